@@ -1,0 +1,30 @@
+// The one build: src/ → dist/, a self-contained ESM file per entry point. dist/ is committed (the
+// action runs it with no node_modules) and CI fails when it differs from a fresh build.
+import { build } from 'esbuild'
+import { readFile, rm } from 'node:fs/promises'
+
+const pkg = JSON.parse(await readFile(new URL('../package.json', import.meta.url), 'utf8'))
+
+// Some bundled CommonJS dependencies call require() for Node built-ins at run time; an ESM bundle has
+// no require of its own (esbuild #1921), so give it one.
+const requireShim = "import { createRequire as __convyCreateRequire } from 'node:module';\nconst require = __convyCreateRequire(import.meta.url);"
+
+const common = {
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  format: 'esm',
+  legalComments: 'none',
+  logLevel: 'warning',
+  // esbuild compiles users' TypeScript agents when it is installed next to convy-ci (npx, npm i).
+  // It cannot be bundled (it runs a native binary), so it stays an optional import.
+  external: ['esbuild'],
+  define: { __CONVY_VERSION__: JSON.stringify(pkg.version) },
+}
+
+await rm(new URL('../dist', import.meta.url), { recursive: true, force: true })
+await Promise.all([
+  build({ ...common, entryPoints: ['src/cli/main.ts'], outfile: 'dist/cli.js', banner: { js: `#!/usr/bin/env node\n${requireShim}` } }),
+  build({ ...common, entryPoints: ['src/action/main.ts'], outfile: 'dist/action.js', banner: { js: requireShim } }),
+  build({ ...common, entryPoints: ['src/index.ts'], outfile: 'dist/index.js', banner: { js: requireShim } }),
+])

@@ -1,0 +1,115 @@
+import { z } from 'zod'
+import { ScenarioSchema } from '../scenario/scenario.ts'
+
+/**
+ * The run folder's two records. Both are versioned from day one; readers reject versions they do not
+ * know with a clear message rather than guessing.
+ */
+export const RUN_FORMAT = 1
+
+export const TokensSchema = z.object({ input: z.number().int().nonnegative(), output: z.number().int().nonnegative() })
+export type Tokens = z.infer<typeof TokensSchema>
+
+export const RunStateSchema = z.enum(['running', 'interrupted', 'finished'])
+export type RunState = z.infer<typeof RunStateSchema>
+
+export const ShardSchema = z.object({ index: z.number().int().positive(), total: z.number().int().positive() })
+export type Shard = z.infer<typeof ShardSchema>
+
+export const RunSettingsSchema = z.object({
+  k: z.number().int().positive(),
+  parallel: z.number().int().positive(),
+  turnTimeoutSeconds: z.number().positive(),
+  scenarioGlobs: z.array(z.string()),
+  tags: z.array(z.string()),
+  smoke: z.boolean(),
+  shard: ShardSchema.nullable(),
+})
+export type RunSettings = z.infer<typeof RunSettingsSchema>
+
+export const RunManifestSchema = z.object({
+  format: z.literal(RUN_FORMAT),
+  id: z.string(),
+  agent: z.object({
+    name: z.string(),
+    kind: z.string(),
+    /** What the agent says its version is (convy.yml `version:` or the module's `agent.version`). */
+    version: z.string().nullable(),
+    /** sha256 of the agent's configuration as written (before ${VAR}s) or of its module's source. */
+    fingerprint: z.string(),
+  }),
+  convyVersion: z.string(),
+  models: z.object({
+    user: z.string().nullable(),
+    judge: z.string().nullable(),
+    /** sha256 of the models' configuration as written, secrets excluded. */
+    fingerprint: z.string(),
+    /** Dollars per million tokens, input and output, by model name. */
+    prices: z.record(z.string(), z.tuple([z.number(), z.number()])),
+  }),
+  settings: RunSettingsSchema,
+  scenarios: z.array(ScenarioSchema),
+  startedAt: z.string(),
+  finishedAt: z.string().nullable(),
+  state: RunStateSchema,
+  ci: z
+    .object({ commit: z.string().nullable(), branch: z.string().nullable(), pullRequest: z.number().int().nullable() })
+    .nullable(),
+})
+export type RunManifest = z.infer<typeof RunManifestSchema>
+
+export const VerdictSchema = z.enum(['passed', 'failed', 'agent_error', 'no_verdict'])
+export type Verdict = z.infer<typeof VerdictSchema>
+
+export const TurnSchema = z.object({
+  role: z.enum(['user', 'agent']),
+  text: z.string(),
+  /** The agent's own time for an answer; the simulated user's time for a user line. */
+  seconds: z.number().nonnegative(),
+  tokens: TokensSchema.nullable(),
+  /** Set when this step failed; the text is then empty or partial. */
+  error: z.string().nullable(),
+})
+export type Turn = z.infer<typeof TurnSchema>
+
+export const ClaimResultSchema = z.object({ claim: z.string(), pass: z.boolean(), reason: z.string() })
+export type ClaimResult = z.infer<typeof ClaimResultSchema>
+
+export const CheckResultSchema = z.object({
+  kind: z.string(),
+  value: z.string(),
+  pass: z.boolean(),
+  /** Which answer matched or broke the check, in words. */
+  detail: z.string(),
+})
+export type CheckResult = z.infer<typeof CheckResultSchema>
+
+export const ModelUseSchema = z.object({
+  model: z.string(),
+  calls: z.number().int().nonnegative(),
+  /** Every HTTP try, retries included. */
+  tries: z.number().int().nonnegative(),
+  tokens: TokensSchema,
+  seconds: z.number().nonnegative(),
+  costUsd: z.number().nonnegative().nullable(),
+})
+export type ModelUse = z.infer<typeof ModelUseSchema>
+
+export const AttemptSchema = z.object({
+  scenario: z.string(),
+  /** 1-based. */
+  attempt: z.number().int().positive(),
+  verdict: VerdictSchema,
+  /** Why there is no verdict (agent_error, no_verdict), in words; null otherwise. */
+  error: z.string().nullable(),
+  claims: z.array(ClaimResultSchema),
+  checks: z.array(CheckResultSchema),
+  turns: z.array(TurnSchema),
+  /** The agent's own tokens over the whole conversation, where it reports them. */
+  agentTokens: TokensSchema.nullable(),
+  /** convy-ci's own models: the simulated user and the judge, when they were called. */
+  models: z.object({ user: ModelUseSchema.nullable(), judge: ModelUseSchema.nullable() }),
+  startedAt: z.string(),
+  seconds: z.number().nonnegative(),
+})
+export type Attempt = z.infer<typeof AttemptSchema>

@@ -1,0 +1,66 @@
+import type { Scenario } from '../scenario/scenario.ts'
+import { ConvyError } from '../shared/errors.ts'
+
+/**
+ * convy-ci's own models: the simulated user and the judge. The conversation player depends on these
+ * interfaces only; src/models/openai-*.ts implement them over any OpenAI-compatible endpoint.
+ */
+export interface DialogueLine {
+  role: 'user' | 'agent'
+  text: string
+}
+
+export interface UserLine {
+  /** The message to send; may be empty when the user only stops. */
+  text: string
+  /** The user is done: send `text` if non-empty, then end the conversation. */
+  stop: boolean
+}
+
+export interface ClaimDecision {
+  pass: boolean
+  reason: string
+}
+
+/** Counts what convy-ci's own model calls cost, per attempt and per role. */
+export interface CallRecord {
+  tries: number
+  inputTokens: number
+  outputTokens: number
+  seconds: number
+}
+
+export interface ModelCallContext {
+  signal: AbortSignal
+  /** Called once per call, after it ends, successful or not. */
+  record: (call: CallRecord) => void
+}
+
+export interface SimulatedUser {
+  readonly model: string
+  next(scenario: Scenario, dialogue: readonly DialogueLine[], context: ModelCallContext): Promise<UserLine>
+}
+
+export interface Judge {
+  readonly model: string
+  /** One decision per claim of `scenario.judge`, in order. Throws ModelError when there is no verdict. */
+  decide(scenario: Scenario, dialogue: readonly DialogueLine[], context: ModelCallContext): Promise<ClaimDecision[]>
+}
+
+export type ModelFailure =
+  | 'rate_limited'
+  | 'server_error'
+  | 'timeout'
+  | 'connection'
+  | 'rejected' // 4xx other than 429: bad key, unknown model, bad request
+  | 'bad_answer' // not JSON, wrong number of claims, empty
+  | 'refusal'
+
+/** convy-ci's own model failed: the attempt gets no verdict, and is never counted as a fail. */
+export class ModelError extends ConvyError {
+  readonly failure: ModelFailure
+  constructor(failure: ModelFailure, message: string, options?: ErrorOptions) {
+    super(message, options)
+    this.failure = failure
+  }
+}

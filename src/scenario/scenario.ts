@@ -1,0 +1,37 @@
+import { z } from 'zod'
+
+/**
+ * A scenario as convy-ci plays it: the YAML file after validation and defaults. This exact shape is
+ * copied into run.json, so an old run keeps its meaning after the file is edited.
+ */
+export const CheckSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('contains'), value: z.string().min(1) }),
+  z.object({ kind: z.literal('not_contains'), value: z.string().min(1) }),
+  z.object({ kind: z.literal('regex'), value: z.string().min(1) }),
+])
+export type Check = z.infer<typeof CheckSchema>
+export type CheckKind = Check['kind']
+export const CHECK_KINDS: readonly CheckKind[] = ['contains', 'not_contains', 'regex']
+
+export const ScenarioSchema = z.object({
+  id: z.string().min(1),
+  /** Path of the YAML file relative to the project, for people; not part of the scenario's identity. */
+  file: z.string(),
+  maxTurns: z.number().int().positive(),
+  /** Instructions for the simulated user; absent when the scenario is scripted only. */
+  user: z.string().optional(),
+  /** The user's lines in order, used instead of the simulated user (and by --smoke). */
+  script: z.array(z.string()).optional(),
+  /** Plain-language claims the judge decides; all must hold. */
+  judge: z.array(z.string()),
+  checks: z.array(CheckSchema),
+  tags: z.array(z.string()),
+})
+export type Scenario = z.infer<typeof ScenarioSchema>
+
+export const DEFAULT_MAX_TURNS = 8
+
+/** True when playing this scenario needs no model at all. */
+export function isOffline(scenario: Scenario): boolean {
+  return scenario.script !== undefined && scenario.judge.length === 0
+}

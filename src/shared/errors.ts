@@ -1,0 +1,62 @@
+/**
+ * Exit codes are the contract with CI (SPEC.md): 0 every attempt finished, 1 an attempt failed on an
+ * agent or model error (or a gate failed), 2 bad input — nothing ran, 130 interrupted.
+ */
+export const ExitCode = { Ok: 0, Failed: 1, BadInput: 2, Interrupted: 130 } as const
+export type ExitCode = (typeof ExitCode)[keyof typeof ExitCode]
+
+/** Base of every error convy-ci raises on purpose. Carries the exit code the CLI should end with. */
+export class ConvyError extends Error {
+  readonly exitCode: ExitCode = ExitCode.Failed
+  constructor(message: string, options?: ErrorOptions) {
+    super(message, options)
+    this.name = new.target.name
+  }
+}
+
+/** Something the user wrote or passed is wrong. Raised before anything runs. */
+export class InputError extends ConvyError {
+  override readonly exitCode: ExitCode = ExitCode.BadInput
+}
+
+/** A problem in one file, optionally at one line. The message starts with `file:line:` as compilers do. */
+export class FileError extends InputError {
+  readonly file: string
+  readonly line: number | undefined
+  constructor(file: string, line: number | undefined, detail: string, options?: ErrorOptions) {
+    super(`${file}${line === undefined ? '' : `:${line}`}: ${detail}`, options)
+    this.file = file
+    this.line = line
+  }
+}
+
+/** Several input problems found in one pass, so the user can fix them all at once. */
+export class InputErrors extends InputError {
+  readonly problems: readonly InputError[]
+  constructor(problems: readonly InputError[]) {
+    super(problems.map((p) => p.message).join('\n'))
+    this.problems = problems
+  }
+}
+
+/** A run that exists but cannot be resumed as asked (changed configuration, unknown id). */
+export class ResumeRefused extends InputError {}
+
+/** The run was stopped by SIGINT or SIGTERM; finished attempts are kept. */
+export class Interrupted extends ConvyError {
+  override readonly exitCode: ExitCode = ExitCode.Interrupted
+}
+
+export function errorMessage(error: unknown): string {
+  if (error instanceof Error) return error.message || error.name
+  if (typeof error === 'string') return error
+  try {
+    return JSON.stringify(error) ?? String(error)
+  } catch {
+    return String(error)
+  }
+}
+
+export function toConvyError(error: unknown): ConvyError {
+  return error instanceof ConvyError ? error : new ConvyError(errorMessage(error), { cause: error })
+}
