@@ -31,7 +31,24 @@ export type Scenario = z.infer<typeof ScenarioSchema>
 
 export const DEFAULT_MAX_TURNS = 8
 
-/** True when playing this scenario needs no model at all. */
-export function isOffline(scenario: Scenario): boolean {
-  return scenario.script !== undefined && scenario.judge.length === 0
+/**
+ * Where the user's lines come from. A scenario with both `user` and `script` is played by the
+ * simulated user, and its script serves --smoke runs, which call no model.
+ */
+export function userSource(scenario: Scenario, smoke: boolean): 'simulated' | 'script' | 'greeting' {
+  if (smoke) return scenario.script ? 'script' : 'greeting'
+  return scenario.user !== undefined ? 'simulated' : 'script'
+}
+
+/** True when playing this scenario calls none of convy-ci's own models. */
+export function needsNoModel(scenario: Scenario, smoke: boolean): boolean {
+  return smoke || (userSource(scenario, smoke) === 'script' && scenario.judge.length === 0)
+}
+
+export function needsUserModel(scenario: Scenario, smoke: boolean): boolean {
+  return userSource(scenario, smoke) === 'simulated'
+}
+
+export function needsJudgeModel(scenario: Scenario, smoke: boolean): boolean {
+  return !smoke && scenario.judge.length > 0
 }

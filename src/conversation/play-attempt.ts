@@ -1,0 +1,210 @@
+import type { Agent, Conversation, Message } from '../agents/agent.ts'
+import type { Attempt, ClaimResult, ModelUse, Tokens, Turn, Verdict } from '../journal/records.ts'
+import { runChecks } from '../judge/checks.ts'
+import type { CallRecord, DialogueLine, Judge, SimulatedUser } from '../models/model.ts'
+import { userSource, type Scenario } from '../scenario/scenario.ts'
+import { errorMessage } from '../shared/errors.ts'
+import type { Mask } from '../shared/secrets.ts'
+import { withStepTimeout } from './step-timeout.ts'
+
+/** What --smoke sends to an agent whose scenario has no script. */
+export const SMOKE_GREETING = 'Hello!'
+
+export interface PlayDependencies {
+  agent: Agent
+  user: SimulatedUser | null
+  judge: Judge | null
+  smoke: boolean
+  turnTimeoutSeconds: number
+  /** Dollars per million tokens by model name. */
+  prices: Readonly<Record<string, readonly [number, number]>>
+  mask: Mask
+  /** Aborted when the run is interrupted; the attempt is then dropped, not recorded. */
+  signal: AbortSignal
+  now?: () => Date
+  clock?: () => number
+}
+
+/**
+ * One attempt: a fresh conversation with the agent, the user's lines from the simulated user or the
+ * script, then convy-ci's checks and the judge on the whole dialogue. Every failure is recorded and
+ * classified: the agent's as agent_error, convy-ci's own models' as no_verdict. Only an interruption
+ * throws.
+ */
+export async function playAttempt(scenario: Scenario, attemptNumber: number, session: string, deps: PlayDependencies): Promise<Attempt> {
+  const clock = deps.clock ?? (() => performance.now())
+  const startedAt = (deps.now ?? (() => new Date()))()
+  const started = clock()
+  const turns: Turn[] = []
+  const meters = { user: new ModelMeter(), judge: new ModelMeter() }
+  const source = userSource(scenario, deps.smoke)
+  let error: { verdict: 'agent_error' | 'no_verdict'; message: string } | null = null
+
+  const agentStep = async <T>(what: string, step: (signal: AbortSignal) => Promise<T> | T): Promise<{ value: T; seconds: number } | { error: string; seconds: number }> => {
+    const t0 = clock()
+    try {
+      const value = await withStepTimeout(what, deps.turnTimeoutSeconds, deps.signal, step)
+      return { value, seconds: (clock() - t0) / 1000 }
+    } catch (cause) {
+      throwIfInterrupted(deps.signal)
+      return { error: deps.mask(errorMessage(cause)), seconds: (clock() - t0) / 1000 }
+    }
+  }
+
+  const opened = await agentStep('opening the conversation', (signal) => deps.agent.conversation({ session, signal }))
+  let conversation: Conversation | undefined
+  if ('error' in opened) {
+    turns.push({ role: 'agent', text: '', seconds: opened.seconds, tokens: null, error: `opening the conversation failed: ${opened.error}` })
+    error = { verdict: 'agent_error', message: `opening the conversation failed: ${opened.error}` }
+  } else {
+    conversation = opened.value
+  }
+
+  const history: Message[] = []
+  const dialogue: DialogueLine[] = []
+  const maxUserLines = source === 'script' ? scenario.script!.length : source === 'greeting' ? 1 : scenario.maxTurns
+  for (let index = 0; conversation && !error && index < maxUserLines; index++) {
+    const line = await nextUserLine(scenario, source, index, dialogue, deps, meters.user, clock)
+    if ('error' in line) {
+      error = { verdict: 'no_verdict', message: `the simulated user (${deps.user?.model}) failed: ${line.error}` }
+      break
+    }
+    if (line.text === '') break
+    turns.push({ role: 'user', text: line.text, seconds: line.seconds, tokens: null, error: null })
+    const current = conversation
+    const answered = await agentStep(`turn ${index + 1}`, (signal) => current.answer(line.text, { session, signal, history: [...history] }))
+    history.push({ role: 'user', content: line.text })
+    dialogue.push({ role: 'user', text: line.text })
+    if ('error' in answered) {
+      turns.push({ role: 'agent', text: '', seconds: answered.seconds, tokens: null, error: answered.error })
+      error = { verdict: 'agent_error', message: `turn ${index + 1}: ${answered.error}` }
+      break
+    }
+    const text = typeof answered.value?.text === 'string' ? answered.value.text : null
+    if (text === null) {
+      const message = 'the agent answered without a `text` string'
+      turns.push({ role: 'agent', text: '', seconds: answered.seconds, tokens: null, error: message })
+      error = { verdict: 'agent_error', message: `turn ${index + 1}: ${message}` }
+      break
+    }
+    turns.push({ role: 'agent', text, seconds: answered.seconds, tokens: tokensOf(answered.value.usage), error: null })
+    history.push({ role: 'assistant', content: text })
+    dialogue.push({ role: 'agent', text })
+    if (line.stop) break
+  }
+
+  if (conversation?.close) {
+    const current = conversation
+    const closed = await agentStep('closing the conversation', (signal) => current.close?.({ session, signal }))
+    if ('error' in closed && !error) {
+      turns.push({ role: 'agent', text: '', seconds: closed.seconds, tokens: null, error: `closing the conversation failed: ${closed.error}` })
+      error = { verdict: 'agent_error', message: `closing the conversation failed: ${closed.error}` }
+    }
+  }
+
+  const answers = turns.filter((t) => t.role === 'agent' && t.error === null).map((t) => t.text)
+  const checks = error ? [] : runChecks(scenario.checks, answers)
+  let claims: ClaimResult[] = []
+  if (!error && !deps.smoke && scenario.judge.length > 0) {
+    const judged = await judgeDialogue(scenario, dialogue, deps, meters.judge)
+    if ('error' in judged) error = { verdict: 'no_verdict', message: `the judge (${deps.judge?.model}) gave no verdict: ${judged.error}` }
+    else claims = judged.claims
+  }
+
+  const verdict: Verdict = error ? error.verdict : checks.every((c) => c.pass) && claims.every((c) => c.pass) ? 'passed' : 'failed'
+  return {
+    scenario: scenario.id,
+    attempt: attemptNumber,
+    verdict,
+    error: error?.message ?? null,
+    claims,
+    checks,
+    turns,
+    agentTokens: sumTokens(turns),
+    models: {
+      user: meters.user.toUse(deps.user?.model, deps.prices),
+      judge: meters.judge.toUse(deps.judge?.model, deps.prices),
+    },
+    startedAt: startedAt.toISOString(),
+    seconds: (clock() - started) / 1000,
+  }
+}
+
+async function nextUserLine(
+  scenario: Scenario,
+  source: 'simulated' | 'script' | 'greeting',
+  index: number,
+  dialogue: readonly DialogueLine[],
+  deps: PlayDependencies,
+  meter: ModelMeter,
+  clock: () => number,
+): Promise<{ text: string; stop: boolean; seconds: number } | { error: string }> {
+  if (source === 'greeting') return { text: SMOKE_GREETING, stop: true, seconds: 0 }
+  if (source === 'script') return { text: scenario.script![index]!, stop: index === scenario.script!.length - 1, seconds: 0 }
+  if (!deps.user) return { error: 'no simulated user model is configured' }
+  const t0 = clock()
+  try {
+    const line = await deps.user.next(scenario, dialogue, { signal: deps.signal, record: meter.record })
+    return { text: line.text.trim(), stop: line.stop, seconds: (clock() - t0) / 1000 }
+  } catch (cause) {
+    throwIfInterrupted(deps.signal)
+    return { error: deps.mask(errorMessage(cause)) }
+  }
+}
+
+async function judgeDialogue(scenario: Scenario, dialogue: readonly DialogueLine[], deps: PlayDependencies, meter: ModelMeter): Promise<{ claims: ClaimResult[] } | { error: string }> {
+  if (!deps.judge) return { error: 'no judge model is configured' }
+  try {
+    const decisions = await deps.judge.decide(scenario, dialogue, { signal: deps.signal, record: meter.record })
+    return { claims: scenario.judge.map((claim, i) => ({ claim, pass: decisions[i]!.pass, reason: decisions[i]!.reason })) }
+  } catch (cause) {
+    throwIfInterrupted(deps.signal)
+    return { error: deps.mask(errorMessage(cause)) }
+  }
+}
+
+function throwIfInterrupted(signal: AbortSignal): void {
+  if (signal.aborted) throw signal.reason instanceof Error ? signal.reason : new Error('interrupted')
+}
+
+function tokensOf(usage: { input?: number; output?: number } | undefined): Tokens | null {
+  if (!usage || (usage.input === undefined && usage.output === undefined)) return null
+  const count = (n: number | undefined) => (Number.isFinite(n) && n! > 0 ? Math.round(n!) : 0)
+  return { input: count(usage.input), output: count(usage.output) }
+}
+
+function sumTokens(turns: readonly Turn[]): Tokens | null {
+  const reported = turns.filter((t) => t.tokens !== null)
+  if (reported.length === 0) return null
+  return reported.reduce((sum, t) => ({ input: sum.input + t.tokens!.input, output: sum.output + t.tokens!.output }), { input: 0, output: 0 })
+}
+
+/** Adds up one role's model calls within an attempt. */
+class ModelMeter {
+  private calls = 0
+  private tries = 0
+  private input = 0
+  private output = 0
+  private seconds = 0
+
+  readonly record = (call: CallRecord): void => {
+    this.calls++
+    this.tries += call.tries
+    this.input += call.inputTokens
+    this.output += call.outputTokens
+    this.seconds += call.seconds
+  }
+
+  toUse(model: string | undefined, prices: PlayDependencies['prices']): ModelUse | null {
+    if (this.calls === 0 || model === undefined) return null
+    const price = prices[model]
+    return {
+      model,
+      calls: this.calls,
+      tries: this.tries,
+      tokens: { input: this.input, output: this.output },
+      seconds: this.seconds,
+      costUsd: price ? (this.input * price[0] + this.output * price[1]) / 1e6 : null,
+    }
+  }
+}

@@ -1,0 +1,95 @@
+import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Document, type Node } from 'yaml'
+import type { z } from 'zod'
+import { FileError } from '../shared/errors.ts'
+import { didYouMean } from './did-you-mean.ts'
+
+/**
+ * A YAML file parsed once, keeping positions, so every later error can name the file and the line of
+ * the value it is about.
+ */
+export interface YamlFile {
+  /** As shown to users: relative to the project. */
+  name: string
+  doc: Document
+  data: unknown
+  lineOf(path: readonly PropertyKey[]): number | undefined
+  /** The line of a key itself (not its value), for "unknown key" errors. */
+  lineOfKey(parentPath: readonly PropertyKey[], key: string): number | undefined
+}
+
+export function parseYamlFile(name: string, text: string): YamlFile {
+  const lineCounter = new LineCounter()
+  const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true })
+  const first = doc.errors[0]
+  if (first) {
+    const line = lineCounter.linePos(first.pos[0]).line
+    throw new FileError(name, line, `not valid YAML: ${first.message.split('\n')[0]}`)
+  }
+  const lineOf = (path: readonly PropertyKey[]): number | undefined => {
+    // Walk down as far as the path exists; an error about a missing key points at its parent.
+    let node: unknown = doc.contents
+    for (const segment of path) {
+      const next = isMap(node) || isSeq(node) ? (node.get(segment as never, true) as unknown) : undefined
+      if (next === undefined || next === null) break
+      node = next
+    }
+    const range = (node as Node | null)?.range
+    return range ? lineCounter.linePos(range[0]).line : undefined
+  }
+  const lineOfKey = (parentPath: readonly PropertyKey[], key: string): number | undefined => {
+    const parent = parentPath.length === 0 ? doc.contents : doc.getIn(parentPath as unknown[], true)
+    const pair = isMap(parent) ? parent.items.find((p) => isScalar(p.key) && p.key.value === key) : undefined
+    const range = (pair?.key as Node | undefined)?.range
+    return range ? lineCounter.linePos(range[0]).line : lineOf(parentPath)
+  }
+  return { name, doc, data: doc.toJS({ maxAliasCount: 100 }) as unknown, lineOf, lineOfKey }
+}
+
+/**
+ * Turns zod issues into errors a person can act on: the file, the line, the key path, and words
+ * instead of zod's jargon ("unknown key `judeg` — did you mean `judge`?").
+ */
+export function issuesToErrors(file: YamlFile, issues: readonly z.core.$ZodIssue[], basePath: readonly PropertyKey[] = [], knownKeys?: (path: readonly PropertyKey[]) => readonly string[]): FileError[] {
+  return issues.map((issue) => {
+    const path = [...basePath, ...issue.path]
+    const where = path.length ? `${path.join('.')}: ` : ''
+    if (issue.code === 'unrecognized_keys') {
+      const key = issue.keys[0] ?? ''
+      const known = knownKeys?.(path) ?? []
+      const hint = didYouMean(key, known)
+      const list = known.length ? ` (known keys: ${known.join(', ')})` : ''
+      return new FileError(file.name, file.lineOfKey(path, key), `${where}unknown key \`${key}\`${hint ? ` — did you mean \`${hint}\`?` : list}`)
+    }
+    return new FileError(file.name, file.lineOf(path), `${where}${describeIssue(issue)}`)
+  })
+}
+
+function describeIssue(issue: z.core.$ZodIssue): string {
+  switch (issue.code) {
+    case 'invalid_type':
+      if (issue.input === undefined) return `is required (${issue.expected})`
+      if (issue.input === null) return `is empty; expected ${article(issue.expected)} (an unquoted # starts a YAML comment: quote the value)`
+      return `expected ${article(issue.expected)}, got ${describeValue(issue.input)}`
+    case 'too_small':
+      return issue.origin === 'string' ? 'must not be empty' : issue.origin === 'array' ? `needs at least ${String(issue.minimum)} item(s)` : `must be at least ${String(issue.minimum)}`
+    case 'too_big':
+      return `must be at most ${String(issue.maximum)}`
+    case 'invalid_format':
+      return issue.format === 'url' ? `is not a URL: ${describeValue(issue.input)}` : `is not a valid ${issue.format}`
+    case 'invalid_value':
+      return `must be one of ${issue.values.map((v) => JSON.stringify(v)).join(', ')}`
+    default:
+      return issue.message
+  }
+}
+
+function article(type: string): string {
+  return /^[aeiou]/.test(type) ? `an ${type}` : `a ${type}`
+}
+
+function describeValue(value: unknown): string {
+  if (Array.isArray(value)) return 'a list'
+  if (typeof value === 'object' && value !== null) return 'a mapping'
+  const text = JSON.stringify(value) ?? String(value)
+  return text.length > 60 ? `${text.slice(0, 57)}...` : text
+}

@@ -1,0 +1,133 @@
+import { readdir, readFile } from 'node:fs/promises'
+import { basename, extname, join, relative, sep } from 'node:path'
+import { z } from 'zod'
+import { FileError, InputError, InputErrors } from '../shared/errors.ts'
+import { issuesToErrors, parseYamlFile, type YamlFile } from '../input/yaml-file.ts'
+import { CHECK_KINDS, DEFAULT_MAX_TURNS, type Check, type Scenario } from './scenario.ts'
+
+/** A scenario file as users write it (SPEC.md "A scenario"). */
+const ScenarioFileSchema = z
+  .object({
+    id: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, 'use letters, digits, ".", "_" and "-" (it names files and URLs)').optional(),
+    description: z.string().optional(),
+    max_turns: z.number().int().min(1).max(100).optional(),
+    user: z.string().trim().min(1).optional(),
+    script: z.array(z.string().min(1)).min(1).optional(),
+    judge: z.array(z.string().trim().min(1)).min(1).optional(),
+    checks: z.array(z.record(z.string(), z.unknown())).min(1).optional(),
+    tags: z.array(z.string().min(1)).optional(),
+  })
+  .strict()
+
+const SCENARIO_KEYS = Object.keys(ScenarioFileSchema.shape)
+
+export async function findScenarioFiles(dir: string): Promise<string[]> {
+  let entries
+  try {
+    entries = await readdir(dir, { recursive: true, withFileTypes: true })
+  } catch {
+    throw new InputError(`${dir}: no scenarios folder here (convy-ci init makes one)`)
+  }
+  return entries
+    .filter((e) => e.isFile() && /\.ya?ml$/i.test(e.name))
+    .map((e) => join(e.parentPath, e.name))
+    .sort()
+}
+
+/**
+ * Loads and validates every scenario file under `dir`, all of them before anything runs, and reports
+ * every problem at once: a user fixing a suite should not discover errors one run at a time.
+ */
+export async function loadScenarios(dir: string, projectDir: string): Promise<Scenario[]> {
+  const files = await findScenarioFiles(dir)
+  const problems: InputError[] = []
+  const scenarios: Scenario[] = []
+  const firstFileOfId = new Map<string, string>()
+  for (const path of files) {
+    const name = relative(projectDir, path).split(sep).join('/')
+    try {
+      const scenario = parseScenario(parseYamlFile(name, await readFile(path, 'utf8')), basename(path, extname(path)))
+      const earlier = firstFileOfId.get(scenario.id)
+      if (earlier !== undefined) {
+        problems.push(new FileError(name, undefined, `scenario id "${scenario.id}" is already used by ${earlier}; ids must be unique`))
+        continue
+      }
+      firstFileOfId.set(scenario.id, name)
+      scenarios.push(scenario)
+    } catch (error) {
+      if (error instanceof InputErrors) problems.push(...error.problems)
+      else if (error instanceof InputError) problems.push(error)
+      else throw error
+    }
+  }
+  if (problems.length) throw problems.length === 1 ? problems[0]! : new InputErrors(problems)
+  if (scenarios.length === 0) throw new InputError(`${relative(projectDir, dir) || dir}: no scenario files (*.yml) found`)
+  return scenarios
+}
+
+export function parseScenario(file: YamlFile, defaultId: string): Scenario {
+  if (file.data === null || typeof file.data !== 'object' || Array.isArray(file.data)) {
+    throw new FileError(file.name, 1, 'a scenario is a mapping of keys (id, user, judge, script, checks, …)')
+  }
+  const parsed = ScenarioFileSchema.safeParse(file.data)
+  if (!parsed.success) throw collect(issuesToErrors(file, parsed.error.issues, [], () => SCENARIO_KEYS))
+  const raw = parsed.data
+  const problems: FileError[] = []
+  if (raw.user === undefined && raw.script === undefined) {
+    problems.push(new FileError(file.name, 1, 'needs `user` (instructions for the simulated user) or `script` (the user\'s messages), or both'))
+  }
+  if (raw.judge === undefined && raw.checks === undefined) {
+    problems.push(new FileError(file.name, 1, 'needs `judge` (claims for the judge) or `checks` (decided by convy-ci), or both'))
+  }
+  const checks = (raw.checks ?? []).flatMap((entry, index) => {
+    try {
+      return [parseCheck(file, entry, index)]
+    } catch (error) {
+      problems.push(error as FileError)
+      return []
+    }
+  })
+  if (problems.length) throw collect(problems)
+  return {
+    id: raw.id ?? defaultId,
+    file: file.name,
+    maxTurns: raw.max_turns ?? DEFAULT_MAX_TURNS,
+    ...(raw.user === undefined ? {} : { user: raw.user }),
+    ...(raw.script === undefined ? {} : { script: raw.script }),
+    judge: raw.judge ?? [],
+    checks,
+    tags: raw.tags ?? [],
+  }
+}
+
+function parseCheck(file: YamlFile, entry: Record<string, unknown>, index: number): Check {
+  const path = ['checks', index]
+  const keys = Object.keys(entry)
+  const known = keys.filter((k): k is Check['kind'] => (CHECK_KINDS as readonly string[]).includes(k))
+  if (keys.length !== 1 || known.length !== 1) {
+    const unknown = keys.find((k) => !known.includes(k as Check['kind']))
+    const detail = unknown !== undefined ? `unknown check \`${unknown}\`` : keys.length === 0 ? 'an empty check' : `one check per entry, found ${keys.join(' and ')}`
+    throw new FileError(file.name, file.lineOf(path), `checks.${index}: ${detail}; a check is one of ${CHECK_KINDS.map((k) => `\`${k}: …\``).join(', ')}`)
+  }
+  const kind = known[0]!
+  const value = entry[kind]
+  if (value === null || value === undefined || value === '') {
+    throw new FileError(file.name, file.lineOf([...path, kind]), `checks.${index}.${kind} is empty (an unquoted # starts a YAML comment: write "${kind}: '#2'")`)
+  }
+  if (typeof value !== 'string' && typeof value !== 'number') {
+    throw new FileError(file.name, file.lineOf([...path, kind]), `checks.${index}.${kind}: expected text`)
+  }
+  const text = String(value)
+  if (kind === 'regex') {
+    try {
+      new RegExp(text, 'iu')
+    } catch (error) {
+      throw new FileError(file.name, file.lineOf([...path, kind]), `checks.${index}.regex is not a valid regular expression: ${(error as Error).message}`)
+    }
+  }
+  return { kind, value: text }
+}
+
+function collect(problems: FileError[]): InputError {
+  return problems.length === 1 ? problems[0]! : new InputErrors(problems)
+}
