@@ -1,0 +1,158 @@
+import OpenAI, { type ClientOptions } from 'openai'
+import type { ChatCompletionCreateParamsNonStreaming, ChatCompletionMessageParam } from 'openai/resources/chat/completions'
+import type { ResponseFormatJSONSchema } from 'openai/resources/shared'
+import { z } from 'zod'
+import type { ModelCallContext } from './model.ts'
+import { classifyError, errorHeaders, isTransient, modelError } from './classify-error.ts'
+import { abortReason, pauseBeforeRetry, sleep, type RetryPolicy } from './retry.ts'
+import { ServerQuirks, type ResponseFormatLevel } from './server-quirks.ts'
+import { createMask, type Mask } from '../shared/secrets.ts'
+
+/** openai@6 refuses to start without a key; servers that need none get this in the header. */
+const NO_KEY = 'no-key'
+const OPENAI_BASE_URL = 'https://api.openai.com/v1'
+
+export interface ChatClientOptions {
+  /** Default: OpenAI itself. Passed explicitly so the `openai` package never reads the environment. */
+  baseURL?: string
+  apiKey?: string
+  /** Each try is cut off after this long, the answer's body included. */
+  timeoutSeconds: number
+  retry: RetryPolicy
+  fetch?: ClientOptions['fetch']
+}
+
+export interface ChatRequest {
+  model: string
+  /** Who is asking, for error messages: "judge", "simulated user". */
+  purpose: string
+  messages: ChatCompletionMessageParam[]
+  temperature?: number
+  /** Structured output wanted; servers that reject it get JSON mode, then plain text. */
+  jsonSchema?: ResponseFormatJSONSchema.JSONSchema
+}
+
+export interface ChatAnswer {
+  content: string | null
+  refusal: string | null
+  finishReason: string | null
+}
+
+/** The part of a chat completion convy-ci reads; the rest may be anything a compatible server sends. */
+const CompletionSchema = z.object({
+  choices: z
+    .array(
+      z.object({
+        message: z.object({ content: z.string().nullish(), refusal: z.string().nullish() }),
+        finish_reason: z.string().nullish(),
+      }),
+    )
+    .min(1),
+  usage: z.object({ prompt_tokens: z.number().nullish(), completion_tokens: z.number().nullish() }).nullish(),
+})
+
+/**
+ * The single place that talks to an OpenAI-compatible chat completions endpoint for convy-ci's own
+ * models: one `openai` client, no hidden retries, every try counted and reported through
+ * `context.record`, failures as ModelError with the API key masked.
+ */
+export class ChatClient {
+  readonly #openai: OpenAI
+  readonly #timeoutMs: number
+  readonly #retry: RetryPolicy
+  readonly #mask: Mask
+  readonly #quirks = new ServerQuirks()
+
+  constructor(options: ChatClientOptions) {
+    this.#timeoutMs = options.timeoutSeconds * 1000
+    this.#retry = options.retry
+    this.#mask = createMask(options.apiKey === undefined ? [] : [options.apiKey])
+    this.#openai = new OpenAI({
+      baseURL: options.baseURL ?? OPENAI_BASE_URL,
+      apiKey: options.apiKey ?? NO_KEY,
+      organization: null,
+      project: null,
+      webhookSecret: null,
+      maxRetries: 0,
+      timeout: this.#timeoutMs,
+      logLevel: 'off',
+      fetch: options.fetch,
+    })
+  }
+
+  /** One call: tries until an answer, a failure not worth retrying, or the end of the budget. */
+  async complete(request: ChatRequest, context: ModelCallContext): Promise<ChatAnswer> {
+    const started = performance.now()
+    const what = `${request.purpose} model "${request.model}"`
+    let tries = 0
+    let adjustments = 0
+    let inputTokens = 0
+    let outputTokens = 0
+    try {
+      for (;;) {
+        if (context.signal.aborted) throw abortReason(context.signal)
+        tries++
+        let body: unknown
+        try {
+          body = await this.#send(request, context.signal)
+        } catch (error) {
+          if (context.signal.aborted) throw abortReason(context.signal)
+          // A server that lacks an optional feature gets the request again without it, at once;
+          // this does not use up the retry budget, which is for transient failures.
+          if (this.#quirks.adjustAfter(request, error)) {
+            adjustments++
+            continue
+          }
+          const failure = error instanceof TryTimedOut ? 'timeout' : classifyError(error)
+          if (!isTransient(failure) || tries - adjustments >= this.#retry.maxTries) {
+            throw modelError(failure, what, tries, error, this.#mask)
+          }
+          await sleep(pauseBeforeRetry(this.#retry, tries - adjustments, errorHeaders(error)), context.signal)
+          continue
+        }
+        const parsed = CompletionSchema.safeParse(body)
+        if (!parsed.success) {
+          throw modelError('bad_answer', what, tries, `the server's answer is not a chat completion: ${preview(body)}`, this.#mask)
+        }
+        inputTokens += parsed.data.usage?.prompt_tokens ?? 0
+        outputTokens += parsed.data.usage?.completion_tokens ?? 0
+        const choice = parsed.data.choices[0]!
+        return { content: choice.message.content ?? null, refusal: choice.message.refusal ?? null, finishReason: choice.finish_reason ?? null }
+      }
+    } finally {
+      context.record({ tries, inputTokens, outputTokens, seconds: (performance.now() - started) / 1000 })
+    }
+  }
+
+  /** The response format this client now uses for `model` (after any fallback). For tests and logs. */
+  responseFormatLevel(model: string): ResponseFormatLevel {
+    return this.#quirks.responseFormatLevel(model)
+  }
+
+  /** One HTTP request, cut off after the timeout; resolves to the parsed body, whatever its shape. */
+  async #send(request: ChatRequest, signal: AbortSignal): Promise<unknown> {
+    const timeout = new AbortController()
+    const timer = setTimeout(() => timeout.abort(new TryTimedOut(this.#timeoutMs)), this.#timeoutMs)
+    const body: ChatCompletionCreateParamsNonStreaming = { model: request.model, messages: request.messages, ...this.#quirks.optionalParameters(request) }
+    try {
+      return await this.#openai.chat.completions.create(body, { signal: AbortSignal.any([signal, timeout.signal]), maxRetries: 0 })
+    } catch (error) {
+      // The client reports our own timer as a user abort; say what it was.
+      throw timeout.signal.aborted ? (timeout.signal.reason as TryTimedOut) : error
+    } finally {
+      clearTimeout(timer)
+    }
+  }
+}
+
+/** A try cut off by convy-ci's own timer (which also covers a body that arrives too slowly). */
+class TryTimedOut extends Error {
+  constructor(ms: number) {
+    super(`no complete answer within ${ms / 1000} s`)
+  }
+}
+
+function preview(body: unknown): string {
+  const text = typeof body === 'string' ? body : JSON.stringify(body) ?? String(body)
+  return text.length > 200 ? `${text.slice(0, 200)}…` : text
+}

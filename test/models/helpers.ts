@@ -1,0 +1,30 @@
+import type { CallRecord, ModelCallContext } from '../../src/models/model.ts'
+import type { Scenario } from '../../src/scenario/scenario.ts'
+import { createModels, type ModelsOptions } from '../../src/models/create-models.ts'
+
+/** A call context that keeps every CallRecord, with an AbortController the test can pull. */
+export function recordingContext(): { context: ModelCallContext; records: CallRecord[]; abort: AbortController } {
+  const records: CallRecord[] = []
+  const abort = new AbortController()
+  return { context: { signal: abort.signal, record: (call) => records.push(call) }, records, abort }
+}
+
+export function scenario(overrides: Partial<Scenario> = {}): Scenario {
+  return {
+    id: 'backup',
+    file: 'scenarios/backup.yml',
+    maxTurns: 6,
+    user: 'You need a backup script. Start short: "Make me a backup script".\nGive details only when asked: back up ~/photos to /mnt/backup, daily.',
+    judge: ['The agent asked what to back up', 'The final script runs once a day'],
+    checks: [],
+    tags: [],
+    ...overrides,
+  }
+}
+
+/** Models against a fake server, with pauses short enough for tests. */
+export function testModels(url: string, overrides: Partial<ModelsOptions> = {}) {
+  const models = createModels({ baseURL: url, apiKey: 'sk-test-secret-key', userModel: 'fake-user', judgeModel: 'fake-judge', timeoutSeconds: 2, maxTries: 3, retryBaseMs: 5, ...overrides })
+  if (models.user === null || models.judge === null) throw new Error('both models were asked for')
+  return { user: models.user, judge: models.judge }
+}
