@@ -1,0 +1,32 @@
+import type { Message } from './agent.ts'
+
+/**
+ * The request body template of a JSON agent (convy.yml `body`): any JSON value in which, inside every
+ * string, `{text}` becomes the user's message and `{session}` the conversation's id, and a string that
+ * is exactly `"{history}"` becomes the message list `[{role, content}]`. Object keys are left alone.
+ */
+export interface TemplateValues {
+  text: string
+  session: string
+  /** Every message so far, the new user message last: what a stateless agent needs to answer it. */
+  history: readonly Message[]
+}
+
+export const HISTORY_PLACEHOLDER = '{history}'
+
+// One pass with one pattern, so a user message that itself contains "{session}" is sent as written.
+const PLACEHOLDER = /\{(text|session)\}/g
+
+export function fillString(template: string, values: Pick<TemplateValues, 'text' | 'session'>): string {
+  return template.replace(PLACEHOLDER, (_match, name: 'text' | 'session') => values[name])
+}
+
+export function fillTemplate(template: unknown, values: TemplateValues): unknown {
+  if (template === HISTORY_PLACEHOLDER) return values.history.map(({ role, content }) => ({ role, content }))
+  if (typeof template === 'string') return fillString(template, values)
+  if (Array.isArray(template)) return template.map((item) => fillTemplate(item, values))
+  if (template !== null && typeof template === 'object') {
+    return Object.fromEntries(Object.entries(template).map(([key, value]) => [key, fillTemplate(value, values)]))
+  }
+  return template
+}

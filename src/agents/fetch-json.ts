@@ -1,0 +1,74 @@
+import { errorMessage } from '../shared/errors.ts'
+
+/**
+ * One JSON request to an agent, with failures worded for the person reading a failed turn: which
+ * request, which status, and the start of what came back. Aborts (turn timeout, Ctrl+C) are rethrown
+ * as the signal's own reason, so the caller can tell them from the agent's failures.
+ */
+export interface JsonRequest {
+  method?: string
+  headers?: Readonly<Record<string, string>>
+  /** Sent as JSON. */
+  body?: unknown
+  signal?: AbortSignal
+}
+
+/** A non-2xx answer. `excerpt` is the start of the body, for the message and for callers that branch on it. */
+export class HttpError extends Error {
+  readonly status: number
+  readonly excerpt: string
+  constructor(status: number, message: string, excerpt: string) {
+    super(message)
+    this.name = 'HttpError'
+    this.status = status
+    this.excerpt = excerpt
+  }
+}
+
+const EXCERPT_CHARS = 200
+
+/** The start of a body on one line, for error messages. */
+export function excerpt(body: string): string {
+  const oneLine = body.replace(/\s+/g, ' ').trim()
+  if (oneLine === '') return '(empty body)'
+  return oneLine.length > EXCERPT_CHARS ? `${oneLine.slice(0, EXCERPT_CHARS)}…` : oneLine
+}
+
+export async function fetchJson(url: string, request: JsonRequest = {}): Promise<unknown> {
+  const method = request.method ?? 'POST'
+  const what = `${method} ${url}`
+  const { signal } = request
+  let status: number
+  let statusText: string
+  let contentType: string
+  let body: string
+  try {
+    const response = await fetch(url, {
+      method,
+      headers: { 'content-type': 'application/json', accept: 'application/json', ...request.headers },
+      body: request.body === undefined ? undefined : JSON.stringify(request.body),
+      signal,
+    })
+    ;({ status, statusText } = response)
+    contentType = response.headers.get('content-type') ?? 'no content-type'
+    body = await response.text()
+  } catch (error) {
+    if (signal?.aborted) throw signal.reason
+    throw new Error(`could not reach ${what}: ${networkCause(error)}`, { cause: error })
+  }
+  if (status < 200 || status > 299) {
+    const short = excerpt(body)
+    throw new HttpError(status, `${what} answered HTTP ${status}${statusText ? ` ${statusText}` : ''}: ${short}`, short)
+  }
+  try {
+    return JSON.parse(body) as unknown
+  } catch {
+    throw new Error(`${what} answered with something that is not JSON (HTTP ${status}, ${contentType}): ${excerpt(body)}`)
+  }
+}
+
+// fetch says only "fetch failed"; the useful part (ECONNREFUSED, a DNS failure, a reset) is its cause.
+function networkCause(error: unknown): string {
+  const cause = error instanceof Error ? error.cause : undefined
+  return cause === undefined ? errorMessage(error) : errorMessage(cause)
+}
