@@ -3,6 +3,7 @@ import { basename, dirname, join, resolve } from 'node:path'
 import { z } from 'zod'
 import { FileError, InputError } from '../shared/errors.ts'
 import { fingerprint } from '../shared/fingerprint.ts'
+import { createMask } from '../shared/secrets.ts'
 import { didYouMean } from '../input/did-you-mean.ts'
 import { issuesToErrors, parseYamlFile, type YamlFile } from '../input/yaml-file.ts'
 import { AgentConfigSchema, ModelsConfigSchema, type AgentConfig, type ModelsConfig } from './config.ts'
@@ -34,7 +35,7 @@ export async function loadProjectConfig(path: string): Promise<ProjectConfig> {
   }
   const file = parseYamlFile(basename(path), text)
   const data = file.data ?? {}
-  const parsed = ConfigFileSchema.safeParse(data)
+  const parsed = ConfigFileSchema.safeParse(data, { reportInput: true })
   if (!parsed.success) {
     const [first] = issuesToErrors(file, parsed.error.issues, [], (p) => (p.length === 0 ? ['models', 'agents'] : []))
     throw first!
@@ -66,9 +67,9 @@ export function resolveAgent(config: ProjectConfig, name: string, env: Environme
   const path = ['agents', name]
   const shaped = typeof raw === 'string' ? { protocol: 'module', module: raw } : raw && typeof raw === 'object' && !('protocol' in raw) ? { protocol: 'json', ...raw } : raw
   const { value, readValues } = interpolate(config.file, path, shaped, env)
-  const parsed = AgentConfigSchema.safeParse(value)
+  const parsed = AgentConfigSchema.safeParse(value, { reportInput: true })
   if (!parsed.success) {
-    const [first] = issuesToErrors(config.file, parsed.error.issues, path, (p) => knownAgentKeys(value, p.length - path.length))
+    const [first] = issuesToErrors(config.file, parsed.error.issues, path, (p) => knownAgentKeys(value, p.length - path.length), createMask(readValues))
     throw first!
   }
   if (parsed.data.protocol === 'module') {
@@ -101,9 +102,9 @@ export function resolveModels(config: ProjectConfig, env: Environment, need: { u
   const anyModel = need.user || need.judge
   // Without a model to call, ${VAR}s in this section are not read (an offline run needs no key).
   const { value, readValues } = anyModel ? interpolate(config.file, path, config.models, env) : { value: withoutVariables(config.models), readValues: [] }
-  const parsed = ModelsConfigSchema.safeParse(value)
+  const parsed = ModelsConfigSchema.safeParse(value, { reportInput: true })
   if (!parsed.success) {
-    const [first] = issuesToErrors(config.file, parsed.error.issues, path, (p) => (p.length === 1 ? Object.keys(ModelsConfigSchema.shape) : []))
+    const [first] = issuesToErrors(config.file, parsed.error.issues, path, (p) => (p.length === 1 ? Object.keys(ModelsConfigSchema.shape) : []), createMask(readValues))
     throw first!
   }
   const models = parsed.data

@@ -49,7 +49,14 @@ export function parseYamlFile(name: string, text: string): YamlFile {
  * Turns zod issues into errors a person can act on: the file, the line, the key path, and words
  * instead of zod's jargon ("unknown key `judeg` — did you mean `judge`?").
  */
-export function issuesToErrors(file: YamlFile, issues: readonly z.core.$ZodIssue[], basePath: readonly PropertyKey[] = [], knownKeys?: (path: readonly PropertyKey[]) => readonly string[]): FileError[] {
+export function issuesToErrors(
+  file: YamlFile,
+  issues: readonly z.core.$ZodIssue[],
+  basePath: readonly PropertyKey[] = [],
+  knownKeys?: (path: readonly PropertyKey[]) => readonly string[],
+  /** Values that came from the environment are masked: an error must not print a secret. */
+  mask: (text: string) => string = (text) => text,
+): FileError[] {
   return issues.map((issue) => {
     const path = [...basePath, ...issue.path]
     const where = path.length ? `${path.join('.')}: ` : ''
@@ -60,7 +67,7 @@ export function issuesToErrors(file: YamlFile, issues: readonly z.core.$ZodIssue
       const list = known.length ? ` (known keys: ${known.join(', ')})` : ''
       return new FileError(file.name, file.lineOfKey(path, key), `${where}unknown key \`${key}\`${hint ? ` — did you mean \`${hint}\`?` : list}`)
     }
-    return new FileError(file.name, file.lineOf(path), `${where}${describeIssue(issue)}`)
+    return new FileError(file.name, file.lineOf(path), mask(`${where}${describeIssue(issue)}`))
   })
 }
 

@@ -1,0 +1,103 @@
+import assert from 'node:assert/strict'
+import { mkdtemp, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { describe, test } from 'node:test'
+import { loadProjectConfig, resolveAgent, resolveModels } from '../../src/config/load-config.ts'
+import { InputError, InputErrors } from '../../src/shared/errors.ts'
+
+async function configFile(text: string): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'convy-config-'))
+  await writeFile(join(dir, 'convy.yml'), text)
+  return join(dir, 'convy.yml')
+}
+
+function messageOf(fn: () => unknown): string {
+  try {
+    fn()
+  } catch (error) {
+    assert.ok(error instanceof InputError)
+    assert.equal(error.exitCode, 2)
+    return error instanceof InputErrors ? error.problems.map((p) => p.message).join('\n') : error.message
+  }
+  assert.fail('expected an input error')
+}
+
+const BOT = `agents:
+  support_bot:
+    url: \${BOT_URL}/api/chat
+    headers: { Authorization: "Bearer \${BOT_TOKEN}" }
+    body: { session_id: "{session}", message: "{text}" }
+    reply: data.answer
+`
+
+describe('convy.yml', () => {
+  test('a JSON agent resolves with its variables, which are kept as secrets', async () => {
+    const config = await loadProjectConfig(await configFile(BOT))
+    const agent = resolveAgent(config, 'support_bot', { BOT_URL: 'http://127.0.0.1:9', BOT_TOKEN: 'tok-123456' })
+    assert.equal(agent.config.protocol, 'json')
+    assert.ok(agent.config.protocol === 'json' && agent.config.url === 'http://127.0.0.1:9/api/chat')
+    assert.ok(agent.config.protocol === 'json' && agent.config.headers.Authorization === 'Bearer tok-123456')
+    assert.deepEqual(agent.secrets.sort(), ['http://127.0.0.1:9', 'tok-123456'])
+  })
+
+  test('the fingerprint is of the configuration as written, not of the values it reads', async () => {
+    const config = await loadProjectConfig(await configFile(BOT))
+    const a = resolveAgent(config, 'support_bot', { BOT_URL: 'http://a.test', BOT_TOKEN: 'one-secret' })
+    const b = resolveAgent(config, 'support_bot', { BOT_URL: 'http://a.test', BOT_TOKEN: 'another-secret' })
+    assert.equal(a.configFingerprint, b.configFingerprint)
+    const edited = await loadProjectConfig(await configFile(BOT.replace('data.answer', 'data.text')))
+    assert.notEqual(resolveAgent(edited, 'support_bot', { BOT_URL: 'http://a.test', BOT_TOKEN: 'x-secret' }).configFingerprint, a.configFingerprint)
+  })
+
+  test('a variable that is not set is named, with its line', async () => {
+    const config = await loadProjectConfig(await configFile(BOT))
+    const message = messageOf(() => resolveAgent(config, 'support_bot', { BOT_URL: 'http://x.test' }))
+    assert.match(message, /^convy\.yml:4: agents\.support_bot\.headers\.Authorization uses \$\{BOT_TOKEN\}, which is not set/)
+  })
+
+  test('an invalid value read from the environment is not printed', async () => {
+    const config = await loadProjectConfig(await configFile(BOT))
+    const message = messageOf(() => resolveAgent(config, 'support_bot', { BOT_URL: 'supersecretvalue', BOT_TOKEN: 't0k3n' }))
+    assert.match(message, /convy\.yml:3: agents\.support_bot\.url: is not a URL/)
+    assert.doesNotMatch(message, /supersecretvalue/)
+  })
+
+  test('an unknown agent suggests the closest name', async () => {
+    const config = await loadProjectConfig(await configFile(BOT))
+    assert.match(messageOf(() => resolveAgent(config, 'suport_bot', {})), /no agent "suport_bot" — did you mean "support_bot"\? \(agents: echo, support_bot\)/)
+  })
+
+  test('an unknown key in an agent is reported at its line with a suggestion', async () => {
+    const config = await loadProjectConfig(await configFile(`agents:\n  bot:\n    url: http://x.test\n    body: {}\n    reply: a\n    headrs: {}\n`))
+    assert.match(messageOf(() => resolveAgent(config, 'bot', {})), /^convy\.yml:6: agents\.bot: unknown key `headrs` — did you mean `headers`\?/)
+  })
+
+  test('echo is built in, and a string agent is a module path relative to convy.yml', async () => {
+    const path = await configFile('agents:\n  custom: agents/custom.ts\n')
+    const config = await loadProjectConfig(path)
+    assert.deepEqual(resolveAgent(config, 'echo', {}).config, { protocol: 'echo' })
+    const custom = resolveAgent(config, 'custom', {})
+    assert.ok(custom.config.protocol === 'module' && custom.config.module === join(path, '..', 'agents/custom.ts'))
+  })
+
+  test('models: variables are read only when a model is needed; OPENAI_* are the defaults', async () => {
+    const config = await loadProjectConfig(await configFile('models:\n  api_key: ${CONVY_API_KEY}\n  user: mini\n  judge: big\n'))
+    const offline = resolveModels(config, {}, { user: false, judge: false })
+    assert.equal(offline.apiKey, undefined)
+    assert.match(messageOf(() => resolveModels(config, {}, { user: true, judge: false })), /convy\.yml:2: models\.api_key uses \$\{CONVY_API_KEY\}/)
+    const online = resolveModels(config, { CONVY_API_KEY: 'sk-test-key', OPENAI_BASE_URL: 'http://127.0.0.1:1/v1' }, { user: true, judge: true })
+    assert.equal(online.apiKey, 'sk-test-key')
+    assert.equal(online.baseURL, 'http://127.0.0.1:1/v1')
+    assert.ok(online.secrets.includes('sk-test-key'))
+  })
+
+  test('a model the scenarios need must be named', async () => {
+    const config = await loadProjectConfig(await configFile('models:\n  user: mini\n'))
+    assert.match(messageOf(() => resolveModels(config, {}, { user: true, judge: true })), /models\.judge is not set, and the selected scenarios need the judge/)
+  })
+
+  test('an unknown top-level key', async () => {
+    await assert.rejects(loadProjectConfig(await configFile('model:\n  user: x\n')), /convy\.yml:1: unknown key `model` — did you mean `models`\?/)
+  })
+})

@@ -1,0 +1,90 @@
+import assert from 'node:assert/strict'
+import { mkdtemp, mkdir, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { describe, test } from 'node:test'
+import { loadScenarios } from '../../src/scenario/load-scenarios.ts'
+import { InputError, InputErrors } from '../../src/shared/errors.ts'
+
+async function project(files: Record<string, string>): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'convy-scenarios-'))
+  for (const [name, text] of Object.entries(files)) {
+    await mkdir(join(dir, 'scenarios', name, '..'), { recursive: true })
+    await writeFile(join(dir, 'scenarios', name), text)
+  }
+  return dir
+}
+
+async function problemsOf(files: Record<string, string>): Promise<string[]> {
+  const dir = await project(files)
+  try {
+    await loadScenarios(join(dir, 'scenarios'), dir)
+  } catch (error) {
+    assert.ok(error instanceof InputError, `expected an input error, got ${String(error)}`)
+    assert.equal(error.exitCode, 2)
+    return error instanceof InputErrors ? error.problems.map((p) => p.message) : [error.message]
+  }
+  assert.fail('expected the scenarios to be rejected')
+}
+
+describe('scenario files', () => {
+  test('a valid suite loads with defaults, ids from file names, nested folders', async () => {
+    const dir = await project({
+      'a.yml': 'user: Ask for a refund\njudge:\n  - The agent asks for the order number\n',
+      'nested/b.yaml': 'id: custom-id\nscript: [hi, bye]\nchecks:\n  - contains: hello\n  - not_contains: rm -rf\n  - regex: "cron|systemd"\ntags: [x]\nmax_turns: 3\n',
+    })
+    const scenarios = await loadScenarios(join(dir, 'scenarios'), dir)
+    assert.deepEqual(
+      scenarios.map((s) => [s.id, s.file, s.maxTurns]),
+      [
+        ['a', 'scenarios/a.yml', 8],
+        ['custom-id', 'scenarios/nested/b.yaml', 3],
+      ],
+    )
+    assert.deepEqual(scenarios[1]!.checks, [
+      { kind: 'contains', value: 'hello' },
+      { kind: 'not_contains', value: 'rm -rf' },
+      { kind: 'regex', value: 'cron|systemd' },
+    ])
+  })
+
+  test('an unknown key names the file, the line and the likely key', async () => {
+    const [message] = await problemsOf({ 'typo.yml': 'user: hi\n\njudeg:\n  - claim\n' })
+    assert.match(message!, /^scenarios\/typo\.yml:3: unknown key `judeg` — did you mean `judge`\?/)
+  })
+
+  test('a wrong type names the line of the value', async () => {
+    const [message] = await problemsOf({ 'bad.yml': 'user: hi\njudge: [ok]\nmax_turns: many\n' })
+    assert.match(message!, /^scenarios\/bad\.yml:3: max_turns: expected a number, got "many"/)
+  })
+
+  test('neither user nor script, neither judge nor checks', async () => {
+    const problems = await problemsOf({ 'empty.yml': 'tags: [x]\n' })
+    assert.equal(problems.length, 2)
+    assert.match(problems[0]!, /needs `user`.*or `script`/)
+    assert.match(problems[1]!, /needs `judge`.*or `checks`/)
+  })
+
+  test('a duplicate id names both files', async () => {
+    const [message] = await problemsOf({ 'one.yml': 'id: same\nscript: [a]\nchecks: [{contains: b}]\n', 'two.yml': 'id: same\nscript: [a]\nchecks: [{contains: b}]\n' })
+    assert.match(message!, /scenarios\/two\.yml: scenario id "same" is already used by scenarios\/one\.yml/)
+  })
+
+  test('an unquoted # leaves a check empty, and the error says why', async () => {
+    const [message] = await problemsOf({ 'hash.yml': 'script: [a]\nchecks:\n  - contains: #2\n' })
+    assert.match(message!, /hash\.yml:3: checks\.0\.contains is empty \(an unquoted # starts a YAML comment/)
+  })
+
+  test('an invalid regex and an unknown check kind', async () => {
+    const problems = await problemsOf({ 're.yml': 'script: [a]\nchecks:\n  - regex: "(unclosed"\n  - startswith: x\n' })
+    assert.match(problems[0]!, /re\.yml:3: checks\.0\.regex is not a valid regular expression/)
+    assert.match(problems[1]!, /re\.yml:4: checks\.1: unknown check `startswith`/)
+  })
+
+  test('broken YAML is reported with its line, and every file is checked before failing', async () => {
+    const problems = await problemsOf({ 'a.yml': 'user: hi\njudge: [x]\n  bad: indent\n', 'b.yml': 'user: 3\n' })
+    assert.equal(problems.length, 2)
+    assert.match(problems[0]!, /^scenarios\/a\.yml:\d+: not valid YAML/)
+    assert.match(problems[1]!, /^scenarios\/b\.yml:1: user: expected a string, got 3/)
+  })
+})

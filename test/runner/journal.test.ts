@@ -1,0 +1,71 @@
+import assert from 'node:assert/strict'
+import { appendFile, mkdtemp, readFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { test } from 'node:test'
+import { findRun, readAllAttempts, readManifest } from '../../src/journal/read-run.ts'
+import { RUN_FORMAT, type Attempt, type RunManifest } from '../../src/journal/records.ts'
+import { RunJournal } from '../../src/journal/run-journal.ts'
+import { newRunId, runDir } from '../../src/journal/run-folder.ts'
+
+const manifest = (id: string): RunManifest => ({
+  format: RUN_FORMAT,
+  id,
+  agent: { name: 'bot', kind: 'echo', version: null, fingerprint: 'f' },
+  convyVersion: '0.0.0',
+  models: { user: null, judge: null, fingerprint: 'm', prices: {} },
+  settings: { k: 1, parallel: 1, turnTimeoutSeconds: 1, scenarioGlobs: [], tags: [], smoke: false, shard: null },
+  scenarios: [],
+  startedAt: new Date(0).toISOString(),
+  finishedAt: null,
+  state: 'running',
+  ci: null,
+})
+
+const attempt = (scenario: string, n: number, text = 'x'): Attempt => ({
+  scenario,
+  attempt: n,
+  verdict: 'passed',
+  error: null,
+  claims: [],
+  checks: [],
+  turns: [{ role: 'agent', text, seconds: 0.1, tokens: null, error: null }],
+  agentTokens: null,
+  models: { user: null, judge: null },
+  startedAt: new Date(0).toISOString(),
+  seconds: 0.1,
+})
+
+test('attempts finishing at once are written as whole lines, none lost or interleaved', async () => {
+  const results = await mkdtemp(join(tmpdir(), 'convy-journal-'))
+  const id = newRunId('bot', new Date('2026-11-29T10:00:00Z'), () => 'ab12')
+  assert.equal(id, 'bot/2026-11-29T10-00-00_ab12')
+  const journal = await RunJournal.create(runDir(results, id), manifest(id))
+  const big = 'y'.repeat(200_000)
+  await Promise.all(Array.from({ length: 200 }, (_, i) => journal.append(attempt(`s${i % 7}`, i + 1, i % 10 === 0 ? big : `answer ${i}`))))
+  await journal.setState('finished', new Date(1000))
+  await journal.close()
+  const read = await readAllAttempts(runDir(results, id))
+  assert.equal(read.length, 200)
+  assert.deepEqual(new Set(read.map((a) => a.attempt)).size, 200)
+  assert.equal((await readManifest(runDir(results, id))).state, 'finished')
+  assert.equal((await findRun(results, 'ab12')).id, id)
+})
+
+test('a torn last line is ignored when read, and cut off before a resume appends', async () => {
+  const results = await mkdtemp(join(tmpdir(), 'convy-journal-'))
+  const id = 'bot/2026-11-29T10-00-00_cd34'
+  const dir = runDir(results, id)
+  const journal = await RunJournal.create(dir, manifest(id))
+  await journal.append(attempt('a', 1))
+  await journal.close()
+  await appendFile(join(dir, 'attempts.jsonl'), '{"scenario":"a","attempt":2,"verd')
+  assert.deepEqual((await readAllAttempts(dir)).map((a) => a.attempt), [1])
+
+  const reopened = await RunJournal.reopen(dir, manifest(id))
+  await reopened.append(attempt('a', 2))
+  await reopened.close()
+  assert.deepEqual((await readAllAttempts(dir)).map((a) => a.attempt), [1, 2])
+  const lines = (await readFile(join(dir, 'attempts.jsonl'), 'utf8')).trimEnd().split('\n')
+  assert.equal(lines.length, 2)
+})
