@@ -67,8 +67,9 @@ export async function fetchJson(url: string, request: JsonRequest = {}): Promise
   }
 }
 
-// fetch says only "fetch failed"; the useful part (ECONNREFUSED, a DNS failure, a reset) is its cause.
-function networkCause(error: unknown): string {
-  const cause = error instanceof Error ? error.cause : undefined
-  return cause === undefined ? errorMessage(error) : errorMessage(cause)
+/** fetch says only "fetch failed": the useful part (ECONNREFUSED, a DNS failure, a reset) is at the end of its causes. */
+export function networkCause(error: unknown): string {
+  let deepest = error
+  for (let depth = 0; depth < 5 && deepest instanceof Error && deepest.cause !== undefined; depth++) deepest = deepest.cause
+  return errorMessage(deepest)
 }

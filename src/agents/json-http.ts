@@ -10,13 +10,9 @@ import { excerpt, fetchJson } from './fetch-json.ts'
  * and `tokens` read from the JSON answer. Anything else is a failed turn with the reason in words.
  */
 
-/** Used when convy.yml gives no `body`: the shape of SPEC.md's example. */
-export const DEFAULT_BODY = { session_id: '{session}', message: '{text}' }
-
 const SESSION = /\{session\}/g
 
 export function createJsonHttpAgent(config: JsonAgentConfig): Agent {
-  const template = config.body === undefined ? DEFAULT_BODY : config.body
   return {
     version: config.version,
     conversation: () => ({
@@ -24,7 +20,7 @@ export function createJsonHttpAgent(config: JsonAgentConfig): Agent {
         // `{session}` also works in the URL and header values, for APIs that key a conversation there.
         const url = config.url.replace(SESSION, encodeURIComponent(session))
         const headers = Object.fromEntries(Object.entries(config.headers).map(([name, value]) => [name, value.replace(SESSION, session)]))
-        const body = fillTemplate(template, { text: message, session, history: [...history, { role: 'user', content: message }] })
+        const body = fillTemplate(config.body, { text: message, session, history: [...history, { role: 'user', content: message }] })
         const json = await fetchJson(url, { method: config.method, headers, body, signal })
         return readAnswer(json, config)
       },

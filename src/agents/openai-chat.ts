@@ -1,9 +1,8 @@
 import OpenAI, { APIConnectionError, APIError } from 'openai'
 import type { ChatCompletion, ChatCompletionCreateParamsNonStreaming, ChatCompletionMessageParam } from 'openai/resources/chat/completions'
 import type { OpenAIChatAgentConfig } from '../config/config.ts'
-import { errorMessage } from '../shared/errors.ts'
 import type { Agent, Answer, Message } from './agent.ts'
-import { excerpt } from './fetch-json.ts'
+import { excerpt, networkCause } from './fetch-json.ts'
 
 /**
  * An agent that is itself OpenAI-compatible (`protocol: openai-chat`): the protocol is stateless, so
@@ -76,8 +75,7 @@ export function readCompletion(completion: ChatCompletion): Answer {
 function explain(error: unknown, endpoint: string, signal: AbortSignal): unknown {
   if (signal.aborted) return signal.reason
   if (error instanceof APIConnectionError) {
-    const cause = error.cause === undefined ? error.message : errorMessage(error.cause)
-    return new Error(`could not reach ${endpoint}: ${cause}`, { cause: error })
+    return new Error(`could not reach ${endpoint}: ${networkCause(error)}`, { cause: error })
   }
   if (error instanceof APIError && error.status !== undefined) {
     return new Error(`${endpoint} answered HTTP ${error.status}: ${excerpt(error.message.replace(/^\d+\s*/, ''))}`, { cause: error })
