@@ -1,0 +1,55 @@
+import { count, dollars, plural, seconds } from './format.ts'
+import { html, trusted, type SafeHtml } from './html.ts'
+import { verdictBadge } from './labels.ts'
+import { lazyDialogueMarkup } from './dialogue-view.ts'
+import type { AttemptDigest } from './run-tally.ts'
+
+/**
+ * One attempt inside a scenario: its verdict and figures on one line, then every decision with its
+ * reason, the error where the conversation broke, and the dialogue. Attempts that did not pass open
+ * by default, since they are what a reader came for.
+ */
+
+function summaryFacts(a: AttemptDigest): string {
+  const facts = [plural(a.turns, 'turn'), `${seconds(a.agentSeconds)} answering`]
+  if (a.agentTokens) facts.push(`${count(a.agentTokens.input)} in / ${count(a.agentTokens.output)} out tokens`)
+  if (a.failedTurn !== null) facts.push(`broke at turn ${a.failedTurn + 1}`)
+  if (a.costUsd !== null) facts.push(`models ${dollars(a.costUsd)}`)
+  return facts.join(' · ')
+}
+
+function mark(pass: boolean): SafeHtml {
+  return pass ? html`<span class="mark ok" role="img" aria-label="held">✓</span>` : html`<span class="mark no" role="img" aria-label="did not hold">✗</span>`
+}
+
+function decisions(a: AttemptDigest): SafeHtml {
+  if (a.claims.length === 0 && a.checks.length === 0) return trusted('')
+  return html`<ul class="decisions">${a.claims.map(
+    (c) => html`<li>${mark(c.pass)}<div><div class="text">${c.claim}</div><div class="reason text">${c.reason}</div></div></li>`,
+  )}${a.checks.map(
+    (c) => html`<li>${mark(c.pass)}<div><div><code>${c.kind}</code> <span class="mono text">${c.value}</span></div><div class="reason text">${c.detail}</div></div></li>`,
+  )}</ul>`
+}
+
+function errorBlock(a: AttemptDigest): SafeHtml {
+  if (a.error === null) return trusted('')
+  const what = a.verdict === 'agent_error' ? 'Agent error' : a.verdict === 'no_verdict' ? 'No verdict' : 'Error'
+  return html`<div class="error"><strong>${what}:</strong> ${a.error}</div>`
+}
+
+function dialogue(a: AttemptDigest): SafeHtml {
+  if (a.dialogue.kind === 'inline') return trusted(a.dialogue.markup)
+  if (a.dialogue.kind === 'lazy') return lazyDialogueMarkup(a.dialogue.id)
+  return trusted('')
+}
+
+export function attemptAnchor(scenarioAnchor: string, attempt: number): string {
+  return `${scenarioAnchor}-a${attempt}`
+}
+
+export function renderAttempt(a: AttemptDigest, scenarioAnchor: string): SafeHtml {
+  const open = a.verdict !== 'passed'
+  return html`<details class="att" id="${attemptAnchor(scenarioAnchor, a.attempt)}"${trusted(open ? ' open' : '')}><summary><strong>Attempt ${a.attempt}</strong> ${verdictBadge(
+    a.verdict,
+  )} <span class="muted">${summaryFacts(a)}</span></summary><div class="att-body">${errorBlock(a)}${decisions(a)}${dialogue(a)}</div></details>`
+}

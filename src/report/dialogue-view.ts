@@ -1,0 +1,64 @@
+import type { Turn } from '../journal/records.ts'
+import { count, seconds, shownText } from './format.ts'
+import { html, jsonForScript, type SafeHtml } from './html.ts'
+
+/**
+ * A dialogue turn as the page shows it. The same row is written out as HTML (small runs, readable
+ * with JavaScript off) or embedded as JSON and drawn by the page script (large runs); keeping one
+ * shape for both means both look the same.
+ *
+ * [role, label, meta, head, rest, moreLabel, cutNote, error]
+ */
+export type TurnRow = [role: 'user' | 'agent', label: string, meta: string, head: string, rest: string, moreLabel: string, cutNote: string, error: string]
+
+function answerMeta(turn: Turn): string {
+  if (turn.role !== 'agent') return ''
+  const parts = [seconds(turn.seconds)]
+  if (turn.tokens) parts.push(`${count(turn.tokens.input)} in / ${count(turn.tokens.output)} out tokens`)
+  return parts.join(' · ')
+}
+
+function errorLine(turn: Turn): string {
+  if (turn.error === null) return ''
+  const shown = shownText(turn.error, 2_000, 2_000)
+  const cut = shown.length > shown.head.length ? ` … (${count(shown.length)} characters in all)` : ''
+  return `${turn.role === 'agent' ? 'Agent error' : 'Simulated user failed'}: ${shown.head}${cut}`
+}
+
+export function turnRow(turn: Turn): TurnRow {
+  const shown = shownText(turn.text)
+  const kept = shown.head.length + shown.rest.length
+  return [
+    turn.role,
+    turn.role === 'agent' ? 'Agent' : 'User',
+    answerMeta(turn),
+    shown.head,
+    shown.rest,
+    shown.rest ? `Show all ${count(Math.min(shown.length, kept))} characters` : '',
+    kept < shown.length ? `The page keeps the first ${count(kept)} of ${count(shown.length)} characters; attempts.jsonl has all of them.` : '',
+    errorLine(turn),
+  ]
+}
+
+/** No whitespace between tags: message text is shown pre-wrapped, so stray spaces would show. */
+function turnMarkup([role, label, meta, head, rest, moreLabel, cutNote, error]: TurnRow): SafeHtml {
+  return html`<div class="turn ${role}${error ? ' err' : ''}"><div class="turn-h"><span class="who">${label}</span>${
+    meta ? html`<span class="meta">${meta}</span>` : ''
+  }</div><div class="text">${head}${rest ? html`<details class="more"><summary>${moreLabel}</summary>${rest}</details>` : ''}</div>${
+    cutNote ? html`<p class="cut">${cutNote}</p>` : ''
+  }${error ? html`<div class="error">${error}</div>` : ''}</div>`
+}
+
+export function dialogueMarkup(turns: readonly Turn[]): SafeHtml {
+  if (turns.length === 0) return html`<div class="dialogue"><p class="note">No turns were played.</p></div>`
+  return html`<div class="dialogue">${turns.map((turn) => turnMarkup(turnRow(turn)))}</div>`
+}
+
+/** A placeholder the page script fills from the data block `dataId` when its section opens. */
+export function lazyDialogueMarkup(dataId: string): SafeHtml {
+  return html`<div class="dialogue" data-dialogue="${dataId}"><p class="note">This run is large, so its dialogues are drawn by the page's script when opened; with JavaScript off, read them in attempts.jsonl.</p></div>`
+}
+
+export function dialogueData(dataId: string, turns: readonly Turn[]): string {
+  return `<script type="application/json" id="${dataId}">${jsonForScript(turns.map(turnRow))}</script>\n`
+}

@@ -1,0 +1,65 @@
+/**
+ * Building HTML where escaping is the default. Every value interpolated into `html` is escaped unless
+ * it is already `SafeHtml` (built by `html` itself or by `trusted` for the page's own constants), so
+ * text from an agent, a model or a scenario file can only ever become text.
+ */
+export class SafeHtml {
+  readonly value: string
+  constructor(value: string) {
+    this.value = value
+  }
+  toString(): string {
+    return this.value
+  }
+}
+
+export type HtmlValue = SafeHtml | string | number | boolean | null | undefined | readonly HtmlValue[]
+
+const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }
+
+/** Escapes text for element content and for quoted attribute values alike. */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => ESCAPES[c]!)
+}
+
+function render(value: HtmlValue): string {
+  if (value instanceof SafeHtml) return value.value
+  if (value === null || value === undefined || value === false || value === true) return ''
+  if (typeof value === 'number') return String(value)
+  if (typeof value === 'string') return escapeHtml(value)
+  let out = ''
+  for (const item of value) out += render(item)
+  return out
+}
+
+export function html(strings: TemplateStringsArray, ...values: HtmlValue[]): SafeHtml {
+  let out = strings[0]!
+  for (let i = 0; i < values.length; i++) out += render(values[i]!) + strings[i + 1]!
+  return new SafeHtml(out)
+}
+
+/** Marks markup written by convy-ci itself (never data) as safe to insert as is. */
+export function trusted(markup: string): SafeHtml {
+  return new SafeHtml(markup)
+}
+
+/**
+ * JSON that is safe inside `<script type="application/json">`: no `<` can close the element or open a
+ * comment, and the two line separators JavaScript once treated as newlines are escaped too.
+ */
+export function jsonForScript(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029')
+}
+
+/**
+ * An element id built from a scenario id: stable across rebuilds (so a shared address keeps working)
+ * and made only of characters that are safe in an id, a selector and an address.
+ */
+export function anchorFor(prefix: string, id: string): string {
+  return `${prefix}-${id.replace(/[^A-Za-z0-9.-]/g, (c) => `_${c.codePointAt(0)!.toString(16)}_`)}`
+}

@@ -1,0 +1,74 @@
+import { passHatK, wilsonInterval, type Interval, type PassHatK } from './reliability.ts'
+import { scenarioStatus, type RunTally, type ScenarioStatus, type SlowestAnswer } from './run-tally.ts'
+
+/** The numbers behind a run's tiles and its reliability line, derived from a finished tally. */
+export interface RunFigures {
+  attempts: number
+  /** Attempts expected from run.json: scenarios × k. */
+  expectedAttempts: number
+  passed: number
+  failed: number
+  /** passed / (passed + failed); null when nothing got a verdict. */
+  passRate: number | null
+  passInterval: Interval | null
+  agentErrors: number
+  noVerdicts: number
+  scenarios: number
+  statusCounts: Record<ScenarioStatus, number>
+  /** Mean of the agent's own time per answer, over answers that did not fail. */
+  meanAnswerSeconds: number | null
+  slowest: SlowestAnswer | null
+  /** Mean tokens per attempt, over attempts where the agent reported them. */
+  tokensPerAttempt: { input: number; output: number; attempts: number } | null
+  /** Dollars spent on convy-ci's own models; null when no price was known. */
+  costUsd: number | null
+  passHatK: PassHatK[]
+}
+
+export function runFigures(tally: RunTally): RunFigures {
+  let passed = 0
+  let failed = 0
+  let agentErrors = 0
+  let noVerdicts = 0
+  let answers = 0
+  let answerSeconds = 0
+  let tokenAttempts = 0
+  let tokensIn = 0
+  let tokensOut = 0
+  const statusCounts: Record<ScenarioStatus, number> = { failing: 0, flaky: 0, passing: 0, no_verdict: 0 }
+  const graded: { passes: number; n: number }[] = []
+  let scenarios = 0
+  for (const s of tally.scenarios.values()) {
+    if (s.attempts.length === 0) continue
+    scenarios++
+    passed += s.passed
+    failed += s.failed
+    agentErrors += s.agentErrors
+    noVerdicts += s.noVerdicts
+    answers += s.answers
+    answerSeconds += s.answerSeconds
+    tokenAttempts += s.tokenAttempts
+    tokensIn += s.tokensIn
+    tokensOut += s.tokensOut
+    statusCounts[scenarioStatus(s.passed, s.failed)]++
+    graded.push({ passes: s.passed, n: s.passed + s.failed })
+  }
+  const decided = passed + failed
+  return {
+    attempts: tally.attempts,
+    expectedAttempts: tally.manifest.scenarios.length * tally.manifest.settings.k,
+    passed,
+    failed,
+    passRate: decided === 0 ? null : passed / decided,
+    passInterval: wilsonInterval(passed, decided),
+    agentErrors,
+    noVerdicts,
+    scenarios,
+    statusCounts,
+    meanAnswerSeconds: answers === 0 ? null : answerSeconds / answers,
+    slowest: tally.slowest,
+    tokensPerAttempt: tokenAttempts === 0 ? null : { input: tokensIn / tokenAttempts, output: tokensOut / tokenAttempts, attempts: tokenAttempts },
+    costUsd: tally.costedAttempts === 0 ? null : tally.costUsd,
+    passHatK: passHatK(graded),
+  }
+}

@@ -1,0 +1,193 @@
+import type { Attempt, CheckResult, ClaimResult, RunManifest, Tokens, Verdict } from '../journal/records.ts'
+import type { Scenario } from '../scenario/scenario.ts'
+import { capped } from './format.ts'
+
+/**
+ * Counts a run's attempts one at a time, keeping per scenario only what the pages show: counts, each
+ * decision with its reason, and a slot for the dialogue. The turns themselves are not kept, so a run
+ * of any size is read in bounded memory.
+ */
+
+export type ScenarioStatus = 'failing' | 'flaky' | 'passing' | 'no_verdict'
+
+/** Only passed and failed attempts count: agent errors and no-verdicts say nothing about the claims. */
+export function scenarioStatus(passed: number, failed: number): ScenarioStatus {
+  if (passed + failed === 0) return 'no_verdict'
+  if (failed === 0) return 'passing'
+  if (passed === 0) return 'failing'
+  return 'flaky'
+}
+
+/** Where an attempt's dialogue lives on the page: written out in place, or embedded as data to draw. */
+export type DialogueSlot = { kind: 'inline'; markup: string } | { kind: 'lazy'; id: string } | { kind: 'none' }
+
+export interface AttemptDigest {
+  attempt: number
+  verdict: Verdict
+  error: string | null
+  claims: ClaimResult[]
+  checks: CheckResult[]
+  turns: number
+  /** Index (0-based) of the first turn that failed, where the conversation broke. */
+  failedTurn: number | null
+  agentSeconds: number
+  agentTokens: Tokens | null
+  seconds: number
+  startedAt: string
+  costUsd: number | null
+  dialogue: DialogueSlot
+}
+
+export interface Holding {
+  held: number
+  decided: number
+}
+
+export interface ScenarioTally {
+  id: string
+  /** The scenario as played, from run.json; null when attempts name a scenario run.json lacks. */
+  scenario: Scenario | null
+  attempts: AttemptDigest[]
+  passed: number
+  failed: number
+  agentErrors: number
+  noVerdicts: number
+  /** By claim text, in the scenario's order. */
+  claims: Map<string, Holding>
+  /** By `kind value`, in the scenario's order. */
+  checks: Map<string, Holding & { kind: string; value: string }>
+  answers: number
+  answerSeconds: number
+  slowestAnswer: number
+  tokenAttempts: number
+  tokensIn: number
+  tokensOut: number
+}
+
+export interface SlowestAnswer {
+  seconds: number
+  scenario: string
+  attempt: number
+}
+
+export interface RunTally {
+  manifest: RunManifest
+  /** In run.json's order, then any scenario only the attempts name. */
+  scenarios: Map<string, ScenarioTally>
+  attempts: number
+  slowest: SlowestAnswer | null
+  costUsd: number
+  /** Attempts whose models reported a cost; without prices there is none. */
+  costedAttempts: number
+}
+
+export function checkKey(kind: string, value: string): string {
+  return `${kind} ${value}`
+}
+
+function emptyScenario(id: string, scenario: Scenario | null): ScenarioTally {
+  const tally: ScenarioTally = {
+    id,
+    scenario,
+    attempts: [],
+    passed: 0,
+    failed: 0,
+    agentErrors: 0,
+    noVerdicts: 0,
+    claims: new Map(),
+    checks: new Map(),
+    answers: 0,
+    answerSeconds: 0,
+    slowestAnswer: 0,
+    tokenAttempts: 0,
+    tokensIn: 0,
+    tokensOut: 0,
+  }
+  for (const claim of scenario?.judge ?? []) tally.claims.set(claim, { held: 0, decided: 0 })
+  for (const check of scenario?.checks ?? []) tally.checks.set(checkKey(check.kind, check.value), { kind: check.kind, value: check.value, held: 0, decided: 0 })
+  return tally
+}
+
+export function startTally(manifest: RunManifest): RunTally {
+  const scenarios = new Map<string, ScenarioTally>()
+  for (const scenario of manifest.scenarios) scenarios.set(scenario.id, emptyScenario(scenario.id, scenario))
+  return { manifest, scenarios, attempts: 0, slowest: null, costUsd: 0, costedAttempts: 0 }
+}
+
+function attemptCost(attempt: Attempt): number | null {
+  const costs = [attempt.models.user?.costUsd, attempt.models.judge?.costUsd].filter((c): c is number => typeof c === 'number')
+  return costs.length === 0 ? null : costs.reduce((a, b) => a + b, 0)
+}
+
+export function addAttempt(tally: RunTally, attempt: Attempt, dialogue: DialogueSlot = { kind: 'none' }): AttemptDigest {
+  let scenario = tally.scenarios.get(attempt.scenario)
+  if (!scenario) {
+    scenario = emptyScenario(attempt.scenario, null)
+    tally.scenarios.set(attempt.scenario, scenario)
+  }
+  tally.attempts++
+  if (attempt.verdict === 'passed') scenario.passed++
+  else if (attempt.verdict === 'failed') scenario.failed++
+  else if (attempt.verdict === 'agent_error') scenario.agentErrors++
+  else scenario.noVerdicts++
+
+  for (const claim of attempt.claims) {
+    const holding = scenario.claims.get(claim.claim) ?? { held: 0, decided: 0 }
+    holding.decided++
+    if (claim.pass) holding.held++
+    scenario.claims.set(claim.claim, holding)
+  }
+  for (const check of attempt.checks) {
+    const key = checkKey(check.kind, check.value)
+    const holding = scenario.checks.get(key) ?? { kind: check.kind, value: check.value, held: 0, decided: 0 }
+    holding.decided++
+    if (check.pass) holding.held++
+    scenario.checks.set(key, holding)
+  }
+
+  let agentSeconds = 0
+  let failedTurn: number | null = null
+  attempt.turns.forEach((turn, index) => {
+    if (turn.error !== null && failedTurn === null) failedTurn = index
+    if (turn.role !== 'agent' || turn.error !== null) return
+    agentSeconds += turn.seconds
+    scenario.answers++
+    scenario.answerSeconds += turn.seconds
+    scenario.slowestAnswer = Math.max(scenario.slowestAnswer, turn.seconds)
+    if (!tally.slowest || turn.seconds > tally.slowest.seconds) tally.slowest = { seconds: turn.seconds, scenario: attempt.scenario, attempt: attempt.attempt }
+  })
+  if (attempt.agentTokens) {
+    scenario.tokenAttempts++
+    scenario.tokensIn += attempt.agentTokens.input
+    scenario.tokensOut += attempt.agentTokens.output
+  }
+  const costUsd = attemptCost(attempt)
+  if (costUsd !== null) {
+    tally.costUsd += costUsd
+    tally.costedAttempts++
+  }
+
+  const digest: AttemptDigest = {
+    attempt: attempt.attempt,
+    verdict: attempt.verdict,
+    error: attempt.error === null ? null : capped(attempt.error),
+    claims: attempt.claims.map((c) => ({ claim: capped(c.claim, 1_000), pass: c.pass, reason: capped(c.reason) })),
+    checks: attempt.checks.map((c) => ({ kind: c.kind, value: capped(c.value, 1_000), pass: c.pass, detail: capped(c.detail) })),
+    turns: attempt.turns.length,
+    failedTurn,
+    agentSeconds,
+    agentTokens: attempt.agentTokens,
+    seconds: attempt.seconds,
+    startedAt: attempt.startedAt,
+    costUsd,
+    dialogue,
+  }
+  scenario.attempts.push(digest)
+  return digest
+}
+
+/** Attempts arrive in the order they ended; pages list them by number. */
+export function finishTally(tally: RunTally): RunTally {
+  for (const scenario of tally.scenarios.values()) scenario.attempts.sort((a, b) => a.attempt - b.attempt)
+  return tally
+}
