@@ -135,6 +135,8 @@ export class ChatClient {
     const timer = setTimeout(() => timeout.abort(new TryTimedOut(this.#timeoutMs)), this.#timeoutMs)
     const body: ChatCompletionCreateParamsNonStreaming = { model: request.model, messages: request.messages, ...this.#quirks.optionalParameters(request) }
     try {
+      // A derived signal rather than a listener on the caller's: that one is shared by every attempt
+      // of the run, and Node warns past ten listeners on one signal.
       return await this.#openai.chat.completions.create(body, { signal: AbortSignal.any([signal, timeout.signal]), maxRetries: 0 })
     } catch (error) {
       // The client reports our own timer as a user abort; say what it was.

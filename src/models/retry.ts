@@ -46,15 +46,18 @@ export function retryAfterMs(headers: Headers | undefined, now: number): number 
 export function sleep(ms: number, signal: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
     if (signal.aborted) return reject(abortReason(signal))
+    // One run's signal is shared by every attempt playing at once; listening on a signal derived
+    // from it keeps Node from warning about "11 abort listeners" when many calls pause together.
+    const derived = AbortSignal.any([signal])
     const timer = setTimeout(() => {
-      signal.removeEventListener('abort', onAbort)
+      derived.removeEventListener('abort', onAbort)
       resolve()
     }, ms)
     function onAbort(): void {
       clearTimeout(timer)
       reject(abortReason(signal))
     }
-    signal.addEventListener('abort', onAbort, { once: true })
+    derived.addEventListener('abort', onAbort, { once: true })
   })
 }
 

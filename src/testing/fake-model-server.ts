@@ -100,6 +100,8 @@ export interface FakeModelServer {
   requests: RecordedRequest[]
   /** The next requests get these replies, in order, before any rule is asked. */
   enqueue(...replies: FakeReply[]): void
+  /** Forgets queued replies and recorded requests, for a server shared by several tests. */
+  reset(): void
   close(): Promise<void>
 }
 
@@ -176,6 +178,10 @@ export async function startFakeModelServer(options: FakeModelServerOptions = {})
     url: `http://127.0.0.1:${port}/v1`,
     requests,
     enqueue: (...replies) => void queue.push(...replies),
+    reset: () => {
+      queue.length = 0
+      requests.length = 0
+    },
     close: () =>
       new Promise((resolve, reject) => {
         server.close((error) => (error ? reject(error) : resolve()))

@@ -1,0 +1,190 @@
+import { test, describe, after } from 'node:test'
+import assert from 'node:assert/strict'
+import { ModelError, type ModelFailure } from '../../src/models/model.ts'
+import { fakeReply, startFakeModelServer } from '../../src/testing/fake-model-server.ts'
+import { recordingContext, scenario, testModels } from './helpers.ts'
+
+function failsWith(kind: ModelFailure, check: (error: ModelError) => void = () => {}) {
+  return (error: unknown) => {
+    assert.ok(error instanceof ModelError, `expected a ModelError, got ${String(error)}`)
+    assert.equal(error.failure, kind, error.message)
+    check(error)
+    return true
+  }
+}
+
+describe('retries, timeouts and aborts through the real openai client', async () => {
+  const server = await startFakeModelServer()
+  after(() => server.close())
+  /** The gaps between the requests received since `from`, in milliseconds. */
+  const gapsSince = (from: number) => server.requests.slice(from).map((r, i, all) => (i === 0 ? 0 : r.at - all[i - 1]!.at)).slice(1)
+
+  test('429 with Retry-After: the pause is what the server asked for, and both tries are counted', async () => {
+    const from = server.requests.length
+    server.enqueue(fakeReply.rateLimited(0.25))
+    const { context, records } = recordingContext()
+    assert.deepEqual(await testModels(server.url).user.next(scenario(), [], context), { text: 'Hello!', stop: false })
+    assert.equal(records[0]!.tries, 2)
+    assert.ok(gapsSince(from)[0]! >= 240, `paused ${gapsSince(from)[0]} ms`)
+    assert.ok(records[0]!.seconds >= 0.24)
+  })
+
+  test('retry-after-ms is honoured too', async () => {
+    const from = server.requests.length
+    server.enqueue(fakeReply.error(429, 'slow down', { 'retry-after-ms': '150' }))
+    await testModels(server.url).user.next(scenario(), [], recordingContext().context)
+    assert.ok(gapsSince(from)[0]! >= 140, `paused ${gapsSince(from)[0]} ms`)
+  })
+
+  test('a Retry-After beyond the bound waits only as long as the bound', async () => {
+    const from = server.requests.length
+    server.enqueue(fakeReply.rateLimited(30))
+    await testModels(server.url, { maxRetryPauseMs: 30 }).user.next(scenario(), [], recordingContext().context)
+    assert.ok(gapsSince(from)[0]! < 1000, `paused ${gapsSince(from)[0]} ms`)
+  })
+
+  test('without Retry-After the pause doubles', async () => {
+    const from = server.requests.length
+    server.enqueue(fakeReply.serverError(503), fakeReply.serverError(502), fakeReply.serverError(500))
+    const { context, records } = recordingContext()
+    await testModels(server.url, { retryBaseMs: 60, maxTries: 4 }).user.next(scenario(), [], context)
+    assert.equal(records[0]!.tries, 4)
+    const gaps = gapsSince(from)
+    // Each pause is its doubled value shortened by at most a fifth; a few ms of clock rounding allowed.
+    gaps.forEach((gap, i) => assert.ok(gap >= 60 * 2 ** i * 0.8 - 5, `pause ${i + 1} was ${gap} ms`))
+    assert.ok(gaps[2]! > gaps[0]! * 2, `pauses ${gaps.join(', ')} ms`)
+  })
+
+  test('500 then an answer: the answer is used', async () => {
+    server.enqueue(fakeReply.serverError())
+    const { context, records } = recordingContext()
+    assert.equal((await testModels(server.url).user.next(scenario(), [], context)).text, 'Hello!')
+    assert.equal(records[0]!.tries, 2)
+  })
+
+  test('when every try fails, the failure of the last one is reported, with the tries', async () => {
+    const from = server.requests.length
+    server.enqueue(fakeReply.rateLimited(0), fakeReply.rateLimited(0), fakeReply.rateLimited(0))
+    const { context, records } = recordingContext()
+    await assert.rejects(testModels(server.url, { maxTries: 3 }).user.next(scenario(), [], context), failsWith('rate_limited', (e) => assert.match(e.message, /after 3 tries/)))
+    assert.equal(server.requests.length - from, 3)
+    assert.deepEqual(records.map((r) => r.tries), [3])
+  })
+
+  test('a dropped connection is retried', async () => {
+    server.enqueue(fakeReply.drop())
+    const { context, records } = recordingContext()
+    assert.equal((await testModels(server.url).user.next(scenario(), [], context)).text, 'Hello!')
+    assert.equal(records[0]!.tries, 2)
+  })
+
+  test('connections dropped every time end as a connection failure', async () => {
+    server.enqueue(fakeReply.drop(), fakeReply.drop())
+    await assert.rejects(testModels(server.url, { maxTries: 2 }).user.next(scenario(), [], recordingContext().context), failsWith('connection'))
+  })
+
+  test('garbage (a body that is not JSON) is a bad answer, not retried', async () => {
+    const from = server.requests.length
+    server.enqueue(fakeReply.garbage())
+    await assert.rejects(testModels(server.url).user.next(scenario(), [], recordingContext().context), failsWith('bad_answer'))
+    assert.equal(server.requests.length - from, 1)
+  })
+
+  test('JSON that is not a chat completion is a bad answer, not retried', async () => {
+    const from = server.requests.length
+    server.enqueue(fakeReply.wrongShape())
+    await assert.rejects(testModels(server.url).user.next(scenario(), [], recordingContext().context), failsWith('bad_answer', (e) => assert.match(e.message, /not a chat completion/)))
+    assert.equal(server.requests.length - from, 1)
+  })
+
+  test('an answer slower than the timeout is a timeout, retried, and counted', { timeout: 5000 }, async () => {
+    server.enqueue(fakeReply.slow(2000, fakeReply.text('too late')), fakeReply.slow(2000, fakeReply.text('too late')))
+    const { context, records } = recordingContext()
+    const started = Date.now()
+    await assert.rejects(testModels(server.url, { timeoutSeconds: 0.1, maxTries: 2 }).user.next(scenario(), [], context), failsWith('timeout'))
+    assert.ok(Date.now() - started < 1500)
+    assert.equal(records[0]!.tries, 2)
+  })
+
+  test('a body that stops half-way is cut off by the timeout too', { timeout: 5000 }, async () => {
+    server.enqueue(fakeReply.stall())
+    const { context, records } = recordingContext()
+    assert.equal((await testModels(server.url, { timeoutSeconds: 0.15 }).user.next(scenario(), [], context)).text, 'Hello!')
+    assert.equal(records[0]!.tries, 2)
+  })
+
+  test('an abort during the pause ends the call at once, with the abort reason, and it is recorded', { timeout: 5000 }, async () => {
+    server.enqueue(fakeReply.rateLimited(20))
+    const { context, records, abort } = recordingContext()
+    const started = Date.now()
+    setTimeout(() => abort.abort(new Error('run interrupted')), 100)
+    await assert.rejects(testModels(server.url).user.next(scenario(), [], context), /run interrupted/)
+    assert.ok(Date.now() - started < 1500)
+    assert.deepEqual(records.map((r) => r.tries), [1])
+  })
+
+  test('an abort during a request ends it at once', { timeout: 5000 }, async () => {
+    server.enqueue(fakeReply.slow(5000, fakeReply.text('late')))
+    const { context, records, abort } = recordingContext()
+    const started = Date.now()
+    setTimeout(() => abort.abort(new Error('run interrupted')), 100)
+    await assert.rejects(testModels(server.url).user.next(scenario(), [], context), /run interrupted/)
+    assert.ok(Date.now() - started < 1500)
+    assert.equal(records.length, 1)
+  })
+
+  test('many calls pausing at once on one shared signal make Node warn about nothing', async () => {
+    const warnings: Error[] = []
+    const onWarning = (warning: Error) => warnings.push(warning)
+    process.on('warning', onWarning)
+    try {
+      const { context } = recordingContext()
+      const { user } = testModels(server.url)
+      server.enqueue(...Array.from({ length: 15 }, () => fakeReply.rateLimited(0.05)))
+      await Promise.all(Array.from({ length: 15 }, () => user.next(scenario(), [], context)))
+      await new Promise((resolve) => setImmediate(resolve))
+      assert.deepEqual(warnings.map((w) => w.message), [])
+    } finally {
+      process.off('warning', onWarning)
+    }
+  })
+
+  test('a signal aborted before the call sends nothing', async () => {
+    const from = server.requests.length
+    const { context, abort } = recordingContext()
+    abort.abort(new Error('already stopped'))
+    await assert.rejects(testModels(server.url).user.next(scenario(), [], context), /already stopped/)
+    assert.equal(server.requests.length, from)
+  })
+})
+
+describe('keys and rejections', async () => {
+  const server = await startFakeModelServer({ apiKey: 'sk-the-right-key' })
+  after(() => server.close())
+
+  test('a wrong key is rejected at once, and the key never appears in the message', async () => {
+    const { context, records } = recordingContext()
+    await assert.rejects(
+      testModels(server.url, { apiKey: 'sk-wrong-but-secret-key' }).user.next(scenario(), [], context),
+      failsWith('rejected', (e) => {
+        assert.match(e.message, /401/)
+        assert.ok(!e.message.includes('sk-wrong-but-secret-key'), e.message)
+      }),
+    )
+    assert.equal(records[0]!.tries, 1)
+  })
+
+  test('the right key is sent as a bearer token', async () => {
+    assert.equal((await testModels(server.url, { apiKey: 'sk-the-right-key' }).user.next(scenario(), [], recordingContext().context)).text, 'Hello!')
+  })
+
+  test('without a key, a placeholder is sent instead of failing to start', async () => {
+    const open = await startFakeModelServer()
+    try {
+      await testModels(open.url, { apiKey: undefined }).user.next(scenario(), [], recordingContext().context)
+      assert.match(String(open.requests[0]!.headers['authorization']), /^Bearer \S+$/)
+    } finally {
+      await open.close()
+    }
+  })
+})
