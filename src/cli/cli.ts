@@ -1,0 +1,42 @@
+import { ExitCode, InputError } from '../shared/errors.ts'
+import { didYouMean } from '../input/did-you-mean.ts'
+import { CONVY_VERSION } from '../shared/version.ts'
+import type { CliContext } from './context.ts'
+import { COMMAND_HELP, MAIN_HELP } from './help.ts'
+
+type Command = (ctx: CliContext, argv: readonly string[]) => Promise<ExitCode>
+
+// Commands are imported when called, so `--version` and `--help` start without loading the runner,
+// the model client and the YAML parser.
+const COMMANDS: Record<string, () => Promise<Command>> = {
+  init: async () => (await import('./commands/init.ts')).initCommand,
+  run: async () => (await import('./commands/run.ts')).runCommand,
+  resume: async () => (await import('./commands/resume.ts')).resumeCommand,
+}
+
+/** Dispatches argv to a command. Errors are thrown; main.ts turns them into a message and an exit code. */
+export async function runCli(ctx: CliContext, argv: readonly string[]): Promise<ExitCode> {
+  const [name, ...rest] = argv
+  if (name === undefined || name === '-h' || name === '--help' || name === 'help') {
+    ctx.stdout.write(name === 'help' && rest[0] && COMMAND_HELP[rest[0]] ? COMMAND_HELP[rest[0]]! : MAIN_HELP)
+    return ExitCode.Ok
+  }
+  if (name === '-v' || name === '--version') {
+    ctx.stdout.write(`${CONVY_VERSION}\n`)
+    return ExitCode.Ok
+  }
+  if (rest.includes('-h') || rest.includes('--help')) {
+    const help = COMMAND_HELP[name]
+    if (help) {
+      ctx.stdout.write(help)
+      return ExitCode.Ok
+    }
+  }
+  const command = COMMANDS[name]
+  if (!command) {
+    if (COMMAND_HELP[name]) throw new InputError(`convy-ci ${name} is not available in this version yet`)
+    const hint = didYouMean(name, Object.keys(COMMAND_HELP))
+    throw new InputError(`unknown command "${name}"${hint ? ` — did you mean "${hint}"?` : ''} (see convy-ci --help)`)
+  }
+  return (await command())(ctx, rest)
+}

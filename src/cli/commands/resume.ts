@@ -1,0 +1,55 @@
+import { findRun, readAttempts, readManifest } from '../../journal/read-run.ts'
+import { RunJournal } from '../../journal/run-journal.ts'
+import type { RunManifest } from '../../journal/records.ts'
+import { prepareAgent, prepareModels, type PreparedAgent, type PreparedModels } from '../../runner/prepare.ts'
+import { planAttempts } from '../../runner/select-scenarios.ts'
+import { ResumeRefused, type ExitCode } from '../../shared/errors.ts'
+import { createMask } from '../../shared/secrets.ts'
+import { parseCommandArgs } from '../args.ts'
+import type { CliContext } from '../context.ts'
+import { execute } from '../execute.ts'
+import { openProject } from '../project.ts'
+
+/**
+ * Plays exactly the attempts a run is missing, with the run's own settings and scenario copies. It
+ * refuses when what would answer differs from what answered before: another agent configuration or
+ * module, other model settings, another model.
+ */
+export async function resumeCommand(ctx: CliContext, argv: readonly string[]): Promise<ExitCode> {
+  const { values, positionals } = parseCommandArgs('resume', argv, { config: { type: 'string' }, results: { type: 'string' } })
+  if (positionals.length !== 1) throw new ResumeRefused('convy-ci resume: give one run id or its 4-hex part, e.g. `convy-ci resume a1b2`')
+  const project = await openProject(ctx, values)
+  const location = await findRun(project.resultsDir, positionals[0]!)
+  const manifest = await readManifest(location.dir)
+
+  const done = new Set<string>()
+  for await (const attempt of readAttempts(location.dir)) done.add(key(attempt.scenario, attempt.attempt))
+  const planned = planAttempts(manifest.scenarios, manifest.settings.k, manifest.settings.shard)
+  const todo = planned.filter((p) => !done.has(key(p.scenario.id, p.attempt)))
+  if (todo.length === 0) {
+    throw new ResumeRefused(`run ${manifest.id} has all ${planned.length} attempts recorded; nothing to resume`)
+  }
+
+  const agent = await prepareAgent(project.config, manifest.agent.name, project.env, { canStripTypes: ctx.canStripTypes })
+  const models = prepareModels(project.config, project.env, manifest.scenarios, manifest.settings.smoke)
+  refuseIfChanged(manifest, agent, models)
+
+  ctx.stderr.write(`resuming ${manifest.id}: ${todo.length} of ${planned.length} attempts to play\n`)
+  const journal = await RunJournal.reopen(location.dir, manifest)
+  return execute(ctx, { journal, todo, total: planned.length, agent, models, resultsDir: project.resultsDir, mask: createMask([...agent.secrets, ...models.resolved.secrets]) })
+}
+
+function refuseIfChanged(manifest: RunManifest, agent: PreparedAgent, models: PreparedModels): void {
+  const changes: string[] = []
+  if (agent.fingerprint !== manifest.agent.fingerprint) changes.push(`the configuration${agent.kind === 'module' ? ' or module' : ''} of agent "${agent.name}" changed`)
+  if (models.resolved.fingerprint !== manifest.models.fingerprint) changes.push('the models section of convy.yml changed')
+  if ((models.user?.model ?? null) !== manifest.models.user && manifest.models.user !== null) changes.push(`the simulated user's model is now ${models.user?.model ?? 'unset'} (was ${manifest.models.user})`)
+  if ((models.judge?.model ?? null) !== manifest.models.judge && manifest.models.judge !== null) changes.push(`the judge's model is now ${models.judge?.model ?? 'unset'} (was ${manifest.models.judge})`)
+  if (changes.length) {
+    throw new ResumeRefused(`cannot resume ${manifest.id}: ${changes.join('; ')} since it started. Its attempts would not be comparable; start a new run instead.`)
+  }
+}
+
+function key(scenario: string, attempt: number): string {
+  return `${scenario}\u0000${attempt}`
+}

@@ -1,0 +1,91 @@
+import { loadScenarios } from '../../scenario/load-scenarios.ts'
+import { RUN_FORMAT, type RunManifest, type RunSettings } from '../../journal/records.ts'
+import { RunJournal } from '../../journal/run-journal.ts'
+import { newRunId, runDir } from '../../journal/run-folder.ts'
+import { prepareAgent, prepareModels, type PreparedAgent, type PreparedModels } from '../../runner/prepare.ts'
+import { parseShard, planAttempts, selectScenarios } from '../../runner/select-scenarios.ts'
+import type { Scenario } from '../../scenario/scenario.ts'
+import { ExitCode, InputError } from '../../shared/errors.ts'
+import { createMask } from '../../shared/secrets.ts'
+import { CONVY_VERSION } from '../../shared/version.ts'
+import { list, parseCommandArgs, positiveInteger, positiveNumber } from '../args.ts'
+import type { CliContext } from '../context.ts'
+import { execute } from '../execute.ts'
+import { ciInfo } from '../ci-info.ts'
+import { openProject } from '../project.ts'
+
+export const RUN_DEFAULTS = { k: 1, parallel: 4, turnTimeoutSeconds: 600 } as const
+
+export async function runCommand(ctx: CliContext, argv: readonly string[]): Promise<ExitCode> {
+  const { values, positionals } = parseCommandArgs('run', argv, {
+    k: { type: 'string', short: 'k' },
+    parallel: { type: 'string' },
+    scenarios: { type: 'string', multiple: true },
+    tags: { type: 'string', multiple: true },
+    'turn-timeout': { type: 'string' },
+    smoke: { type: 'boolean' },
+    shard: { type: 'string' },
+    config: { type: 'string' },
+    results: { type: 'string' },
+  })
+  if (positionals.length === 0) throw new InputError('convy-ci run: name the agent(s) to run, e.g. `convy-ci run echo` (see convy-ci run --help)')
+  const settings: RunSettings = {
+    k: positiveInteger('-k', values.k, RUN_DEFAULTS.k, 1000),
+    parallel: positiveInteger('--parallel', values.parallel, RUN_DEFAULTS.parallel, 1000),
+    turnTimeoutSeconds: positiveNumber('--turn-timeout', values['turn-timeout'], RUN_DEFAULTS.turnTimeoutSeconds),
+    scenarioGlobs: list(values.scenarios),
+    tags: list(values.tags),
+    smoke: values.smoke ?? false,
+    shard: values.shard === undefined ? null : parseShard(values.shard),
+  }
+
+  // Everything is read and checked for every agent before the first attempt is played.
+  const project = await openProject(ctx, values)
+  const scenarios = selectScenarios(await loadScenarios(project.scenariosDir, project.projectDir), { globs: settings.scenarioGlobs, tags: settings.tags })
+  const names = [...new Set(positionals)]
+  const prepared: { agent: PreparedAgent; models: PreparedModels; mask: (t: string) => string }[] = []
+  for (const name of names) {
+    const agent = await prepareAgent(project.config, name, project.env, { canStripTypes: ctx.canStripTypes })
+    const models = prepareModels(project.config, project.env, scenarios, settings.smoke)
+    prepared.push({ agent, models, mask: createMask([...agent.secrets, ...models.resolved.secrets]) })
+  }
+
+  let exitCode: ExitCode = ExitCode.Ok
+  for (const { agent, models, mask } of prepared) {
+    if (ctx.signal.aborted) break
+    const todo = planAttempts(scenarios, settings.k, settings.shard)
+    const manifest = newManifest(ctx, agent, models, settings, scenarios)
+    const journal = await RunJournal.create(runDir(project.resultsDir, manifest.id), manifest)
+    const code = await execute(ctx, { journal, todo, total: todo.length, agent, models, resultsDir: project.resultsDir, mask })
+    exitCode = worst(exitCode, code)
+  }
+  return exitCode
+}
+
+function newManifest(ctx: CliContext, agent: PreparedAgent, models: PreparedModels, settings: RunSettings, scenarios: readonly Scenario[]): RunManifest {
+  const startedAt = ctx.now()
+  return {
+    format: RUN_FORMAT,
+    id: newRunId(agent.name, startedAt),
+    agent: { name: agent.name, kind: agent.kind, version: agent.version, fingerprint: agent.fingerprint },
+    convyVersion: CONVY_VERSION,
+    models: {
+      user: models.user?.model ?? null,
+      judge: models.judge?.model ?? null,
+      fingerprint: models.resolved.fingerprint,
+      prices: models.resolved.config.prices,
+    },
+    settings,
+    scenarios: [...scenarios],
+    startedAt: startedAt.toISOString(),
+    finishedAt: null,
+    state: 'running',
+    ci: ciInfo(ctx.env),
+  }
+}
+
+/** With several agents, the exit code is the most serious one. */
+export function worst(a: ExitCode, b: ExitCode): ExitCode {
+  const rank = (c: ExitCode) => [ExitCode.Ok, ExitCode.Failed, ExitCode.BadInput, ExitCode.Interrupted].indexOf(c)
+  return rank(b) > rank(a) ? b : a
+}

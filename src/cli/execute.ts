@@ -1,0 +1,74 @@
+import { readAttempts } from '../journal/read-run.ts'
+import type { RunJournal } from '../journal/run-journal.ts'
+import { playRun } from '../runner/play-run.ts'
+import type { PreparedAgent, PreparedModels } from '../runner/prepare.ts'
+import type { PlannedAttempt } from '../runner/select-scenarios.ts'
+import { ExitCode, errorMessage } from '../shared/errors.ts'
+import type { Mask } from '../shared/secrets.ts'
+import type { CliContext } from './context.ts'
+import { createProgress } from './progress.ts'
+import { formatSummary, Tally } from './summary.ts'
+import { writeRunReport } from '../report/run-report.ts'
+
+export interface Execution {
+  journal: RunJournal
+  todo: readonly PlannedAttempt[]
+  /** Attempts the run has in all, the ones recorded by an earlier session included. */
+  total: number
+  agent: PreparedAgent
+  models: PreparedModels
+  resultsDir: string
+  mask: Mask
+}
+
+/**
+ * Plays a prepared run to its end or an interruption, then marks the run folder, writes its report
+ * and the index, and prints the summary. Shared by `run` and `resume`.
+ */
+export async function execute(ctx: CliContext, execution: Execution): Promise<ExitCode> {
+  const { journal } = execution
+  const settings = journal.current.settings
+  const progress = createProgress(ctx, execution.agent.name, execution.todo)
+  let result
+  try {
+    result = await playRun({
+      journal,
+      todo: execution.todo,
+      parallel: settings.parallel,
+      signal: ctx.signal,
+      progress,
+      play: {
+        agent: execution.agent.agent,
+        user: execution.models.user,
+        judge: execution.models.judge,
+        smoke: settings.smoke,
+        turnTimeoutSeconds: settings.turnTimeoutSeconds,
+        prices: journal.current.models.prices,
+        mask: execution.mask,
+        now: ctx.now,
+      },
+    })
+  } finally {
+    progress.finish()
+    await journal.close()
+  }
+  await journal.setState(result.interrupted ? 'interrupted' : 'finished', result.interrupted ? null : ctx.now())
+
+  try {
+    await writeRunReport(journal.dir)
+  } catch (error) {
+    ctx.stderr.write(`warning: the report could not be written: ${errorMessage(error)}\n`)
+  }
+
+  const tally = new Tally()
+  for await (const attempt of readAttempts(journal.dir)) tally.add(attempt)
+  const summary = tally.result()
+  ctx.stdout.write(formatSummary(execution.agent.name, summary))
+  ctx.stdout.write(`run ${journal.current.id}\n  ${journal.dir}\n`)
+
+  if (result.interrupted) {
+    ctx.stderr.write(`interrupted: ${summary.attempts} of ${execution.total} attempts recorded\nresume with: convy-ci resume ${journal.current.id}\n`)
+    return ExitCode.Interrupted
+  }
+  return summary.agentErrors + summary.noVerdict > 0 ? ExitCode.Failed : ExitCode.Ok
+}

@@ -1,0 +1,67 @@
+export const MAIN_HELP = `convy-ci — multi-turn conversation tests for AI agents, built for CI
+
+Usage: convy-ci <command> [options]
+
+Commands:
+  init [dir]                      make a project: convy.yml, an example agent, scenarios
+  run <agent>... [options]        play the scenarios against agents; a run folder per agent
+  resume <run>                    play the attempts an interrupted run is missing
+  report                          rebuild every run's report.html and results/index.html
+  compare <before> <after>        compare two runs: a page, or --markdown for the PR text
+  merge <run>...                  one run from the shards of a matrix job
+
+Options:
+  -h, --help                      help for convy-ci or a command (convy-ci run --help)
+  -v, --version                   the version
+
+Exit codes: 0 every attempt finished · 1 an attempt ended with an agent error or a failure of
+convy-ci's models (or a gate failed) · 2 bad input, nothing ran · 130 interrupted
+`
+
+export const COMMAND_HELP: Record<string, string> = {
+  init: `Usage: convy-ci init [dir]
+
+Makes a project in dir (default: here): convy.yml, .env.example, agents/bookshop.ts (an example
+custom agent), scenarios/ (some for a model gateway, one scripted that needs no model) and results/.
+Refuses, writing nothing, if any of those files already exists.
+`,
+  run: `Usage: convy-ci run <agent>... [options]
+
+Plays every selected scenario k times against each agent, one agent after another, and writes a run
+folder per agent: results/<agent>/<time>_<hex>/ with run.json, attempts.jsonl and report.html.
+
+Options:
+  -k <n>                   attempts per scenario (default 1)
+  --parallel <n>           attempts played at once (default 4)
+  --scenarios <glob>       only scenarios whose id matches (repeatable; * and ?)
+  --tags <tag>             only scenarios with one of these tags (repeatable, or a,b)
+  --turn-timeout <s>       seconds for each step of the agent: opening, a turn, closing (default 600)
+  --smoke                  check the plumbing for free: the agent answers for real, the user's lines
+                           come from the script (or one greeting), no model is called
+  --shard <i/n>            play the i-th of n balanced slices of the attempts (matrix jobs)
+  --config <file>          convy.yml to use (default ./convy.yml); the project is its folder
+  --results <dir>          where run folders go (default: results/ beside convy.yml)
+
+Ctrl+C stops cleanly: finished attempts are kept, and it prints how to resume.
+`,
+  resume: `Usage: convy-ci resume <run> [--config <file>] [--results <dir>]
+
+<run> is a run id (support_bot/2026-11-29T10-45-48_a1b2), its 4-hex part (a1b2) or a run folder.
+Plays exactly the attempts the run is missing, with the run's own settings and scenarios. Refuses
+(exit 2) when the agent's configuration or module, the models' configuration or a model changed.
+`,
+  report: `Usage: convy-ci report [--results <dir>] [--config <file>]
+
+Rebuilds report.html in every run folder and results/index.html (every run, newest first).
+`,
+  compare: `Usage: convy-ci compare <before> <after> [--markdown | --json] [--results <dir>]
+
+<before> and <after> are run ids, their 4-hex parts, or run folders. Writes
+results/compare/<before>-vs-<after>.html and prints a summary; --markdown prints the text of the pull
+request comment, --json the comparison as data.
+`,
+  merge: `Usage: convy-ci merge <run>...
+
+Combines the run folders of the shards of one matrix job into one run.
+`,
+}

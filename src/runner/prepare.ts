@@ -1,0 +1,57 @@
+import type { Agent } from '../agents/agent.ts'
+import { createAgent } from '../agents/create-agent.ts'
+import type { Environment } from '../config/interpolate.ts'
+import { resolveAgent, resolveModels, type ProjectConfig, type ResolvedModels } from '../config/load-config.ts'
+import { createModels } from '../models/create-models.ts'
+import type { Judge, SimulatedUser } from '../models/model.ts'
+import { needsJudgeModel, needsUserModel, type Scenario } from '../scenario/scenario.ts'
+import { fingerprint } from '../shared/fingerprint.ts'
+
+/**
+ * Turns configuration into live objects: the agent (a module is compiled and loaded here) and
+ * convy-ci's model clients. Everything that can be wrong with the input fails here, before any
+ * attempt is played.
+ */
+export interface PreparedAgent {
+  name: string
+  kind: string
+  version: string | null
+  /** Of the configuration as written and, for a module, of its code. */
+  fingerprint: string
+  agent: Agent
+  secrets: string[]
+}
+
+export async function prepareAgent(config: ProjectConfig, name: string, env: Environment, options: { canStripTypes: boolean }): Promise<PreparedAgent> {
+  const resolved = resolveAgent(config, name, env)
+  const created = await createAgent(name, resolved.config, { projectDir: config.projectDir, canStripTypes: options.canStripTypes })
+  return {
+    name,
+    kind: created.kind,
+    version: created.version,
+    fingerprint: created.kind === 'module' ? fingerprint({ config: resolved.configFingerprint, module: created.fingerprint }) : resolved.configFingerprint,
+    agent: created.agent,
+    secrets: resolved.secrets,
+  }
+}
+
+export interface PreparedModels {
+  resolved: ResolvedModels
+  user: SimulatedUser | null
+  judge: Judge | null
+}
+
+export function prepareModels(config: ProjectConfig, env: Environment, scenarios: readonly Scenario[], smoke: boolean): PreparedModels {
+  const need = { user: scenarios.some((s) => needsUserModel(s, smoke)), judge: scenarios.some((s) => needsJudgeModel(s, smoke)) }
+  const resolved = resolveModels(config, env, need)
+  const { user, judge } = createModels({
+    baseURL: resolved.baseURL,
+    apiKey: resolved.apiKey,
+    userModel: need.user ? resolved.config.user : undefined,
+    judgeModel: need.judge ? resolved.config.judge : undefined,
+    temperature: resolved.config.temperature,
+    timeoutSeconds: resolved.config.timeout,
+    maxTries: resolved.config.max_tries,
+  })
+  return { resolved, user, judge }
+}

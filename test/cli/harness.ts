@@ -1,0 +1,63 @@
+import { mkdtemp, mkdir, readFile, readdir, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { dirname, join } from 'node:path'
+import { runCli } from '../../src/cli/cli.ts'
+import type { CliContext } from '../../src/cli/context.ts'
+import { toConvyError } from '../../src/shared/errors.ts'
+
+/** A throwaway project folder with the given files. */
+export async function makeProject(files: Record<string, string>): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'convy-cli-'))
+  for (const [name, text] of Object.entries(files)) {
+    await mkdir(dirname(join(dir, name)), { recursive: true })
+    await writeFile(join(dir, name), text)
+  }
+  return dir
+}
+
+export interface CliResult {
+  code: number
+  stdout: string
+  stderr: string
+}
+
+/** Runs the CLI in this process, as main.ts would, with output captured and errors turned into exit codes. */
+export async function runInProcess(argv: string[], options: { cwd: string; env?: Record<string, string>; signal?: AbortSignal }): Promise<CliResult> {
+  let stdout = ''
+  let stderr = ''
+  const ctx: CliContext = {
+    cwd: options.cwd,
+    env: options.env ?? {},
+    stdout: { write: (t) => void (stdout += t) },
+    stderr: { write: (t) => void (stderr += t) },
+    interactive: false,
+    signal: options.signal ?? new AbortController().signal,
+    canStripTypes: false,
+    now: () => new Date(),
+  }
+  try {
+    return { code: await runCli(ctx, argv), stdout, stderr }
+  } catch (error) {
+    const convyError = toConvyError(error)
+    return { code: convyError.exitCode, stdout, stderr: `${stderr}error: ${convyError.message}\n` }
+  }
+}
+
+/** The one run folder under results/<agent>/. */
+export async function onlyRun(projectDir: string, agent: string): Promise<string> {
+  const runs = await readdir(join(projectDir, 'results', agent))
+  if (runs.length !== 1) throw new Error(`expected one run of ${agent}, found ${runs.length}`)
+  return join(projectDir, 'results', agent, runs[0]!)
+}
+
+export async function readJsonLines(file: string): Promise<Record<string, unknown>[]> {
+  const text = await readFile(file, 'utf8')
+  return text.trimEnd().split('\n').filter(Boolean).map((line) => JSON.parse(line) as Record<string, unknown>)
+}
+
+/** Every file under a folder, as text: to prove a secret was written nowhere. */
+export async function allText(dir: string): Promise<string> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true })
+  const texts = await Promise.all(entries.filter((e) => e.isFile()).map((e) => readFile(join(e.parentPath, e.name), 'utf8')))
+  return texts.join('\n')
+}

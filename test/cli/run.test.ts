@@ -1,0 +1,176 @@
+import assert from 'node:assert/strict'
+import { readFile, stat } from 'node:fs/promises'
+import { join } from 'node:path'
+import { after, before, describe, test } from 'node:test'
+import { startFakeModelServer, scriptedUser, judgeByRule, fakeReply, type FakeModelServer } from '../../src/testing/fake-model-server.ts'
+import { startFakeAgentServer, type FakeAgentServer } from '../fakes/agent-server.ts'
+import { readAllAttempts } from '../../src/journal/read-run.ts'
+import { allText, makeProject, onlyRun, runInProcess } from './harness.ts'
+
+const API_KEY = 'sk-convy-test-0123456789'
+const BOT_TOKEN = 'bot-token-abcdef'
+
+const CONVY_YML = `models:
+  base_url: \${CONVY_BASE_URL}
+  api_key: \${CONVY_API_KEY}
+  user: user-model
+  judge: judge-model
+  prices:
+    judge-model: [2, 8]
+agents:
+  support_bot:
+    url: \${BOT_URL}/api/chat
+    headers: { Authorization: "Bearer \${BOT_TOKEN}" }
+    body: { session_id: "{session}", message: "{text}" }
+    reply: data.answer
+    tokens: [data.usage.input_tokens, data.usage.output_tokens]
+`
+
+const SCENARIOS = {
+  'scenarios/order.yml': `user: |
+  Your order is late. Give the order number 4821 only when asked.
+judge:
+  - The agent asked for the order number
+  - The agent said the order is on its way
+max_turns: 4
+`,
+  'scenarios/scripted.yml': `script:
+  - hello, my name is Ann
+  - where is my order?
+  - it is 9000
+checks:
+  - contains: order number
+  - regex: "order #9000"
+  - not_contains: sorry
+`,
+}
+
+describe('convy-ci run against a JSON agent and convy-ci’s models, over loopback', () => {
+  let models: FakeModelServer
+  let bot: FakeAgentServer
+  let env: Record<string, string>
+  before(async () => {
+    models = await startFakeModelServer({
+      apiKey: API_KEY,
+      user: scriptedUser(['where is my order?', 'the number is 4821', 'thanks ###STOP###']),
+      judge: judgeByRule((claim, dialogue) => {
+        const answers = dialogue.filter((l) => l.role === 'agent').map((l) => l.text.toLowerCase()).join('\n')
+        return claim.includes('asked for the order number') ? answers.includes('order number') : answers.includes('on its way')
+      }),
+    })
+    bot = await startFakeAgentServer({ token: BOT_TOKEN })
+    env = { CONVY_BASE_URL: models.url, CONVY_API_KEY: API_KEY, BOT_URL: bot.url, BOT_TOKEN }
+  })
+  after(async () => {
+    await models.close()
+    await bot.close()
+  })
+
+  test('a whole run: the run folder, verdicts, turns, tokens, model use, no secrets written', async () => {
+    const dir = await makeProject({ 'convy.yml': CONVY_YML, ...SCENARIOS })
+    const userCallsBefore = models.requests.filter((r) => r.kind === 'user').length
+    const result = await runInProcess(['run', 'support_bot', '-k', '2', '--parallel', '3'], { cwd: dir, env })
+    assert.equal(result.code, 0, result.stderr)
+    const runFolder = await onlyRun(dir, 'support_bot')
+    const manifest = JSON.parse(await readFile(join(runFolder, 'run.json'), 'utf8'))
+    assert.equal(manifest.state, 'finished')
+    assert.equal(manifest.format, 1)
+    assert.match(manifest.id, /^support_bot\/\d{4}-\d\d-\d\dT\d\d-\d\d-\d\d_[0-9a-f]{4}$/)
+    assert.deepEqual(manifest.models.user, 'user-model')
+    assert.deepEqual(manifest.settings.k, 2)
+    assert.deepEqual(manifest.scenarios.map((s: { id: string }) => s.id), ['order', 'scripted'])
+    assert.match(manifest.agent.fingerprint, /^[0-9a-f]{64}$/)
+    assert.ok(manifest.finishedAt)
+
+    const attempts = await readAllAttempts(runFolder)
+    assert.equal(attempts.length, 4)
+    assert.deepEqual(attempts.map((a) => `${a.scenario}#${a.attempt}`).sort(), ['order#1', 'order#2', 'scripted#1', 'scripted#2'])
+    for (const attempt of attempts) assert.equal(attempt.verdict, 'passed', JSON.stringify(attempt))
+
+    const order = attempts.find((a) => a.scenario === 'order')!
+    assert.deepEqual(order.turns.filter((t) => t.role === 'user').map((t) => t.text), ['where is my order?', 'the number is 4821', 'thanks'])
+    assert.equal(order.turns.length, 6)
+    assert.ok(order.turns.filter((t) => t.role === 'agent').every((t) => t.tokens && t.tokens.output > 0 && t.seconds >= 0))
+    assert.deepEqual(order.claims.map((c) => c.pass), [true, true])
+    assert.equal(order.models.user?.calls, 3)
+    assert.equal(order.models.judge?.calls, 1)
+    assert.ok((order.models.judge?.costUsd ?? 0) > 0)
+    assert.equal(order.models.user?.costUsd, null, 'no price was given for the user model')
+    assert.equal(models.requests.filter((r) => r.kind === 'user').length - userCallsBefore, 6)
+
+    const scripted = attempts.find((a) => a.scenario === 'scripted')!
+    assert.deepEqual(scripted.checks.map((c) => c.pass), [true, true, true])
+    assert.equal(scripted.models.user, null)
+    assert.equal(scripted.models.judge, null)
+
+    const written = await allText(join(dir, 'results'))
+    for (const secret of [API_KEY, BOT_TOKEN, models.url, bot.url]) assert.ok(!written.includes(secret), `${secret} was written to results/`)
+    assert.ok(!result.stdout.includes(API_KEY) && !result.stderr.includes(API_KEY))
+    assert.match(result.stdout, /support_bot: pass rate 100% · 4 of 4/)
+  })
+
+  test('--smoke calls no model: scripts and a greeting, checks only', async () => {
+    const dir = await makeProject({ 'convy.yml': CONVY_YML, ...SCENARIOS })
+    const before = models.requests.length
+    // Without the model variables: a smoke run must not need them.
+    const result = await runInProcess(['run', 'support_bot', '--smoke'], { cwd: dir, env: { BOT_URL: bot.url, BOT_TOKEN } })
+    assert.equal(result.code, 0, result.stderr)
+    assert.equal(models.requests.length, before)
+    const attempts = await readAllAttempts(await onlyRun(dir, 'support_bot'))
+    const order = attempts.find((a) => a.scenario === 'order')!
+    assert.deepEqual(order.turns.map((t) => t.role), ['user', 'agent'])
+    assert.equal(order.turns[0]?.text, 'Hello!')
+    assert.deepEqual(order.claims, [])
+  })
+
+  test('a failing agent is recorded as agent_error, the judge is not asked, exit 1', async () => {
+    const dir = await makeProject({ 'convy.yml': CONVY_YML, 'scenarios/s.yml': 'script: [hello, "[fail:500] again"]\njudge: [The agent greets]\n' })
+    const judgeCalls = models.requests.filter((r) => r.kind === 'judge').length
+    const result = await runInProcess(['run', 'support_bot', '--scenarios', 's'], { cwd: dir, env })
+    assert.equal(result.code, 1)
+    const [attempt] = await readAllAttempts(await onlyRun(dir, 'support_bot'))
+    assert.ok(attempt)
+    assert.equal(attempt.verdict, 'agent_error')
+    assert.match(attempt.error ?? '', /^turn 2: .*500/)
+    assert.equal(attempt.turns.at(-1)?.role, 'agent')
+    assert.match(attempt.turns.at(-1)?.error ?? '', /500/)
+    assert.equal(models.requests.filter((r) => r.kind === 'judge').length, judgeCalls)
+    assert.match(result.stdout, /1 agent error/)
+  })
+
+  test("a judge that answers garbage gives no verdict, never a fail; exit 1", async () => {
+    const dir = await makeProject({ 'convy.yml': CONVY_YML, 'scenarios/s.yml': 'script: [hello]\njudge: [The agent greets]\n' })
+    models.enqueue(fakeReply.garbage(), fakeReply.garbage(), fakeReply.garbage(), fakeReply.garbage(), fakeReply.garbage(), fakeReply.garbage())
+    const result = await runInProcess(['run', 'support_bot'], { cwd: dir, env: { ...env } })
+    assert.equal(result.code, 1)
+    const [attempt] = await readAllAttempts(await onlyRun(dir, 'support_bot'))
+    assert.ok(attempt)
+    assert.equal(attempt.verdict, 'no_verdict')
+    assert.match(attempt.error ?? '', /judge \(judge-model\) gave no verdict/)
+    assert.ok((attempt.models.judge?.tries ?? 0) >= 1)
+  })
+
+  test('bad input stops everything before a run folder is made: exit 2, the variable named', async () => {
+    const dir = await makeProject({ 'convy.yml': CONVY_YML, ...SCENARIOS })
+    const result = await runInProcess(['run', 'support_bot'], { cwd: dir, env: { ...env, BOT_TOKEN: '' } })
+    assert.equal(result.code, 2)
+    assert.match(result.stderr, /convy\.yml:11: agents\.support_bot\.headers\.Authorization uses \$\{BOT_TOKEN\}, which is not set/)
+    await assert.rejects(stat(join(dir, 'results')))
+  })
+
+  test('options are checked: unknown option, bad -k, unknown agent, no agent', async () => {
+    const dir = await makeProject({ 'convy.yml': CONVY_YML, ...SCENARIOS })
+    const cases: [string[], RegExp][] = [
+      [['run', 'support_bot', '--paralel', '2'], /Unknown option '--paralel'/],
+      [['run', 'support_bot', '-k', '0'], /-k 0: expected a whole number/],
+      [['run', 'supportbot'], /no agent "supportbot" — did you mean "support_bot"\?/],
+      [['run'], /name the agent/],
+      [['runn'], /unknown command "runn" — did you mean "run"\?/],
+    ]
+    for (const [argv, expected] of cases) {
+      const result = await runInProcess(argv, { cwd: dir, env })
+      assert.equal(result.code, 2, argv.join(' '))
+      assert.match(result.stderr, expected)
+    }
+  })
+})
