@@ -5,7 +5,7 @@ import { z } from 'zod'
 import type { ModelCallContext } from './model.ts'
 import { classifyError, errorHeaders, isTransient, modelError } from './classify-error.ts'
 import { abortReason, pauseBeforeRetry, sleep, type RetryPolicy } from './retry.ts'
-import { ServerQuirks, type ResponseFormatLevel } from './server-quirks.ts'
+import { ServerQuirks } from './server-quirks.ts'
 import { createMask, type Mask } from '../shared/secrets.ts'
 
 /** openai@6 refuses to start without a key; servers that need none get this in the header. */
@@ -114,19 +114,14 @@ export class ChatClient {
         if (!parsed.success) {
           throw modelError('bad_answer', what, tries, `the server's answer is not a chat completion: ${preview(body)}`, this.#mask)
         }
-        inputTokens += parsed.data.usage?.prompt_tokens ?? 0
-        outputTokens += parsed.data.usage?.completion_tokens ?? 0
+        inputTokens = parsed.data.usage?.prompt_tokens ?? 0
+        outputTokens = parsed.data.usage?.completion_tokens ?? 0
         const choice = parsed.data.choices[0]!
         return { content: choice.message.content ?? null, refusal: choice.message.refusal ?? null, finishReason: choice.finish_reason ?? null }
       }
     } finally {
       context.record({ tries, inputTokens, outputTokens, seconds: (performance.now() - started) / 1000 })
     }
-  }
-
-  /** The response format this client now uses for `model` (after any fallback). For tests and logs. */
-  responseFormatLevel(model: string): ResponseFormatLevel {
-    return this.#quirks.responseFormatLevel(model)
   }
 
   /** One HTTP request, cut off after the timeout; resolves to the parsed body, whatever its shape. */

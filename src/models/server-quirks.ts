@@ -3,7 +3,7 @@ import type { ResponseFormatJSONSchema } from 'openai/resources/shared'
 import { isUnsupportedParameter } from './classify-error.ts'
 
 /** How strictly the answer's format is asked for: a JSON schema, JSON mode, or only the prompt. */
-export type ResponseFormatLevel = 'json_schema' | 'json_object' | 'none'
+type ResponseFormatLevel = 'json_schema' | 'json_object' | 'none'
 
 interface QuirkRequest {
   model: string
@@ -51,10 +51,6 @@ export class ServerQuirks {
       return true
     }
     return false
-  }
-
-  responseFormatLevel(model: string): ResponseFormatLevel {
-    return this.#quirks(model).responseFormat
   }
 
   #quirks(model: string): ModelQuirks {
