@@ -1,4 +1,6 @@
-import { passHatK, wilsonInterval, type Interval, type PassHatK } from './reliability.ts'
+import type { Counts } from '../stats/counts.ts'
+import { wilsonInterval, type Interval } from '../stats/intervals.ts'
+import { passHatK, type KEstimate } from '../stats/reliability.ts'
 import { scenarioStatus, type RunTally, type ScenarioStatus, type SlowestAnswer } from './run-tally.ts'
 
 /** The numbers behind a run's tiles and its reliability line, derived from a finished tally. */
@@ -22,7 +24,8 @@ export interface RunFigures {
   tokensPerAttempt: { input: number; output: number; attempts: number } | null
   /** Dollars spent on convy-ci's own models; null when no price was known. */
   costUsd: number | null
-  passHatK: PassHatK[]
+  /** pass^k for k = 1…the smallest number of verdicts a scenario got, over scenarios with any. */
+  passHatK: KEstimate[]
 }
 
 export function runFigures(tally: RunTally): RunFigures {
@@ -36,7 +39,7 @@ export function runFigures(tally: RunTally): RunFigures {
   let tokensIn = 0
   let tokensOut = 0
   const statusCounts: Record<ScenarioStatus, number> = { failing: 0, flaky: 0, passing: 0, no_verdict: 0 }
-  const graded: { passes: number; n: number }[] = []
+  const graded: Counts[] = []
   let scenarios = 0
   for (const s of tally.scenarios.values()) {
     if (s.attempts.length === 0) continue
@@ -51,7 +54,7 @@ export function runFigures(tally: RunTally): RunFigures {
     tokensIn += s.tokensIn
     tokensOut += s.tokensOut
     statusCounts[scenarioStatus(s.passed, s.failed)]++
-    graded.push({ passes: s.passed, n: s.passed + s.failed })
+    if (s.passed + s.failed > 0) graded.push({ passed: s.passed, total: s.passed + s.failed })
   }
   const decided = passed + failed
   return {
@@ -60,7 +63,7 @@ export function runFigures(tally: RunTally): RunFigures {
     passed,
     failed,
     passRate: decided === 0 ? null : passed / decided,
-    passInterval: wilsonInterval(passed, decided),
+    passInterval: decided === 0 ? null : wilsonInterval(passed, decided),
     agentErrors,
     noVerdicts,
     scenarios,
@@ -69,6 +72,12 @@ export function runFigures(tally: RunTally): RunFigures {
     slowest: tally.slowest,
     tokensPerAttempt: tokenAttempts === 0 ? null : { input: tokensIn / tokenAttempts, output: tokensOut / tokenAttempts, attempts: tokenAttempts },
     costUsd: tally.costedAttempts === 0 ? null : tally.costUsd,
-    passHatK: passHatK(graded),
+    passHatK: passHatKs(graded),
   }
+}
+
+function passHatKs(graded: readonly Counts[]): KEstimate[] {
+  if (graded.length === 0) return []
+  const smallest = Math.min(...graded.map((s) => s.total))
+  return Array.from({ length: smallest }, (_, i) => passHatK(graded, i + 1))
 }

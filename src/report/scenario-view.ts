@@ -1,7 +1,7 @@
 import { count, percent, plural, seconds } from './format.ts'
 import { anchorFor, html, trusted, type SafeHtml } from './html.ts'
 import { statusBadge } from './labels.ts'
-import { passHatKForScenario } from './reliability.ts'
+import { passHatK } from '../stats/reliability.ts'
 import { renderAttempt } from './attempt-view.ts'
 import { scenarioStatus, type Holding, type ScenarioTally } from './run-tally.ts'
 
@@ -49,7 +49,7 @@ function holdings(s: ScenarioTally): SafeHtml {
 function reliabilityLine(s: ScenarioTally): SafeHtml {
   const n = s.passed + s.failed
   const parts: SafeHtml[] = []
-  for (let k = 1; k <= n; k++) parts.push(html`<span class="k">pass<sup>${k}</sup> <b>${percent(passHatKForScenario(s.passed, n, k))}</b></span>`)
+  for (let k = 1; k <= n; k++) parts.push(html`<span class="k">pass<sup>${k}</sup> <b>${percent(passHatK([{ passed: s.passed, total: n }], k).value)}</b></span>`)
   const none = [s.agentErrors ? plural(s.agentErrors, 'agent error') : '', s.noVerdicts ? plural(s.noVerdicts, 'attempt') + ' without a verdict' : ''].filter(Boolean)
   return html`<h3>Reliability</h3><div class="reliability">${parts.length ? parts : html`<span class="muted">No attempt got a verdict.</span>`}${
     none.length ? html`<span class="muted">${none.join(' · ')} (left out of the rates)</span>` : ''
@@ -60,7 +60,7 @@ export function passedCell(s: ScenarioTally): SafeHtml {
   const decided = s.passed + s.failed
   const errors = s.agentErrors + s.noVerdicts
   const text = decided === 0 ? 'no verdict' : `${count(s.passed)} of ${count(decided)}`
-  return html`<div class="num">${text}${errors ? html` <span class="muted">+${count(errors)} ⚠</span>` : ''}${passBar(s.passed, decided)}</div>`
+  return html`<div class="num">${text}${errors ? html` <span class="muted" title="${plural(errors, 'attempt')} without a verdict">+${count(errors)} ⚠</span>` : ''}${passBar(s.passed, decided)}</div>`
 }
 
 export function scenarioTimeCell(s: ScenarioTally): string {

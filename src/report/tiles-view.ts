@@ -17,7 +17,7 @@ function passRateTile(f: RunFigures): Tile {
     label: 'Pass rate',
     value: percent(f.passRate),
     unit: decided === 0 ? '' : `· ${count(f.passed)} of ${count(decided)}`,
-    sub: f.passInterval ? `95% interval ${percentRange(f.passInterval.low, f.passInterval.high)}` : 'no attempt got a verdict',
+    sub: f.passInterval ? `95% interval ${percentRange(f.passInterval.lower, f.passInterval.upper)}` : 'no attempt got a verdict',
   }
 }
 

@@ -1,0 +1,105 @@
+import assert from 'node:assert/strict'
+import { describe, test } from 'node:test'
+import { shownText } from '../../src/report/format.ts'
+import { anchorFor, escapeHtml, html, jsonForScript, trusted } from '../../src/report/html.ts'
+import { renderRunReport } from '../../src/report/run-report.ts'
+import { HUGE_ANSWER, hostileAttempts, hostileManifest, PAYLOADS } from './hostile-run.ts'
+
+/** Every tag the pages write themselves; anything else in the output came from data. */
+const OWN_TAGS = new Set(
+  'html head meta title style script body main div span h1 h2 h3 dl dt dd section details summary p ul ol li strong b small sup code svg rect button input a table thead tbody tr th td footer'.split(' '),
+)
+
+function jsonBlocks(page: string): string[] {
+  return [...page.matchAll(/<script type="application\/json" id="d-\d+">([\s\S]*?)<\/script>/g)].map((m) => m[1]!)
+}
+
+/** The markup outside the embedded data, where a browser would parse tags. */
+function markupOnly(page: string): string {
+  return page.replace(/<script type="application\/json" id="d-\d+">[\s\S]*?<\/script>/g, '').replace(/<script>[\s\S]*?<\/script>/, '').replace(/<style>[\s\S]*?<\/style>/, '')
+}
+
+function assertNoInjectedMarkup(page: string): void {
+  const markup = markupOnly(page)
+  for (const [tag, name] of markup.matchAll(/<\/?([a-zA-Z][a-zA-Z0-9-]*)[^>]*>/g)) {
+    assert.ok(OWN_TAGS.has(name!.toLowerCase()), `unexpected tag in the page: ${tag}`)
+    // Data can only sit inside double-quoted values (a data `"` is &quot;): what is left are names.
+    const names = tag!.replace(/"[^"]*"/g, '""')
+    assert.doesNotMatch(names, /\son[a-z]+\s*=/i, `event handler attribute in ${tag}`)
+    assert.doesNotMatch(tag!, /(href|src)="\s*javascript:/i, `javascript: address in ${tag}`)
+  }
+  assert.equal((page.match(/<script>/g) ?? []).length, 1, "only the page's own script")
+  assert.equal((page.match(/<style>/g) ?? []).length, 1, "only the page's own stylesheet")
+  assert.equal((page.match(/<script\b/g) ?? []).length, 1 + jsonBlocks(page).length, 'no other script element')
+  assert.doesNotMatch(markup, /<\/?(img|iframe|textarea)\b/i)
+}
+
+describe('html escaping', () => {
+  test('interpolated text is escaped, own markup is kept', () => {
+    const made = html`<p title="${`"'<>&`}">${'<b>x</b>'}${trusted('<i>ok</i>')}${['<a>', 2, null, false]}</p>`
+    assert.equal(made.value, '<p title="&quot;&#39;&lt;&gt;&amp;">&lt;b&gt;x&lt;/b&gt;<i>ok</i>&lt;a&gt;2</p>')
+  })
+
+  test('escapeHtml leaves plain text alone and escapes each special character once', () => {
+    assert.equal(escapeHtml('plain text, 100%'), 'plain text, 100%')
+    assert.equal(escapeHtml('&amp;'), '&amp;amp;')
+  })
+
+  test('JSON for a script element has no < and no line separator, and reads back the same', () => {
+    const value = { text: PAYLOADS.join('\n'), more: ['</script>', '<!--', '\u2028', '\u2029', '&'] }
+    const json = jsonForScript(value)
+    assert.doesNotMatch(json, /[<>\u2028\u2029]/)
+    assert.deepEqual(JSON.parse(json), value)
+  })
+
+  test('anchors are safe characters only, and different ids give different anchors', () => {
+    const ids = ['a b', 'a_20_b', 'a_b', 'a-b', '<img src=x>', 'é', '😀', 'x"y']
+    const anchors = ids.map((id) => anchorFor('scenario', id))
+    for (const a of anchors) assert.match(a, /^[A-Za-z0-9._-]+$/)
+    assert.equal(new Set(anchors).size, ids.length)
+  })
+
+  test('folding never splits a surrogate pair, and states the full length', () => {
+    const text = `${'a'.repeat(9)}😀${'b'.repeat(50)}`
+    const shown = shownText(text, 10, 30)
+    assert.equal(shown.head, 'a'.repeat(9))
+    assert.ok(shown.rest.startsWith('😀'))
+    assert.equal(shown.length, text.length)
+    assert.equal(shown.head.length + shown.rest.length, 30)
+  })
+})
+
+describe('a run full of hostile text', () => {
+  const manifest = hostileManifest()
+
+  for (const dialogues of ['inline', 'lazy'] as const) {
+    test(`no payload becomes markup (${dialogues} dialogues)`, () => {
+      const page = renderRunReport({ manifest, attempts: hostileAttempts(), dialogues })
+      assertNoInjectedMarkup(page)
+    })
+  }
+
+  test('inline: every payload shows as text, in the dialogue, claims, reasons and errors', () => {
+    const page = renderRunReport({ manifest, attempts: hostileAttempts(), dialogues: 'inline' })
+    for (const payload of PAYLOADS) assert.ok(page.includes(escapeHtml(payload)), `payload missing as text: ${payload}`)
+    assert.ok(page.includes(escapeHtml(`the agent failed turn 2: ${PAYLOADS[3]!}`)))
+  })
+
+  test('lazy: the embedded data holds every payload unchanged, as data', () => {
+    const page = renderRunReport({ manifest, attempts: hostileAttempts(), dialogues: 'lazy' })
+    const blocks = jsonBlocks(page)
+    assert.equal(blocks.length, 2)
+    for (const block of blocks) assert.doesNotMatch(block, /[<\u2028\u2029]/)
+    const texts = blocks.flatMap((b) => (JSON.parse(b) as string[][]).map((row) => row[3]))
+    for (const payload of PAYLOADS) assert.ok(texts.includes(payload), `payload lost: ${payload}`)
+  })
+
+  test('a 5 MB answer is cut to what a page can carry, and says how long it was', () => {
+    const page = renderRunReport({ manifest, attempts: hostileAttempts({ huge: true }), dialogues: 'inline' })
+    assertNoInjectedMarkup(page)
+    assert.ok(page.length < 400_000, `page is ${page.length} characters`)
+    assert.ok(page.includes('of 5,242,880 characters'))
+    assert.ok(page.includes('Show all 20,000 characters'))
+    assert.equal(HUGE_ANSWER.length, 5_242_880)
+  })
+})

@@ -1,0 +1,102 @@
+import assert from 'node:assert/strict'
+import { describe, test } from 'node:test'
+import { renderRunReport } from '../../src/report/run-report.ts'
+import { scenarioStatus } from '../../src/report/run-tally.ts'
+import { attempt, manifest, scenario, smallRun } from './small-run.ts'
+
+/** The tiles as a reader sees them: label → "value unit | sub", tags stripped. */
+function tiles(page: string): Map<string, string> {
+  const found = new Map<string, string>()
+  const pattern = /<div class="tile"><div class="label">(.*?)<\/div><div class="value">(.*?)<\/div><div class="sub">(.*?)<\/div>/g
+  for (const [, label, value, sub] of page.matchAll(pattern)) found.set(label!, `${text(value!)} | ${text(sub!)}`)
+  return found
+}
+
+function text(markup: string): string {
+  return markup.replace(/<[^>]+>/g, '').replace(/&#39;/g, "'").replace(/&amp;/g, '&').trim()
+}
+
+function sectionText(page: string, heading: string): string {
+  const start = page.indexOf(`<h2>${heading}</h2>`)
+  return text(page.slice(start, page.indexOf('<h2>', start + 4)))
+}
+
+describe('tiles of a run counted by hand', () => {
+  const { manifest: m, attempts } = smallRun()
+  const page = renderRunReport({ manifest: m, attempts })
+  const t = tiles(page)
+
+  test('pass rate: 4 passed of 7 with a verdict, with its Wilson interval', () => {
+    // p = 4/7, n = 7, z = 1.96: (p + z²/2n ± z√(p(1−p)/n + z²/4n²)) / (1 + z²/n) = 0.2505 … 0.8418
+    assert.equal(t.get('Pass rate'), '57% · 4 of 7 | 95% interval 25–84%')
+  })
+
+  test('stable scenarios: A alone passed every attempt, of the three with a verdict', () => {
+    assert.equal(t.get('Stable scenarios'), '1 of 3 | passed every attempt · 1 flaky · 1 always failing · 1 without a verdict')
+  })
+
+  test("answer time: the agent's own, failed answers left out", () => {
+    // Answers that did not fail: 2, 4, 1, 3, 2, 6, 9, 1, 2, 2, 2 → 34 s over 11 = 3.09 s; slowest 9 s (C, attempt 1).
+    assert.equal(t.get('Answer time'), '3.1 s mean | slowest 9.0 s (C, attempt 1)')
+  })
+
+  test('tokens per attempt: over the attempts that reported them', () => {
+    // (1000 + 2000 + 3000) / 3 in, (200 + 400 + 600) / 3 out.
+    assert.equal(t.get('Tokens per attempt'), "2,000 / 400 | in / out, the agent's own, reported in 3 of 12 attempts")
+  })
+
+  test('errors: agent errors and attempts the models left without a verdict', () => {
+    assert.equal(t.get('Errors'), "5 of 12 | 2 agent errors · 3 no verdict (convy-ci's models)")
+  })
+
+  test('cost: the priced model calls added up', () => {
+    // 0.125 + 0.25 + 0.5
+    assert.equal(t.get('Cost')?.split(' | ')[0], '$0.88')
+  })
+
+  test('reliability: pass^k up to the smallest graded count, and scenarios by stability', () => {
+    // Graded: A 3/3, B 1/2, C 0/2 → k ≤ 2. pass^1 = (1 + 1/2 + 0)/3; pass^2 = (C(3,2)/C(3,2) + 0 + 0)/3.
+    const reliability = sectionText(page, 'Reliability')
+    assert.match(reliability, /pass1 50%\s*pass2 33%/)
+    assert.doesNotMatch(reliability, /pass3/)
+    assert.match(reliability, /Always passing 1\s*Flaky 1\s*Always failing 1\s*No verdict 1/)
+  })
+
+  test('each claim says in how many attempts it held', () => {
+    assert.match(text(page), /The agent asked for the order number\s*held in 1 of 2 attempts/)
+  })
+
+  test('scenarios are listed failing first, each with its status as a word', () => {
+    const rows = [...page.matchAll(/data-status="([a-z_]+)" data-search="([^"]*)"/g)].map((r) => `${r[2]!.split(' ')[0]}:${r[1]}`)
+    assert.deepEqual(rows, ['c:failing', 'b:flaky', 'd:no_verdict', 'a:passing'])
+    for (const word of ['Failing', 'Flaky', 'No verdict', 'Passing']) assert.ok(page.includes(`>${word}</span>`))
+  })
+
+  test('without prices there is no cost tile', () => {
+    const unpriced = renderRunReport({ manifest: { ...m, models: { ...m.models, prices: {} } }, attempts: attempts.map((a) => ({ ...a, models: { user: null, judge: null } })) })
+    assert.equal(tiles(unpriced).has('Cost'), false)
+  })
+})
+
+describe('scenario status', () => {
+  test('only passed and failed attempts decide it', () => {
+    assert.equal(scenarioStatus(3, 0), 'passing')
+    assert.equal(scenarioStatus(0, 2), 'failing')
+    assert.equal(scenarioStatus(1, 1), 'flaky')
+    assert.equal(scenarioStatus(0, 0), 'no_verdict')
+  })
+
+  test('a scenario whose only verdicts passed is Passing despite agent errors', () => {
+    const m = manifest([scenario('S')])
+    const page = renderRunReport({ manifest: m, attempts: [attempt('S', 1, 'passed', [1]), attempt('S', 2, 'agent_error', [null])] })
+    assert.match(page, /data-status="passing"/)
+    assert.match(text(page), /1 of 1 \+1/)
+  })
+
+  test('an empty run says so rather than showing zeros as results', () => {
+    const page = renderRunReport({ manifest: manifest([scenario('S')], { state: 'running', finishedAt: null }), attempts: [] })
+    assert.equal(tiles(page).get('Pass rate'), '– | no attempt got a verdict')
+    assert.match(page, /No attempt has been recorded yet/)
+    assert.match(page, /Still running/)
+  })
+})
