@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import { setMaxListeners } from 'node:events'
 import { playAttempt, type PlayDependencies } from '../conversation/play-attempt.ts'
 import type { Attempt } from '../journal/records.ts'
 import type { RunJournal } from '../journal/run-journal.ts'
@@ -29,7 +30,14 @@ export interface PlayRunResult {
  * the journal as it ends. An interruption never records a partial attempt: resume plays it again.
  */
 export async function playRun(options: PlayRunOptions): Promise<PlayRunResult> {
-  const { journal, todo, signal } = options
+  const { journal, todo } = options
+  // One signal for all the run's attempts: each in-flight step listens to it, so lift Node's
+  // listener-count warning, which assumes a handful of listeners.
+  const stop = new AbortController()
+  setMaxListeners(0, stop.signal)
+  const signal = stop.signal
+  if (options.signal.aborted) stop.abort(options.signal.reason)
+  else options.signal.addEventListener('abort', () => stop.abort(options.signal.reason), { once: true })
   let next = 0
   let recorded = 0
   const worker = async (): Promise<void> => {

@@ -3,6 +3,7 @@ import { createAgent } from '../agents/create-agent.ts'
 import type { Environment } from '../config/interpolate.ts'
 import { resolveAgent, resolveModels, type ProjectConfig, type ResolvedModels } from '../config/load-config.ts'
 import { createModels } from '../models/create-models.ts'
+import { createFetch } from '../http/fetch.ts'
 import type { Judge, SimulatedUser } from '../models/model.ts'
 import { needsJudgeModel, needsUserModel, type Scenario } from '../scenario/scenario.ts'
 import { fingerprint } from '../shared/fingerprint.ts'
@@ -52,6 +53,7 @@ export function prepareModels(config: ProjectConfig, env: Environment, scenarios
     temperature: resolved.config.temperature,
     timeoutSeconds: resolved.config.timeout,
     maxTries: resolved.config.max_tries,
+    fetch: createFetch(),
   })
   return { resolved, user, judge }
 }

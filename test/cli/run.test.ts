@@ -140,7 +140,7 @@ describe('convy-ci run against a JSON agent and convy-ci’s models, over loopba
 
   test("a judge that answers garbage gives no verdict, never a fail; exit 1", async () => {
     const dir = await makeProject({ 'convy.yml': CONVY_YML, 'scenarios/s.yml': 'script: [hello]\njudge: [The agent greets]\n' })
-    models.enqueue(fakeReply.garbage(), fakeReply.garbage(), fakeReply.garbage(), fakeReply.garbage(), fakeReply.garbage(), fakeReply.garbage())
+    models.enqueue(fakeReply.garbage())
     const result = await runInProcess(['run', 'support_bot'], { cwd: dir, env: { ...env } })
     assert.equal(result.code, 1)
     const [attempt] = await readAllAttempts(await onlyRun(dir, 'support_bot'))
