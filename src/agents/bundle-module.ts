@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto'
 import { mkdir, rename, writeFile } from 'node:fs/promises'
 import { dirname } from 'node:path'
 import { pathToFileURL } from 'node:url'
-import type { BuildFailure, Message, Plugin } from 'esbuild'
+import type { BuildFailure, Message } from 'esbuild'
 import { FileError, InputError } from '../shared/errors.ts'
-import { isConvyCiSpecifier } from './public-api.ts'
+import { API_NAMESPACE, convyCiApiPlugin, moduleLocationPlugin } from './esbuild-plugins.ts'
 
 /**
  * Compiles a user's agent module (TypeScript or JavaScript, any syntax esbuild knows, enums included)
@@ -33,8 +33,6 @@ export interface Bundle {
   sources: string[]
 }
 
-const API_NAMESPACE = 'convy-ci-api'
-
 export async function bundleModule(esbuild: EsbuildApi, request: BundleRequest): Promise<Bundle> {
   const { entry, outfile, projectDir } = request
   const result = await esbuild
@@ -50,7 +48,7 @@ export async function bundleModule(esbuild: EsbuildApi, request: BundleRequest):
       write: false,
       metafile: true,
       logLevel: 'silent',
-      plugins: [convyCiApiPlugin(request.apiModuleSource)],
+      plugins: [convyCiApiPlugin(request.apiModuleSource), moduleLocationPlugin()],
     })
     .catch((error: unknown) => {
       if (isBuildFailure(error)) throw compileError(entry, error.errors)
@@ -62,18 +60,6 @@ export async function bundleModule(esbuild: EsbuildApi, request: BundleRequest):
   const url = pathToFileURL(outfile)
   url.searchParams.set('v', output.hash)
   return { url: url.href, sources: Object.keys(result.metafile.inputs).filter((path) => !path.startsWith(`${API_NAMESPACE}:`)) }
-}
-
-function convyCiApiPlugin(apiModuleSource: string): Plugin {
-  return {
-    name: 'convy-ci-api',
-    setup(build) {
-      build.onResolve({ filter: /^convy-ci(\/|$)/ }, (args) =>
-        isConvyCiSpecifier(args.path) ? { path: 'convy-ci', namespace: API_NAMESPACE } : undefined,
-      )
-      build.onLoad({ filter: /.*/, namespace: API_NAMESPACE }, () => ({ contents: apiModuleSource, loader: 'js' }))
-    },
-  }
 }
 
 // Several convy-ci processes (shards on one machine) may build the same agent at once: none may

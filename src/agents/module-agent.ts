@@ -86,13 +86,20 @@ async function importModule(url: string, modulePath: string): Promise<Record<str
   try {
     return (await import(url)) as Record<string, unknown>
   } catch (error) {
-    const code = (error as { code?: unknown }).code
-    const hint =
-      code === 'ERR_UNSUPPORTED_TYPESCRIPT_SYNTAX'
-        ? ' (Node runs only TypeScript whose types can be erased: no enum, namespace or parameter properties. Install esbuild in the project to compile the rest.)'
-        : ''
-    throw new InputError(`${modulePath} could not be loaded: ${errorMessage(error)}${hint}`, { cause: error })
+    throw new InputError(`${modulePath} could not be loaded: ${errorMessage(error)}${loadHint(error)}`, { cause: error })
   }
+}
+
+// What Node says when it imports TypeScript itself is exact but does not say what to do.
+function loadHint(error: unknown): string {
+  if (!(error instanceof Error)) return ''
+  if ((error as NodeJS.ErrnoException).code === 'ERR_UNSUPPORTED_TYPESCRIPT_SYNTAX') {
+    return ' (Node runs only TypeScript whose types can be erased: no enum, namespace or parameter properties. Install esbuild in the project to compile the rest.)'
+  }
+  if (/module 'convy-ci' does not provide an export named/.test(error.message)) {
+    return " (types such as Agent must be imported with `import type { … } from 'convy-ci'`)"
+  }
+  return ''
 }
 
 /** The same for a module whether esbuild bundled it or Node imported it, as long as it is one file. */

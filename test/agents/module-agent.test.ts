@@ -82,6 +82,12 @@ describe('module agents compiled by esbuild', () => {
     assert.equal(answer?.text, 'round 1 (x): hi')
   })
 
+  test('import.meta.url is the location of each source file, not of the bundle', async () => {
+    const loaded = await loadModuleAgent('agents/prompted.ts', withEsbuild(await project()))
+    const [answer] = await talk(loaded.agent, ['hi'])
+    assert.equal(answer?.text, 'You are the prompt next to lib/prompt.ts. | import.meta.url is mentioned in this string, which must stay as written | hi')
+  })
+
   test('a syntax error names the file and line', async () => {
     const dir = await project({ 'agents/broken.ts': 'export const agent = {\n  conversation() {\n    return { answer( }\n  },\n}\n' })
     await assert.rejects(loadModuleAgent('agents/broken.ts', withEsbuild(dir)), (error: Error) => {
