@@ -1,0 +1,54 @@
+import { existsSync } from 'node:fs'
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
+
+/**
+ * Headless Chromium for the page tests: Debian's chromium driven by playwright-core. When it is not
+ * installed the browser tests skip with this reason (CI installs it, so there they always run).
+ */
+export const CHROMIUM = '/usr/bin/chromium'
+export const NO_CHROMIUM = existsSync(CHROMIUM) ? false : `no browser at ${CHROMIUM}: install Debian's chromium to run the page tests (CI does)`
+
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'] })
+}
+
+/** What a page did that it must not: run injected code, open dialogs, reach the network, break its policy. */
+export interface PageWatch {
+  page: Page
+  dialogs: string[]
+  requests: string[]
+  consoleErrors: string[]
+  pageErrors: string[]
+  /** securitypolicyviolation events the page saw. */
+  violations(): Promise<string[]>
+  pwned(): Promise<unknown>
+}
+
+export async function watchedPage(context: BrowserContext): Promise<PageWatch> {
+  const page = await context.newPage()
+  const watch: PageWatch = {
+    page,
+    dialogs: [],
+    requests: [],
+    consoleErrors: [],
+    pageErrors: [],
+    violations: async () => (await page.evaluate(() => (window as unknown as { __violations?: string[] }).__violations ?? [])) as string[],
+    pwned: () => page.evaluate(() => (window as unknown as { __pwned?: unknown }).__pwned),
+  }
+  page.on('dialog', (dialog) => {
+    watch.dialogs.push(dialog.message())
+    void dialog.dismiss()
+  })
+  page.on('request', (request) => watch.requests.push(request.url()))
+  page.on('console', (message) => {
+    if (message.type() === 'error') watch.consoleErrors.push(message.text())
+  })
+  page.on('pageerror', (error) => watch.pageErrors.push(error.message))
+  // Injected by the browser itself (not by the page), so the page's own policy does not apply to it.
+  await page.addInitScript(() => {
+    const w = window as unknown as { __violations: string[] }
+    w.__violations = []
+    document.addEventListener('securitypolicyviolation', (event) => w.__violations.push(`${event.violatedDirective} ${event.blockedURI}`))
+  })
+  return watch
+}
