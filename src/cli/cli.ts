@@ -12,6 +12,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   init: async () => (await import('./commands/init.ts')).initCommand,
   run: async () => (await import('./commands/run.ts')).runCommand,
   resume: async () => (await import('./commands/resume.ts')).resumeCommand,
+  report: async () => (await import('./commands/report.ts')).reportCommand,
 }
 
 /** Dispatches argv to a command. Errors are thrown; main.ts turns them into a message and an exit code. */

@@ -1,4 +1,6 @@
+import { join } from 'node:path'
 import { readAttempts } from '../journal/read-run.ts'
+import { REPORT_FILE } from '../journal/run-folder.ts'
 import type { RunJournal } from '../journal/run-journal.ts'
 import { playRun } from '../runner/play-run.ts'
 import type { PreparedAgent, PreparedModels } from '../runner/prepare.ts'
@@ -8,6 +10,7 @@ import type { Mask } from '../shared/secrets.ts'
 import type { CliContext } from './context.ts'
 import { createProgress } from './progress.ts'
 import { formatSummary, Tally } from './summary.ts'
+import { writeIndex } from '../report/index-page.ts'
 import { writeRunReport } from '../report/run-report.ts'
 
 export interface Execution {
@@ -56,6 +59,7 @@ export async function execute(ctx: CliContext, execution: Execution): Promise<Ex
 
   try {
     await writeRunReport(journal.dir)
+    await writeIndex(execution.resultsDir)
   } catch (error) {
     ctx.stderr.write(`warning: the report could not be written: ${errorMessage(error)}\n`)
   }
@@ -64,7 +68,7 @@ export async function execute(ctx: CliContext, execution: Execution): Promise<Ex
   for await (const attempt of readAttempts(journal.dir)) tally.add(attempt)
   const summary = tally.result()
   ctx.stdout.write(formatSummary(execution.agent.name, summary))
-  ctx.stdout.write(`run ${journal.current.id}\n  ${journal.dir}\n`)
+  ctx.stdout.write(`run ${journal.current.id}\n  ${join(journal.dir, REPORT_FILE)}\n`)
 
   if (result.interrupted) {
     ctx.stderr.write(`interrupted: ${summary.attempts} of ${execution.total} attempts recorded\nresume with: convy-ci resume ${journal.current.id}\n`)
