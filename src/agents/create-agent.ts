@@ -1,4 +1,5 @@
 import type { AgentConfig } from '../config/config.ts'
+import type { Fetch } from '../http/fetch.ts'
 import { fingerprint } from '../shared/fingerprint.ts'
 import type { Agent } from './agent.ts'
 import { echoAgent } from './echo.ts'
@@ -14,6 +15,8 @@ export interface CreateAgentDeps extends Omit<ModuleAgentOptions, 'buildName'> {
    * Default: the parsed configuration.
    */
   rawConfig?: unknown
+  /** The HTTP client of JSON and openai-chat agents; default: the built-in fetch. */
+  fetch?: Fetch
 }
 
 export type AgentKind = AgentConfig['protocol']
@@ -32,9 +35,9 @@ export async function createAgent(name: string, config: AgentConfig, deps: Creat
     case 'echo':
       return { agent: echoAgent, kind: 'echo', version: null, fingerprint: fingerprint(deps.rawConfig ?? config) }
     case 'json':
-      return configured(createJsonHttpAgent(config), config, deps)
+      return configured(createJsonHttpAgent(config, deps.fetch), config, deps)
     case 'openai-chat':
-      return configured(createOpenAIChatAgent(config), config, deps)
+      return configured(createOpenAIChatAgent(config, deps.fetch), config, deps)
     case 'module': {
       const loaded = await loadModuleAgent(config.module, { ...deps, buildName: name })
       return { agent: loaded.agent, kind: 'module', version: loaded.agent.version ?? null, fingerprint: loaded.fingerprint }

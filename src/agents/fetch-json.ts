@@ -1,3 +1,5 @@
+import { STATUS_CODES } from 'node:http'
+import type { Fetch } from '../http/fetch.ts'
 import { errorMessage } from '../shared/errors.ts'
 
 /**
@@ -11,6 +13,8 @@ export interface JsonRequest {
   /** Sent as JSON. */
   body?: unknown
   signal?: AbortSignal
+  /** The HTTP client; default: the built-in fetch. A run passes its own (src/http/fetch.ts). */
+  fetch?: Fetch
 }
 
 /** A non-2xx answer. `excerpt` is the start of the body, for the message and for callers that branch on it. */
@@ -39,17 +43,16 @@ export async function fetchJson(url: string, request: JsonRequest = {}): Promise
   const what = `${method} ${url}`
   const { signal } = request
   let status: number
-  let statusText: string
   let contentType: string
   let body: string
   try {
-    const response = await fetch(url, {
+    const response = await (request.fetch ?? fetch)(url, {
       method,
       headers: { 'content-type': 'application/json', accept: 'application/json', ...request.headers },
       body: request.body === undefined ? undefined : JSON.stringify(request.body),
       signal,
     })
-    ;({ status, statusText } = response)
+    status = response.status
     contentType = response.headers.get('content-type') ?? 'no content-type'
     body = await response.text()
   } catch (error) {
@@ -58,7 +61,9 @@ export async function fetchJson(url: string, request: JsonRequest = {}): Promise
   }
   if (status < 200 || status > 299) {
     const short = excerpt(body)
-    throw new HttpError(status, `${what} answered HTTP ${status}${statusText ? ` ${statusText}` : ''}: ${short}`, short)
+    // The reason phrase from the status code: not every client (nor HTTP/2) passes the server's on.
+    const reason = STATUS_CODES[status]
+    throw new HttpError(status, `${what} answered HTTP ${status}${reason === undefined ? '' : ` ${reason}`}: ${short}`, short)
   }
   try {
     return JSON.parse(body) as unknown

@@ -1,4 +1,5 @@
 import type { JsonAgentConfig } from '../config/config.ts'
+import type { Fetch } from '../http/fetch.ts'
 import type { Agent, Answer, Usage } from './agent.ts'
 import { fillTemplate } from './body-template.ts'
 import { lookupPath } from './dotted-path.ts'
@@ -12,7 +13,8 @@ import { excerpt, fetchJson } from './fetch-json.ts'
 
 const SESSION = /\{session\}/g
 
-export function createJsonHttpAgent(config: JsonAgentConfig): Agent {
+/** `fetch`: the HTTP client; default: the built-in one. */
+export function createJsonHttpAgent(config: JsonAgentConfig, fetch?: Fetch): Agent {
   return {
     version: config.version,
     conversation: () => ({
@@ -21,7 +23,7 @@ export function createJsonHttpAgent(config: JsonAgentConfig): Agent {
         const url = config.url.replace(SESSION, encodeURIComponent(session))
         const headers = Object.fromEntries(Object.entries(config.headers).map(([name, value]) => [name, value.replace(SESSION, session)]))
         const body = fillTemplate(config.body, { text: message, session, history: [...history, { role: 'user', content: message }] })
-        const json = await fetchJson(url, { method: config.method, headers, body, signal })
+        const json = await fetchJson(url, { method: config.method, headers, body, signal, fetch })
         return readAnswer(json, config)
       },
     }),

@@ -1,6 +1,7 @@
 import OpenAI, { APIConnectionError, APIError } from 'openai'
 import type { ChatCompletion, ChatCompletionCreateParamsNonStreaming, ChatCompletionMessageParam } from 'openai/resources/chat/completions'
 import type { OpenAIChatAgentConfig } from '../config/config.ts'
+import type { Fetch } from '../http/fetch.ts'
 import type { Agent, Answer, Message } from './agent.ts'
 import { excerpt, networkCause } from './fetch-json.ts'
 
@@ -18,7 +19,8 @@ import { excerpt, networkCause } from './fetch-json.ts'
 // The longest delay a Node timer accepts; the real limit is the runner's signal.
 const NO_CLIENT_TIMEOUT_MS = 2 ** 31 - 1
 
-export function createOpenAIChatAgent(config: OpenAIChatAgentConfig): Agent {
+/** `fetch`: the HTTP client; default: the built-in one. */
+export function createOpenAIChatAgent(config: OpenAIChatAgentConfig, fetch?: Fetch): Agent {
   const client = new OpenAI({
     baseURL: config.url,
     // openai@6 refuses to start without a key; with none configured no Authorization header is sent.
@@ -30,6 +32,7 @@ export function createOpenAIChatAgent(config: OpenAIChatAgentConfig): Agent {
     maxRetries: 0,
     timeout: NO_CLIENT_TIMEOUT_MS,
     logLevel: 'off',
+    fetch,
   })
   const endpoint = `POST ${config.url.replace(/\/+$/, '')}/chat/completions`
   return {

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { after, before, test } from 'node:test'
 import { createAgent } from '../../src/agents/create-agent.ts'
+import type { Fetch } from '../../src/http/fetch.ts'
 import { AgentConfigSchema, type AgentConfig } from '../../src/config/config.ts'
 import { startFakeAgentServer, type FakeAgentServer } from '../fakes/agent-server.ts'
 import { talk } from './talk.ts'
@@ -22,7 +23,13 @@ after(async () => {
   await rm(projectDir, { recursive: true, force: true })
 })
 
-const deps = () => ({ projectDir, canStripTypes: false })
+/** Fetch that counts its calls, to see that JSON and openai-chat agents use the client they are given. */
+let fetchCalls = 0
+const countingFetch: Fetch = (input, init) => {
+  fetchCalls += 1
+  return fetch(input, init)
+}
+const deps = () => ({ projectDir, canStripTypes: false, fetch: countingFetch })
 const parse = (raw: unknown) => AgentConfigSchema.parse(raw) as AgentConfig
 
 test('echo answers with the message, without usage', async () => {
@@ -44,8 +51,10 @@ test('a JSON agent: kind, version from its configuration, fingerprint from the c
   assert.equal(rotated.fingerprint, created.fingerprint)
   assert.notEqual(edited.fingerprint, created.fingerprint)
   assert.match(created.fingerprint, /^[0-9a-f]{64}$/)
+  const before = fetchCalls
   const [answer] = await talk(created.agent, ['hello'])
   assert.equal(answer?.text, 'Hello! How can I help you today?')
+  assert.equal(fetchCalls, before + 1)
 })
 
 test('an openai-chat agent talks to its endpoint; with no raw configuration the parsed one is fingerprinted', async () => {
@@ -55,8 +64,10 @@ test('an openai-chat agent talks to its endpoint; with no raw configuration the 
   assert.equal(created.kind, 'openai-chat')
   assert.equal(created.version, null)
   assert.notEqual(other.fingerprint, created.fingerprint)
+  const before = fetchCalls
   const [answer] = await talk(created.agent, ['hello'])
   assert.equal(answer?.text, 'Hello! How can I help you today?')
+  assert.equal(fetchCalls, before + 1)
 })
 
 test("a module agent: its own version, its source's fingerprint, and a bundle named after the agent", async () => {

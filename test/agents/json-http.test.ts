@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
 import { createJsonHttpAgent } from '../../src/agents/json-http.ts'
+import { createFetch } from '../../src/http/fetch.ts'
 import { JsonAgentConfigSchema, type JsonAgentConfig } from '../../src/config/config.ts'
 import { startFakeAgentServer, type FakeAgentServer } from '../fakes/agent-server.ts'
 import { talk, words } from './talk.ts'
@@ -93,47 +94,50 @@ describe('JSON HTTP agent', () => {
   })
 })
 
-describe('JSON HTTP agent failures are failed turns that explain themselves', () => {
-  const agent = () => createJsonHttpAgent(config({ body: sessionBody }))
+// The same through the built-in fetch and through the HTTP client a run uses (src/http/fetch.ts).
+for (const [client, fetch] of [['built-in fetch', undefined], ['undici client', createFetch()]] as const) {
+  describe(`JSON HTTP agent failures are failed turns that explain themselves (${client})`, () => {
+    const agent = () => createJsonHttpAgent(config({ body: sessionBody }), fetch)
 
-  test('a non-2xx answer names the request and status, and quotes the body', async () => {
-    bot.failNext('500')
-    await assert.rejects(talk(agent(), ['hi']), (error: Error) => {
-      assert.equal(error.name, 'HttpError')
-      assert.equal((error as Error & { status?: number }).status, 500)
-      assert.match(error.message, new RegExp(`^POST ${bot.url}/api/chat answered HTTP 500 Internal Server Error: .*the bot crashed`))
-      return true
+    test('a non-2xx answer names the request and status, and quotes the body', async () => {
+      bot.failNext('500')
+      await assert.rejects(talk(agent(), ['hi']), (error: Error) => {
+        assert.equal(error.name, 'HttpError')
+        assert.equal((error as Error & { status?: number }).status, 500)
+        assert.match(error.message, new RegExp(`^POST ${bot.url}/api/chat answered HTTP 500 Internal Server Error: .*the bot crashed`))
+        return true
+      })
+    })
+
+    test('a body that is not JSON', async () => {
+      bot.failNext('not-json')
+      await assert.rejects(talk(agent(), ['hi']), /answered with something that is not JSON \(HTTP 200, text\/html\): <html><body><h1>502 Bad Gateway/)
+    })
+
+    test('a missing reply path says where it broke and shows the answer', async () => {
+      bot.failNext('missing-field')
+      await assert.rejects(talk(agent(), ['hi']), /no reply text at "data.answer": "data" has no key "answer" \(it has: usage\)\. The answer was: \{"data"/)
+    })
+
+    test('an unreachable agent says so, with the reason fetch hides in its cause', async () => {
+      const gone = await startFakeAgentServer()
+      await gone.close()
+      const unreachable = createJsonHttpAgent(config({ url: `${gone.url}/api/chat`, body: sessionBody }), fetch)
+      await assert.rejects(talk(unreachable, ['hi']), /could not reach POST http:\/\/127\.0\.0\.1:\d+\/api\/chat: .*ECONNREFUSED/)
+    })
+
+    test('a hanging agent is stopped by the signal, which rejects with its own reason', async () => {
+      bot.failNext('hang')
+      const started = performance.now()
+      await assert.rejects(talk(agent(), ['hi'], { signal: AbortSignal.timeout(150) }), { name: 'TimeoutError' })
+      const elapsed = performance.now() - started
+      assert.ok(elapsed >= 140 && elapsed < 2000, `stopped after ${Math.round(elapsed)} ms`)
+    })
+
+    test('a failed turn is not remembered by the session', async () => {
+      bot.failNext('500')
+      await assert.rejects(talk(agent(), ['my name is Fay'], { session: 'fay' }))
+      assert.equal(bot.sessions.get('fay'), undefined)
     })
   })
-
-  test('a body that is not JSON', async () => {
-    bot.failNext('not-json')
-    await assert.rejects(talk(agent(), ['hi']), /answered with something that is not JSON \(HTTP 200, text\/html\): <html><body><h1>502 Bad Gateway/)
-  })
-
-  test('a missing reply path says where it broke and shows the answer', async () => {
-    bot.failNext('missing-field')
-    await assert.rejects(talk(agent(), ['hi']), /no reply text at "data.answer": "data" has no key "answer" \(it has: usage\)\. The answer was: \{"data"/)
-  })
-
-  test('an unreachable agent says so, with the reason fetch hides in its cause', async () => {
-    const gone = await startFakeAgentServer()
-    await gone.close()
-    const unreachable = createJsonHttpAgent(config({ url: `${gone.url}/api/chat`, body: sessionBody }))
-    await assert.rejects(talk(unreachable, ['hi']), /could not reach POST http:\/\/127\.0\.0\.1:\d+\/api\/chat: .*ECONNREFUSED/)
-  })
-
-  test('a hanging agent is stopped by the signal, which rejects with its own reason', async () => {
-    bot.failNext('hang')
-    const started = performance.now()
-    await assert.rejects(talk(agent(), ['hi'], { signal: AbortSignal.timeout(150) }), { name: 'TimeoutError' })
-    const elapsed = performance.now() - started
-    assert.ok(elapsed >= 140 && elapsed < 2000, `stopped after ${Math.round(elapsed)} ms`)
-  })
-
-  test('a failed turn is not remembered by the session', async () => {
-    bot.failNext('500')
-    await assert.rejects(talk(agent(), ['my name is Fay'], { session: 'fay' }))
-    assert.equal(bot.sessions.get('fay'), undefined)
-  })
-})
+}

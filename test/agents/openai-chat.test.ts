@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
 import { createOpenAIChatAgent } from '../../src/agents/openai-chat.ts'
+import { createFetch } from '../../src/http/fetch.ts'
 import { OpenAIChatAgentConfigSchema, type OpenAIChatAgentConfig } from '../../src/config/config.ts'
 import { startFakeAgentServer, type FakeAgentServer } from '../fakes/agent-server.ts'
 import { talk, words } from './talk.ts'
@@ -70,31 +71,36 @@ describe('openai-chat agent', () => {
     assert.equal(withoutKey?.headers.authorization, undefined)
     assert.equal(withoutKey?.headers['openai-organization'], undefined)
   })
-
-  test('a server error names the endpoint and status, and is not retried', async () => {
-    bot.failNext('500')
-    const start = bot.requests.length
-    await assert.rejects(talk(createOpenAIChatAgent(config()), ['hi']), new RegExp(`^Error: POST ${bot.url}/v1/chat/completions answered HTTP 500: the bot crashed$`))
-    assert.equal(bot.requests.length - start, 1)
-  })
-
-  test('a 200 with no choices, or not JSON at all, is a failed turn that shows what came back', async () => {
-    bot.failNext('missing-field')
-    await assert.rejects(talk(createOpenAIChatAgent(config()), ['hi']), /the chat completion has no choices\. The answer was: \{"id":"chatcmpl-fake"/)
-    bot.failNext('not-json')
-    await assert.rejects(talk(createOpenAIChatAgent(config()), ['hi']), /the chat completion has no choices\. The answer was: "<html>/)
-  })
-
-  test('a hanging agent is stopped by the signal, which rejects with its own reason', async () => {
-    bot.failNext('hang')
-    const started = performance.now()
-    await assert.rejects(talk(createOpenAIChatAgent(config()), ['hi'], { signal: AbortSignal.timeout(150) }), { name: 'TimeoutError' })
-    assert.ok(performance.now() - started < 2000)
-  })
-
-  test('an unreachable agent says so', async () => {
-    const gone = await startFakeAgentServer()
-    await gone.close()
-    await assert.rejects(talk(createOpenAIChatAgent(config({ url: `${gone.url}/v1` })), ['hi']), /could not reach POST http:\/\/127\.0\.0\.1:\d+\/v1\/chat\/completions: .*ECONNREFUSED/)
-  })
 })
+
+// The same through the built-in fetch and through the HTTP client a run uses (src/http/fetch.ts).
+for (const [client, fetch] of [['built-in fetch', undefined], ['undici client', createFetch()]] as const) {
+  describe(`openai-chat failures (${client})`, () => {
+    test('a server error names the endpoint and status, and is not retried', async () => {
+      bot.failNext('500')
+      const start = bot.requests.length
+      await assert.rejects(talk(createOpenAIChatAgent(config(), fetch), ['hi']), new RegExp(`^Error: POST ${bot.url}/v1/chat/completions answered HTTP 500: the bot crashed$`))
+      assert.equal(bot.requests.length - start, 1)
+    })
+
+    test('a 200 with no choices, or not JSON at all, is a failed turn that shows what came back', async () => {
+      bot.failNext('missing-field')
+      await assert.rejects(talk(createOpenAIChatAgent(config(), fetch), ['hi']), /the chat completion has no choices\. The answer was: \{"id":"chatcmpl-fake"/)
+      bot.failNext('not-json')
+      await assert.rejects(talk(createOpenAIChatAgent(config(), fetch), ['hi']), /the chat completion has no choices\. The answer was: "<html>/)
+    })
+
+    test('a hanging agent is stopped by the signal, which rejects with its own reason', async () => {
+      bot.failNext('hang')
+      const started = performance.now()
+      await assert.rejects(talk(createOpenAIChatAgent(config(), fetch), ['hi'], { signal: AbortSignal.timeout(150) }), { name: 'TimeoutError' })
+      assert.ok(performance.now() - started < 2000)
+    })
+
+    test('an unreachable agent says so', async () => {
+      const gone = await startFakeAgentServer()
+      await gone.close()
+      await assert.rejects(talk(createOpenAIChatAgent(config({ url: `${gone.url}/v1` }), fetch), ['hi']), /could not reach POST http:\/\/127\.0\.0\.1:\d+\/v1\/chat\/completions: .*ECONNREFUSED/)
+    })
+  })
+}
