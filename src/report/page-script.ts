@@ -74,6 +74,14 @@ export const PAGE_SCRIPT = `
     }
   }
 
+  // Details parsed open (failed attempts) fire toggle at load; drawing waits until they can be seen.
+  function isShown(el) {
+    for (var up = el.parentElement; up; up = up.parentElement) {
+      if (up.tagName === 'DETAILS' && !up.open) return false;
+    }
+    return true;
+  }
+
   function setAddress(id) {
     var url = location.pathname + location.search + (id ? '#' + id : '');
     try { history.replaceState(null, '', url); } catch (e) { if (id) location.hash = id; }
@@ -155,7 +163,7 @@ export const PAGE_SCRIPT = `
         if (el && el.hasAttribute && el.hasAttribute('data-anchor') && currentAnchor() === el.id) setAddress('');
         return;
       }
-      drawDialogues(el);
+      if (isShown(el)) drawDialogues(el);
       if (el.hasAttribute('data-anchor')) setAddress(el.id);
     }, true);
     window.addEventListener('hashchange', function () { openFromAddress(filter); });

@@ -32,8 +32,9 @@ export async function watchedPage(context: BrowserContext): Promise<PageWatch> {
     requests: [],
     consoleErrors: [],
     pageErrors: [],
-    violations: async () => (await page.evaluate(() => (window as unknown as { __violations?: string[] }).__violations ?? [])) as string[],
-    pwned: () => page.evaluate(() => (window as unknown as { __pwned?: unknown }).__pwned),
+    // Browser-side code is given as text: this project's TypeScript has no DOM types.
+    violations: async () => (await page.evaluate('window.__violations || []')) as string[],
+    pwned: () => page.evaluate('window.__pwned'),
   }
   page.on('dialog', (dialog) => {
     watch.dialogs.push(dialog.message())
@@ -45,10 +46,9 @@ export async function watchedPage(context: BrowserContext): Promise<PageWatch> {
   })
   page.on('pageerror', (error) => watch.pageErrors.push(error.message))
   // Injected by the browser itself (not by the page), so the page's own policy does not apply to it.
-  await page.addInitScript(() => {
-    const w = window as unknown as { __violations: string[] }
-    w.__violations = []
-    document.addEventListener('securitypolicyviolation', (event) => w.__violations.push(`${event.violatedDirective} ${event.blockedURI}`))
+  await page.addInitScript({
+    content: `window.__violations = [];
+      document.addEventListener('securitypolicyviolation', (e) => window.__violations.push(e.violatedDirective + ' ' + e.blockedURI));`,
   })
   return watch
 }

@@ -10,6 +10,8 @@ import { syntheticRun, writeSyntheticRun } from '../fakes/synthetic-run.ts'
 import { launchChromium, NO_CHROMIUM, watchedPage, type PageWatch } from './browser-harness.ts'
 import { HUGE_ANSWER, hostileAttempts, hostileManifest, PAYLOADS } from './hostile-run.ts'
 
+const OPEN_ALL = "document.querySelectorAll('details').forEach((d) => { d.open = true })"
+
 describe('run report in a browser', { skip: NO_CHROMIUM }, () => {
   let browser: Browser
   let dir: string
@@ -81,7 +83,7 @@ describe('run report in a browser', { skip: NO_CHROMIUM }, () => {
 
   test('the theme switch applies, is remembered, and System follows the machine', async () => {
     const { page } = await open(small, { colorScheme: 'dark' })
-    const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor)
+    const background = () => page.evaluate('getComputedStyle(document.body).backgroundColor')
     const systemDark = await background()
     await page.click('[data-theme-choice="light"]')
     assert.equal(await page.getAttribute('html', 'data-theme'), 'light')
@@ -103,11 +105,11 @@ describe('run report in a browser', { skip: NO_CHROMIUM }, () => {
     const row = page.locator('details.scn').nth(2)
     const id = (await row.getAttribute('id'))!
     await row.locator(':scope > summary').click()
-    await page.waitForFunction((expected) => location.hash === `#${expected}`, id)
+    await page.waitForFunction(`location.hash === '#${id}'`)
     await page.reload()
     assert.equal(await page.locator(`#${id}`).getAttribute('open'), '')
     await row.locator(':scope > summary').click()
-    await page.waitForFunction(() => location.hash === '')
+    await page.waitForFunction("location.hash === ''")
     await page.goto(`${small}#${id}`)
     assert.equal(await page.locator(`#${id}`).getAttribute('open'), '')
     await page.context().close()
@@ -133,16 +135,16 @@ describe('run report in a browser', { skip: NO_CHROMIUM }, () => {
     test(`a reply full of XSS payloads runs nothing and shows as text (${mode})`, async () => {
       const watch = await open(url())
       const { page } = watch
-      await page.evaluate(() => document.querySelectorAll('details').forEach((d) => (d.open = true)))
+      await page.evaluate(OPEN_ALL)
       await page.waitForSelector('details.att .turn')
-      await page.evaluate(() => document.querySelectorAll('details').forEach((d) => (d.open = true)))
+      await page.evaluate(OPEN_ALL)
       await page.waitForTimeout(100)
       assert.equal(await watch.pwned(), undefined)
       await assertClean(watch, url())
       const shown = await page.locator('details.att').first().locator('.turn .text').allTextContents()
       for (const payload of PAYLOADS) assert.ok(shown.some((t) => t.includes(payload)), `not shown as text: ${payload}`)
       assert.ok(await page.getByText('The page keeps the first 20,000 of 5,242,880 characters').isVisible())
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
+      const overflow = (await page.evaluate('document.documentElement.scrollWidth - document.documentElement.clientWidth')) as number
       assert.ok(overflow <= 0, `the page scrolls sideways by ${overflow}px`)
       assert.ok(!shown.some((t) => t.length > 20_100), 'more than the cap reached the page')
       assert.ok(HUGE_ANSWER.length > 5_000_000)
