@@ -1,0 +1,100 @@
+import type { Comparison, ComparedScenario, NotComparedScenario, ScenarioSide, Tile, Tone } from './comparison.ts'
+import { count, dollars, fraction, pEquals, percent, points, pValue, seconds, signed, signedDollars } from './format.ts'
+import { neutralise } from './neutralise.ts'
+
+/** The cells of the comparison's markdown tables. Anything from the runs goes through neutralise. */
+export const SCENARIO_ID_LENGTH = 80
+
+const TONE_MARK: Record<Tone, string> = { worse: '🟥 ', better: '🟩 ', 'within-noise': '~ ', neutral: '' }
+const NONE = '–'
+
+export function tileRows(c: Comparison): string[][] {
+  const t = c.tiles
+  const rows: string[][] = [['', 'Before', 'After', 'Change']]
+  const passRate = (side: 'before' | 'after') => {
+    const rate = t.passRate[side]
+    return rate === null ? NONE : `${percent(rate)} · ${count(t.passed[side]!)} of ${count(t.passed.of![side])}`
+  }
+  rows.push(['Pass rate', passRate('before'), passRate('after'), change(t.passRate, points)])
+  const stable = (side: 'before' | 'after') => `${count(t.stableScenarios[side]!)} of ${count(t.stableScenarios.of![side])}`
+  rows.push(['Stable scenarios', stable('before'), stable('after'), change(t.stableScenarios, (d) => signed(d))])
+  rows.push(['Attempts', count(t.attempts.before!), count(t.attempts.after!), change(t.attempts, (d) => signed(d))])
+  const time = (side: 'before' | 'after') =>
+    t.meanAnswerSeconds[side] === null ? NONE : `${seconds(t.meanAnswerSeconds[side])} mean · ${seconds(t.slowestAnswerSeconds[side]!)} slowest`
+  rows.push(['Answer time', time('before'), time('after'), joined(change(t.meanAnswerSeconds, (d) => `${signed(d, 1)} s`), change(t.slowestAnswerSeconds, (d) => `${signed(d, 1)} s`))])
+  const tokens = (side: 'before' | 'after') =>
+    t.tokensInPerAttempt[side] === null ? NONE : `${count(t.tokensInPerAttempt[side])} in · ${count(t.tokensOutPerAttempt[side]!)} out`
+  rows.push(['Tokens per attempt', tokens('before'), tokens('after'), joined(change(t.tokensInPerAttempt, (d) => signed(d)), change(t.tokensOutPerAttempt, (d) => signed(d)))])
+  const errors = (side: 'before' | 'after') => `${t.agentErrors[side]} agent · ${t.noVerdicts[side]} no verdict`
+  rows.push(['Errors', errors('before'), errors('after'), `${change(t.agentErrors, (d) => signed(d))} · ${change(t.noVerdicts, (d) => signed(d))}`])
+  if (t.costUsd.before !== null || t.costUsd.after !== null) {
+    const cost = (side: 'before' | 'after') => (t.costUsd[side] === null ? NONE : dollars(t.costUsd[side]))
+    rows.push(['Cost', cost('before'), cost('after'), change(t.costUsd, signedDollars)])
+  }
+  return rows
+}
+
+function change(tile: Tile, show: (difference: number) => string): string {
+  return tile.change === null ? NONE : `${TONE_MARK[tile.tone]}${show(tile.change)}`
+}
+
+function joined(first: string, second: string): string {
+  return first === NONE && second === NONE ? NONE : `${first} · ${second}`
+}
+
+export const CHANGED_HEADER = ['Scenario', 'Before', 'After', 'Change', 'p (one-sided)']
+
+export function changedRow(s: ComparedScenario, direction: 'worse' | 'better'): string[] {
+  return [scenarioId(s.id), side(s.before), side(s.after), points(s.change), pValue(direction === 'worse' ? s.pWorse : s.pBetter)]
+}
+
+export const SAME_HEADER = ['Scenario', 'Before', 'After', 'Change', 'Note']
+
+export function sameRow(s: ComparedScenario): string[] {
+  return [scenarioId(s.id), side(s.before), side(s.after), points(s.change), scenarioNotes(s).join('; ')]
+}
+
+/** What deserves a look in a scenario that is not Worse or Better. */
+export function scenarioNotes(s: ComparedScenario): string[] {
+  const notes: string[] = []
+  if (s.possible === 'regression') notes.push(`possible regression (not significant after correction, ${pEquals(s.pWorse)})`)
+  if (s.possible === 'improvement') notes.push(`possible improvement (not significant after correction, ${pEquals(s.pBetter)})`)
+  if (s.moreWithoutVerdict) {
+    const without = (x: ScenarioSide) => x.attempts - x.judged
+    notes.push(`more attempts without a verdict: ${without(s.before)} → ${without(s.after)} of ${s.after.attempts} (${pEquals(s.moreWithoutVerdict.p)})`)
+  }
+  return notes
+}
+
+export const NOT_COMPARED_HEADER = ['Scenario', 'Why', 'Before', 'After']
+
+export function notComparedRow(s: NotComparedScenario): string[] {
+  return [scenarioId(s.id), reason(s), s.before ? side(s.before) : NONE, s.after ? side(s.after) : NONE]
+}
+
+function reason(s: NotComparedScenario): string {
+  switch (s.reason) {
+    case 'only-before':
+      return 'only in the before run'
+    case 'only-after':
+      return 'only in the after run'
+    case 'edited':
+      return 'edited between the runs'
+    case 'no-verdict': {
+      const missing = [s.before?.judged === 0 && 'before', s.after?.judged === 0 && 'after'].filter(Boolean)
+      return missing.length === 2 ? 'no verdict in either run' : `no verdict ${missing[0]}`
+    }
+  }
+}
+
+export function scenarioId(id: string): string {
+  return neutralise(id, SCENARIO_ID_LENGTH)
+}
+
+/** "4/5", with what had no verdict: "3/3 (+2 no verdict)". */
+function side(s: ScenarioSide): string {
+  const without = s.attempts - s.judged
+  if (s.attempts === 0) return 'not played'
+  const extra = without === 0 ? '' : ` (+${without} ${s.agentErrors === without ? 'agent error' : s.noVerdicts === without ? 'no verdict' : 'without verdict'}${without === 1 ? '' : 's'})`
+  return `${fraction(s.passed, s.judged)}${extra}`
+}

@@ -1,0 +1,93 @@
+import type { Comparison, Direction, RunInfo } from './comparison.ts'
+import { count } from './format.ts'
+import { fitSections, table, type Section } from './markdown-fit.ts'
+import {
+  CHANGED_HEADER, changedRow, NOT_COMPARED_HEADER, notComparedRow, SAME_HEADER, sameRow, scenarioId, scenarioNotes, tileRows,
+} from './markdown-rows.ts'
+import { neutralise } from './neutralise.ts'
+import { correctionSentence, directionTitle, overallSentence, sensitivitySentence, verdictReason } from './wording.ts'
+
+/** GitHub refuses comments over 65,536 characters; stay well under, whatever the run's size. */
+export const MARKDOWN_LIMIT = 60_000
+
+export interface MarkdownOptions {
+  /** Where the full report is; linked at the end and wherever a list had to be cut. */
+  reportUrl?: string | null
+  /** Default MARKDOWN_LIMIT. The parts never cut (verdict, tiles, notes, statistics, warnings) take up to about 6,000. */
+  maxLength?: number
+}
+
+/** The hidden first line that lets the action find and update its own comment for this agent. */
+export function commentMarker(agent: string): string {
+  return `<!-- convy-ci:${encodeURIComponent(agent)} -->`
+}
+
+const MARK: Record<Direction, string> = { worse: '🟥', better: '🟩', 'within-noise': '⬜ ~' }
+const NOTES_SHOWN = 10
+
+/**
+ * The PR comment and job summary: verdict, tiles, Worse then Better, what deserves a look, Same and
+ * Not compared folded, the statistics in words, warnings. Long lists are cut to fit, Worse last of
+ * all, each saying how many scenarios it left out.
+ */
+export function comparisonMarkdown(c: Comparison, options: MarkdownOptions = {}): string {
+  const reportUrl = safeUrl(options.reportUrl)
+  const top = [
+    commentMarker(c.after.agent),
+    `### ${MARK[c.verdict]} ${directionTitle(c.verdict)} · ${neutralise(c.after.agent, 60)}`,
+    verdictReason(c),
+    `Before: ${runLabel(c.before)} · After: ${runLabel(c.after)}`,
+    table(tileRows(c)),
+  ]
+  const notes = notesSection(c)
+  const bottom = [statisticsSection(c), warningsSection(c), reportUrl ? `[Full report](${reportUrl})` : '']
+  const fixed = [...top, notes, ...bottom].reduce((sum, part) => sum + part.length + 2, 0)
+  const sections: Section[] = [
+    { title: `#### 🟥 Worse (${count(c.scenarios.worse.length)})`, header: CHANGED_HEADER, rows: c.scenarios.worse.map((s) => changedRow(s, 'worse')), folded: false },
+    { title: `#### 🟩 Better (${count(c.scenarios.better.length)})`, header: CHANGED_HEADER, rows: c.scenarios.better.map((s) => changedRow(s, 'better')), folded: false },
+    { title: `~ Same, within noise (${count(c.scenarios.same.length)})`, header: SAME_HEADER, rows: c.scenarios.same.map(sameRow), folded: true },
+    { title: `Not compared (${count(c.scenarios.notCompared.length)})`, header: NOT_COMPARED_HEADER, rows: c.scenarios.notCompared.map(notComparedRow), folded: true },
+  ].filter((section) => section.rows.length > 0)
+  const fitted = fitSections(sections, (options.maxLength ?? MARKDOWN_LIMIT) - fixed, reportUrl)
+  const open = fitted.filter((_, index) => !sections[index]!.folded)
+  const folded = fitted.filter((_, index) => sections[index]!.folded)
+  return [...top, ...open, notes, ...folded, ...bottom].filter(Boolean).join('\n\n') + '\n'
+}
+
+function notesSection(c: Comparison): string {
+  const noted = c.scenarios.same.filter((s) => s.possible !== null || s.moreWithoutVerdict !== null)
+  if (noted.length === 0) return ''
+  const lines = noted.slice(0, NOTES_SHOWN).map((s) => `- ${scenarioId(s.id)}: ${scenarioNotes(s).join('; ')}`)
+  if (noted.length > NOTES_SHOWN) lines.push(`- …and ${noted.length - NOTES_SHOWN} more, in Same below`)
+  return `**Worth a look**\n\n${lines.join('\n')}`
+}
+
+function statisticsSection(c: Comparison): string {
+  const sentences = [overallSentence(c), correctionSentence(c), sensitivitySentence(c)].filter(Boolean)
+  return `**Statistics.** ${sentences.join(' ')}`
+}
+
+function warningsSection(c: Comparison): string {
+  return c.warnings.map((w) => `> ⚠️ ${neutralise(w.message, 300)}`).join('\n>\n')
+}
+
+function runLabel(run: RunInfo): string {
+  const details = [
+    run.pullRequest !== null ? `PR #${run.pullRequest}` : null,
+    run.branch ? `branch ${neutralise(run.branch, 60)}` : null,
+    run.commit ? `commit ${neutralise(run.commit.slice(0, 7), 7)}` : null,
+  ].filter(Boolean)
+  return `${neutralise(run.id, 100)}${details.length ? ` (${details.join(', ')})` : ''}`
+}
+
+/** Only an http(s) address, with the characters that could end a markdown link destination encoded. */
+function safeUrl(url: string | null | undefined): string | null {
+  if (!url || url.length > 2000) return null
+  try {
+    const parsed = new URL(url)
+    if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') return null
+    return parsed.href.replace(/[()<> ]/g, (character) => `%${character.charCodeAt(0).toString(16).toUpperCase()}`)
+  } catch {
+    return null
+  }
+}

@@ -1,0 +1,170 @@
+import assert from 'node:assert/strict'
+import { describe, test } from 'node:test'
+import { compareRuns } from '../../src/compare/compare-runs.ts'
+import type { Comparison, RunRecord } from '../../src/compare/comparison.ts'
+import { commentMarker, comparisonMarkdown, MARKDOWN_LIMIT } from '../../src/compare/markdown.ts'
+import { manifest, outcomes, run, scenario } from './run-builder.ts'
+
+const now = new Date('2026-03-02T00:00:00Z')
+const compare = (before: RunRecord, after: RunRecord): Comparison => compareRuns(before, after, { now })
+const suite = (layout: Record<string, [before: number, after: number]>, k = 5) => {
+  const settings = { ...manifest().settings, k }
+  return {
+    before: run(Object.fromEntries(Object.entries(layout).map(([id, [b]]) => [id, outcomes(b, k)])), { manifest: { settings } }),
+    after: run(Object.fromEntries(Object.entries(layout).map(([id, [, a]]) => [id, outcomes(a, k)])), { manifest: { settings } }),
+  }
+}
+const many = (n: number, pair: [number, number], prefix = 's') => Object.fromEntries(Array.from({ length: n }, (_, i) => [`${prefix}${i}`, pair]))
+
+/** The markup convy-ci itself writes; anything else that looks like HTML came from the runs. */
+function assertOnlyOwnHtml(markdown: string): void {
+  const stripped = markdown.replace(/<!-- convy-ci:[^>]*? -->/, '').replace(/<\/?(details|summary)>/g, '')
+  assert.doesNotMatch(stripped, /<[a-z/!?]/i, 'no HTML other than the marker, details and summary')
+}
+
+describe('comparisonMarkdown', () => {
+  test('starts with the hidden marker of the after run’s agent', () => {
+    const { before, after } = suite({ a: [5, 5] })
+    const markdown = comparisonMarkdown(compare(before, after))
+    assert.equal(markdown.split('\n')[0], '<!-- convy-ci:bot -->')
+    assert.equal(commentMarker('support_bot'), '<!-- convy-ci:support_bot -->')
+  })
+
+  test('a marker cannot be closed early or confused with another agent’s', () => {
+    const marker = commentMarker('evil --> <img src=x onerror=alert(1)>')
+    assert.equal(marker.indexOf('-->'), marker.length - 3)
+    assert.doesNotMatch(marker.slice(4, -3), /[<>]/)
+    assert.notEqual(commentMarker('a b'), commentMarker('a_b'))
+  })
+
+  test('the headline carries the verdict: red Worse, green Better, grey ~ within noise', () => {
+    const broken = suite({ ...many(19, [5, 5]), broken: [5, 0] })
+    assert.match(comparisonMarkdown(compare(broken.before, broken.after)), /^### 🟥 Worse · bot$/m)
+    assert.match(comparisonMarkdown(compare(broken.after, broken.before)), /^### 🟩 Better · bot$/m)
+    const noisy = suite({ ...many(10, [5, 5]), wobbly: [4, 3] })
+    const markdown = comparisonMarkdown(compare(noisy.before, noisy.after))
+    assert.match(markdown, /^### ⬜ ~ Within noise · bot$/m)
+    assert.match(markdown, /The pass rate went from 98% to 96% \(Δ −1\.8 pp\), within noise/)
+  })
+
+  test('Worse comes first, then Better; Same and Not compared are folded', () => {
+    const { before, after } = suite({ ...many(10, [5, 5]), down: [5, 0], up: [0, 5] })
+    before.manifest.scenarios.push(scenario('gone'))
+    const markdown = comparisonMarkdown(compare(before, after))
+    const at = (text: string) => markdown.indexOf(text)
+    assert.ok(at('🟥 Worse (1)') > 0 && at('🟥 Worse (1)') < at('🟩 Better (1)'))
+    assert.ok(at('🟩 Better (1)') < at('<details><summary>~ Same, within noise (10)</summary>'))
+    assert.ok(at('<summary>~ Same') < at('<details><summary>Not compared (1)</summary>'))
+    assert.match(markdown, /\| down \| 5\/5 \| 0\/5 \| −100 pp \| 0\.0040 \|/)
+    assert.match(markdown, /\| gone \| only in the before run \| not played \| – \|/)
+  })
+
+  test('the tiles: before, after and the change, with ~ when the pass rate is within noise', () => {
+    const { before, after } = suite({ a: [5, 4], b: [5, 5] })
+    const markdown = comparisonMarkdown(compare(before, after))
+    assert.match(markdown, /\| Pass rate \| 100% · 10 of 10 \| 90% · 9 of 10 \| ~ −10 pp \|/)
+    assert.match(markdown, /\| Stable scenarios \| 2 of 2 \| 1 of 2 \| −1 \|/)
+    assert.match(markdown, /\| Errors \| 0 agent · 0 no verdict \| 0 agent · 0 no verdict \| ~ 0 · ~ 0 \|/)
+  })
+
+  test('the statistics in words: within noise with the numbers, never "no change"', () => {
+    const { before, after } = suite(many(20, [3, 3]), 3)
+    for (let i = 0; i < 20; i++) before.attempts[i * 3]!.verdict = i < 18 ? 'passed' : 'failed'
+    const markdown = comparisonMarkdown(compare(before, after))
+    assert.doesNotMatch(markdown, /no change/i)
+    assert.match(markdown, /\*\*Statistics\.\*\* Within noise: the pass rate went from /)
+    assert.match(markdown, /p = 0\.\d+\); calling it (worse|better) takes p ≤ 0\.025/)
+  })
+
+  test('says what this comparison could detect: 20 scenarios, 3 attempts, from 90%', () => {
+    const { before, after } = suite({ ...many(14, [3, 3]), ...many(6, [2, 2], 't') }, 3)
+    const markdown = comparisonMarkdown(compare(before, after))
+    assert.match(markdown, /With 3 attempts per scenario, only a drop of 20 points or more \(from 90%\) would register reliably; a single scenario registers only if it goes 3\/3 → 0\/3 or lower\./)
+    const two = suite(many(5, [2, 2]), 2)
+    assert.match(comparisonMarkdown(compare(two.before, two.after)), /no single scenario can register on its own \(even 2\/2 → 0\/2 is not rare enough\)/)
+  })
+
+  test('possible regressions and growing no-verdicts are listed where they are seen', () => {
+    const { before, after } = suite({ ...many(3, [3, 3]), slipping: [4, 0], shaky: [3, 3] })
+    // shaky: 3/5 before; after, 3/5 again and 10 more attempts without a verdict.
+    const shaky = after.attempts.find((a) => a.scenario === 'shaky')!
+    const withoutVerdict = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10].map((i) => ({ ...shaky, attempt: 10 + i, verdict: 'no_verdict' as const }))
+    const markdown = comparisonMarkdown(compare(before, { ...after, attempts: [...after.attempts, ...withoutVerdict] }))
+    assert.match(markdown, /\*\*Worth a look\*\*\n\n- slipping: possible regression \(not significant after correction, p = 0\.024\)/)
+    assert.match(markdown, /- shaky: more attempts without a verdict: 0 → 10 of 15 \(p = 0\.016\)/)
+  })
+
+  test('text from the runs is neutralised: scenario ids, agent, models, branch', () => {
+    const evil = ['<img src=x onerror=alert(1)>', '@octocat please', '![x](http://evil.example/x.png)', 'a|b', '</details><details open>', '`code`']
+    const scenarios = Object.fromEntries(evil.map((id) => [id, scenario(id)]))
+    const layout = Object.fromEntries(evil.map((id, i) => [id, i % 2 ? 'PPPPP' : 'FFFFF']))
+    const models = { user: '<script>x</script>', judge: '@admin', fingerprint: 'f', prices: {} }
+    const before = run(Object.fromEntries(evil.map((id) => [id, 'PPPPP'])), { scenarios })
+    const after = run(layout, { scenarios, manifest: { agent: { ...manifest().agent, name: '<b>bot</b>' }, models, ci: { commit: '<x>', branch: '[x](y)', pullRequest: 3 } } })
+    const markdown = comparisonMarkdown(compare(before, after))
+    assertOnlyOwnHtml(markdown)
+    assert.doesNotMatch(markdown, /@octocat|@admin|\]\(http|!\[/)
+    assert.doesNotMatch(markdown, /(^|[^\\])`/, 'no unescaped backtick')
+    for (const line of markdown.split('\n').filter((l) => l.startsWith('| '))) {
+      const cells = line.split(/(?<!\\)\|/).length
+      assert.ok(cells === 6 || cells === 7 || cells === 5, `a pipe broke the table: ${line}`)
+    }
+  })
+
+  test('links only an http(s) report address', () => {
+    const { before, after } = suite({ a: [5, 5] })
+    const c = compare(before, after)
+    assert.match(comparisonMarkdown(c, { reportUrl: 'https://example.com/a (1).html' }), /\[Full report\]\(https:\/\/example\.com\/a%20%281%29\.html\)/)
+    assert.doesNotMatch(comparisonMarkdown(c, { reportUrl: 'javascript:alert(1)' }), /Full report|javascript/)
+  })
+
+  test('nothing to compare still makes a short, clear text', () => {
+    const markdown = comparisonMarkdown(compare(run({ a: 'PPP' }), run({ b: 'PPP' })))
+    assert.match(markdown, /No scenario could be compared\./)
+    assert.match(markdown, /No scenario could be compared: there is no verdict on the pass rate\./)
+  })
+})
+
+describe('the size cap', () => {
+  // 2,000 scenarios with ids longer than is shown, 10 attempts each: 500 worse, 100 better, the rest
+  // the same or not compared.
+  const longId = (i: number) => `scenario-${String(i).padStart(4, '0')}-${'x'.repeat(120)}`
+  const layout: Record<string, [number, number]> = {}
+  for (let i = 0; i < 2000; i++) layout[longId(i)] = i < 500 ? [10, 0] : i < 600 ? [0, 10] : i < 1900 ? [10, 10] : [6, 6]
+  const { before, after } = suite(layout, 10)
+  after.manifest.scenarios = after.manifest.scenarios.slice(0, 1950)
+  after.attempts = after.attempts.filter((a) => Number(a.scenario.slice(9, 13)) < 1950)
+  const c = compare(before, after)
+
+  test('stays under 60,000 characters with 2,000 scenarios, keeping Worse first and saying what was left out', () => {
+    assert.equal(c.scenarios.worse.length, 500)
+    const markdown = comparisonMarkdown(c, { reportUrl: 'https://example.com/report.html' })
+    assert.ok(markdown.length <= MARKDOWN_LIMIT, `length ${markdown.length}`)
+    assert.ok(markdown.length > MARKDOWN_LIMIT - 1000, 'the space is used')
+    const worseRows = markdown.match(/\| scenario-0[0-4]\d\d-x+… \|/g)?.length ?? 0
+    assert.ok(worseRows > 200, `${worseRows} worse rows`)
+    assert.ok(markdown.includes(`…and ${500 - worseRows} more scenarios, listed in the [full report](https://example.com/report.html).`))
+    for (const [title, count] of [['🟩 Better', '100'], ['~ Same, within noise', '1,350'], ['Not compared', '50']] as const) {
+      assert.ok(markdown.includes(`${title} (${count})`), `${title} is still there`)
+      assert.ok(markdown.indexOf(`${title} (${count})`) > markdown.indexOf('🟥 Worse (500)'))
+    }
+    assert.match(markdown, /1,350 scenarios: too many to list here; see the \[full report\]/)
+    assert.match(markdown, /\*\*Statistics\.\*\*/, 'the statistics are never cut')
+    assert.equal((markdown.match(/<details>/g) ?? []).length, (markdown.match(/<\/details>/g) ?? []).length)
+  })
+
+  test('honours a smaller limit the same way', () => {
+    for (const maxLength of [8000, 20_000]) {
+      const markdown = comparisonMarkdown(c, { maxLength })
+      assert.ok(markdown.length <= maxLength, `${maxLength}: length ${markdown.length}`)
+      assert.match(markdown, /🟥 Worse \(500\)[^]*…and \d+ more scenarios, listed in the full report\./)
+    }
+  })
+
+  test('a small run is never cut', () => {
+    const small = suite(many(50, [5, 4]))
+    const markdown = comparisonMarkdown(compare(small.before, small.after))
+    assert.doesNotMatch(markdown, /more scenarios?, listed/)
+    assert.equal(markdown.match(/\| s\d+ \|/g)?.length, 50)
+  })
+})
