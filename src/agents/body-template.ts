@@ -12,12 +12,12 @@ export interface TemplateValues {
   history: readonly Message[]
 }
 
-export const HISTORY_PLACEHOLDER = '{history}'
+const HISTORY_PLACEHOLDER = '{history}'
 
 // One pass with one pattern, so a user message that itself contains "{session}" is sent as written.
 const PLACEHOLDER = /\{(text|session)\}/g
 
-export function fillString(template: string, values: Pick<TemplateValues, 'text' | 'session'>): string {
+function fillString(template: string, values: Pick<TemplateValues, 'text' | 'session'>): string {
   return template.replace(PLACEHOLDER, (_match, name: 'text' | 'session') => values[name])
 }
 

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
-import { extname, join, relative, resolve } from 'node:path'
+import { extname, isAbsolute, join, relative, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import * as publicApi from '../index.ts'
 import { errorMessage, InputError } from '../shared/errors.ts'
@@ -43,10 +43,12 @@ const TYPESCRIPT = ['.ts', '.mts']
 export async function loadModuleAgent(modulePath: string, options: ModuleAgentOptions): Promise<LoadedModuleAgent> {
   const { projectDir } = options
   const entry = resolve(projectDir, modulePath)
+  // Messages name the file as the user knows it: relative to their project.
+  const shown = isAbsolute(modulePath) && !relativePath(projectDir, entry).startsWith('../') ? relativePath(projectDir, entry) : modulePath
   if (!EXTENSIONS.includes(extname(entry))) {
-    throw new InputError(`${modulePath}: an agent module must be a ${EXTENSIONS.join(', ')} file`)
+    throw new InputError(`${shown}: an agent module must be a ${EXTENSIONS.join(', ')} file`)
   }
-  if (!existsSync(entry)) throw new InputError(`${modulePath}: no such file (looked for ${entry})`)
+  if (!existsSync(entry)) throw new InputError(`${shown}: no such file (looked for ${entry})`)
 
   const api = { ...publicApi }
   publishPublicApi(api)
@@ -55,11 +57,11 @@ export async function loadModuleAgent(modulePath: string, options: ModuleAgentOp
 
   let esbuildFailure: string | undefined
   if (esbuild !== null) {
-    const outfile = join(projectDir, '.convy', 'build', `${safeName(options.buildName ?? modulePath)}.mjs`)
+    const outfile = join(projectDir, '.convy', 'build', `${safeName(options.buildName ?? shown)}.mjs`)
     try {
       const bundle = await bundleModule(esbuild, { entry, outfile, projectDir, apiModuleSource })
-      const exports = await importModule(bundle.url, modulePath)
-      return { agent: agentExport(exports, modulePath), fingerprint: await fingerprintSources(projectDir, bundle.sources), loadedBy: 'esbuild' }
+      const exports = await importModule(bundle.url, shown)
+      return { agent: agentExport(exports, shown), fingerprint: await fingerprintSources(projectDir, bundle.sources), loadedBy: 'esbuild' }
     } catch (error) {
       if (error instanceof InputError) throw error
       // esbuild is there but cannot run (its native binary is missing): Node may still manage alone.
@@ -70,7 +72,7 @@ export async function loadModuleAgent(modulePath: string, options: ModuleAgentOp
   if (TYPESCRIPT.includes(extname(entry)) && !options.canStripTypes) {
     const why = esbuildFailure === undefined ? 'esbuild is not installed' : `esbuild failed (${esbuildFailure})`
     throw new InputError(
-      `${modulePath} is TypeScript, but ${why} and this Node cannot run TypeScript itself. ` +
+      `${shown} is TypeScript, but ${why} and this Node cannot run TypeScript itself. ` +
         'Install esbuild in the project (npm install --save-dev esbuild), use Node 22.18 or newer, or write the agent in JavaScript.',
     )
   }
@@ -78,8 +80,8 @@ export async function loadModuleAgent(modulePath: string, options: ModuleAgentOp
   const source = await readFile(entry)
   const url = pathToFileURL(entry)
   url.searchParams.set('v', sha256(source).slice(0, 16))
-  const exports = await importModule(url.href, modulePath)
-  return { agent: agentExport(exports, modulePath), fingerprint: await fingerprintSources(projectDir, [relativePath(projectDir, entry)]), loadedBy: 'node' }
+  const exports = await importModule(url.href, shown)
+  return { agent: agentExport(exports, shown), fingerprint: await fingerprintSources(projectDir, [relativePath(projectDir, entry)]), loadedBy: 'node' }
 }
 
 async function importModule(url: string, modulePath: string): Promise<Record<string, unknown>> {

@@ -57,12 +57,12 @@ export function createOpenAIChatAgent(config: OpenAIChatAgentConfig, fetch?: Fet
   }
 }
 
-export function chatMessages(system: string | undefined, dialogue: readonly Message[]): ChatCompletionMessageParam[] {
+function chatMessages(system: string | undefined, dialogue: readonly Message[]): ChatCompletionMessageParam[] {
   const messages: ChatCompletionMessageParam[] = dialogue.map(({ role, content }) => ({ role, content }))
   return system === undefined ? messages : [{ role: 'system', content: system }, ...messages]
 }
 
-export function readCompletion(completion: ChatCompletion): Answer {
+function readCompletion(completion: ChatCompletion): Answer {
   // A compatible server may answer 200 with something else entirely; say what came back.
   const choice = (completion as Partial<ChatCompletion> | null)?.choices?.[0]
   const text = choice?.message?.content

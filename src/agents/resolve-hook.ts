@@ -16,7 +16,7 @@ type NextResolve = (specifier: string, context: unknown) => ResolveResult
 // Node ≥ 22.15 runs hooks in the importing thread (`registerHooks`); @types/node for Node 20 lacks it.
 type RegisterHooks = (hooks: { resolve: (specifier: string, context: unknown, next: NextResolve) => ResolveResult }) => unknown
 
-export function dataUrl(source: string): string {
+function dataUrl(source: string): string {
   return `data:text/javascript,${encodeURIComponent(source)}`
 }
 
