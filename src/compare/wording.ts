@@ -21,7 +21,7 @@ export function verdictReason(c: Comparison): string {
     scenarios.worse.length > 0 ? `${plural(scenarios.worse.length, 'scenario')} got worse` : '',
     scenarios.better.length > 0 ? `${plural(scenarios.better.length, 'scenario')} got better` : '',
   ].filter(Boolean)
-  if (moved.length === 0) return `${rate}, and no single scenario moved beyond noise.`
+  if (moved.length === 0) return overall.direction === 'within-noise' ? `${rate}, and no single scenario moved beyond noise.` : `${rate}, though no single scenario did on its own.`
   const agrees = (overall.direction === 'worse' && scenarios.worse.length > 0) || (overall.direction === 'better' && scenarios.better.length > 0)
   return `${rate}, ${agrees ? 'and' : 'but'} ${moved.join(' and ')}.`
 }

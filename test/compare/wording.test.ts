@@ -1,0 +1,55 @@
+import assert from 'node:assert/strict'
+import { describe, test } from 'node:test'
+import { compareRuns } from '../../src/compare/compare-runs.ts'
+import { pEquals, percent, points, pValue, signed } from '../../src/compare/format.ts'
+import { overallSentence, sensitivitySentence, verdictReason } from '../../src/compare/wording.ts'
+import { manifest, outcomes, run } from './run-builder.ts'
+
+const now = new Date('2026-03-02T00:00:00Z')
+const runOf = (layout: Record<string, number>, k: number) =>
+  run(Object.fromEntries(Object.entries(layout).map(([id, passes]) => [id, outcomes(passes, k)])), { manifest: { settings: { ...manifest().settings, k } } })
+const ids = (n: number, passes: number) => Object.fromEntries(Array.from({ length: n }, (_, i) => [`s${i}`, passes]))
+
+describe('numbers in words', () => {
+  test('percentages never round to all or nothing unless it is so', () => {
+    assert.deepEqual([percent(1), percent(0.996), percent(0.891), percent(0.004), percent(0)], ['100%', '99.6%', '89%', '0.4%', '0%'])
+  })
+
+  test('changes in points, signed with a real minus', () => {
+    assert.deepEqual([points(-0.07), points(0.029), points(0), points(-1)], ['−7 pp', '+2.9 pp', '0 pp', '−100 pp'])
+    assert.equal(signed(-0.04, 1), '0.0')
+  })
+
+  test('p-values with two significant digits', () => {
+    assert.deepEqual([pValue(0.0903), pValue(0.22222), pValue(0.00397), pValue(0.00001), pValue(1)], ['0.090', '0.22', '0.0040', '< 0.0001', '1'])
+    assert.deepEqual([pEquals(0.05), pEquals(0.00001)], ['p = 0.050', 'p < 0.0001'])
+  })
+})
+
+describe('the statistics sentences', () => {
+  test('stats.md’s advice for 20 scenarios × 3 attempts from 90%', () => {
+    const before = runOf({ ...ids(18, 3), t0: 0, t1: 0 }, 3)
+    const c = compareRuns(before, before, { now })
+    assert.equal(sensitivitySentence(c), 'With 3 attempts per scenario, only a drop of 20 points or more (from 90%) would register reliably; a single scenario registers only if it goes 3/3 → 0/3 or lower.')
+  })
+
+  test('a rise within noise is described as a rise, with its p-value in the better direction', () => {
+    const before = runOf({ ...ids(10, 4), x: 3 }, 5)
+    const after = runOf({ ...ids(10, 4), x: 5 }, 5)
+    const c = compareRuns(before, after, { now })
+    assert.match(overallSentence(c), /^Within noise: the pass rate went from 78% to 82% \(Δ \+3\.6 pp, 95% CI −\d+\.\d pp to \+\d+\.\d pp\)/)
+    assert.match(overallSentence(c), /this high in \d+% of shuffles \(p = 0\.\d+\); calling it better takes p ≤ 0\.025\.$/)
+    assert.equal(verdictReason(c), 'The pass rate went from 78% to 82% (Δ +3.6 pp), within noise, and no single scenario moved beyond noise.')
+  })
+
+  test('a drop beyond noise says so, with the threshold it crossed', () => {
+    const c = compareRuns(runOf(ids(20, 5), 5), runOf(ids(20, 3), 5), { now })
+    assert.match(overallSentence(c), /^Worse: the pass rate went from 100% to 60% \(Δ −40 pp, .*\(p < 0\.0001\), at or under the 0\.025 that calls it worse\.$/)
+    assert.equal(verdictReason(c), 'The pass rate went from 100% to 60% (Δ −40 pp), worse, beyond noise, though no single scenario did on its own.')
+  })
+
+  test('from a low baseline not even a drop to 0% would register', () => {
+    const c = compareRuns(runOf({ a: 1, b: 0 }, 2), runOf({ a: 1, b: 0 }, 2), { now })
+    assert.match(sensitivitySentence(c), /^With 2 attempts per scenario, not even a drop to 0% would register reliably; no single scenario can register on its own/)
+  })
+})
