@@ -1,7 +1,10 @@
 // The one build: src/ → dist/, a self-contained ESM file per entry point. dist/ is committed (the
 // action runs it with no node_modules) and CI fails when it differs from a fresh build.
 import { build } from 'esbuild'
-import { readFile, rm } from 'node:fs/promises'
+import { execFileSync } from 'node:child_process'
+import { readdir, readFile, rm, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 
 const pkg = JSON.parse(await readFile(new URL('../package.json', import.meta.url), 'utf8'))
 
@@ -28,3 +31,15 @@ await Promise.all([
   build({ ...common, entryPoints: ['src/action/main.ts'], outfile: 'dist/action.js', banner: { js: requireShim } }),
   build({ ...common, entryPoints: ['src/index.ts'], outfile: 'dist/index.js', banner: { js: requireShim } }),
 ])
+
+// Type declarations of the public API (dist/types), for editors of users' agent modules. The
+// declarations keep the source's `.ts` import specifiers; point them at the emitted `.d.ts` files.
+const tsc = fileURLToPath(new URL('../node_modules/typescript/bin/tsc', import.meta.url))
+execFileSync(process.execPath, [tsc, '-p', 'tsconfig.types.json'], { stdio: 'inherit' })
+const typesDir = fileURLToPath(new URL('../dist/types', import.meta.url))
+for (const entry of await readdir(typesDir, { recursive: true, withFileTypes: true })) {
+  if (!entry.isFile() || !entry.name.endsWith('.d.ts')) continue
+  const file = join(entry.parentPath, entry.name)
+  const text = await readFile(file, 'utf8')
+  await writeFile(file, text.replace(/(from\s+['"]\.{1,2}\/[^'"]+)\.ts(['"])/g, '$1.js$2'))
+}

@@ -25,7 +25,7 @@ export interface PreparedAgent {
 
 export async function prepareAgent(config: ProjectConfig, name: string, env: Environment, options: { canStripTypes: boolean }): Promise<PreparedAgent> {
   const resolved = resolveAgent(config, name, env)
-  const created = await createAgent(name, resolved.config, { projectDir: config.projectDir, canStripTypes: options.canStripTypes })
+  const created = await createAgent(name, resolved.config, { projectDir: config.projectDir, canStripTypes: options.canStripTypes, fetch: createFetch() })
   return {
     name,
     kind: created.kind,
