@@ -48,10 +48,12 @@ export function changedRow(s: ComparedScenario, direction: 'worse' | 'better'): 
   return [scenarioId(s.id), side(s.before), side(s.after), points(s.change), pValue(direction === 'worse' ? s.pWorse : s.pBetter)]
 }
 
-export const SAME_HEADER = ['Scenario', 'Before', 'After', 'Change', 'Note']
+export const SAME_HEADER = ['Scenario', 'Before', 'After', 'Change', 'p (one-sided)', 'Note']
 
+/** The p shown is for the direction the scenario moved in; a scenario that did not move has none. */
 export function sameRow(s: ComparedScenario): string[] {
-  return [scenarioId(s.id), side(s.before), side(s.after), points(s.change), scenarioNotes(s).join('; ')]
+  const p = s.change < 0 ? pValue(s.pWorse) : s.change > 0 ? pValue(s.pBetter) : NONE
+  return [scenarioId(s.id), side(s.before), side(s.after), points(s.change), p, scenarioNotes(s).join('; ')]
 }
 
 /** What deserves a look in a scenario that is not Worse or Better. */

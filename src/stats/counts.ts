@@ -4,10 +4,6 @@ export interface Counts {
   total: number
 }
 
-export function rate(counts: Counts): number | null {
-  return counts.total === 0 ? null : counts.passed / counts.total
-}
-
 /**
  * p ≤ α, allowing for rounding: 3/3 → 0/3 has one-sided p of exactly 1/20, which floating point gives
  * as 0.05000000000000001. The same relative tolerance R uses for ties in exact tests.
