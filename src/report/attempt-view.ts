@@ -22,12 +22,11 @@ function mark(pass: boolean): SafeHtml {
   return pass ? html`<span class="mark ok" role="img" aria-label="held">✓</span>` : html`<span class="mark no" role="img" aria-label="did not hold">✗</span>`
 }
 
+/** Flat markup (one line per decision): a large run has tens of thousands of these. */
 function decisions(a: AttemptDigest): SafeHtml {
   if (a.claims.length === 0 && a.checks.length === 0) return trusted('')
-  return html`<ul class="decisions">${a.claims.map(
-    (c) => html`<li>${mark(c.pass)}<div><div class="text">${c.claim}</div><div class="reason text">${c.reason}</div></div></li>`,
-  )}${a.checks.map(
-    (c) => html`<li>${mark(c.pass)}<div><div><code>${c.kind}</code> <span class="mono text">${c.value}</span></div><div class="reason text">${c.detail}</div></div></li>`,
+  return html`<ul class="decisions">${a.claims.map((c) => html`<li>${mark(c.pass)}<span class="text">${c.claim}<span class="reason">${c.reason}</span></span></li>`)}${a.checks.map(
+    (c) => html`<li>${mark(c.pass)}<span class="text"><code>${c.kind}</code> <span class="mono">${c.value}</span><span class="reason">${c.detail}</span></span></li>`,
   )}</ul>`
 }
 

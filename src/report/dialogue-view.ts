@@ -56,8 +56,11 @@ export function dialogueMarkup(turns: readonly Turn[]): SafeHtml {
 
 /** A placeholder the page script fills from the data block `dataId` when its section opens. */
 export function lazyDialogueMarkup(dataId: string): SafeHtml {
-  return html`<div class="dialogue" data-dialogue="${dataId}"><p class="note">This run is large, so its dialogues are drawn by the page's script when opened; with JavaScript off, read them in attempts.jsonl.</p></div>`
+  return html`<div class="dialogue" data-dialogue="${dataId}"></div>`
 }
+
+/** Said once, above the scenarios, when dialogues are embedded as data: only without JavaScript. */
+export const LAZY_DIALOGUES_NOTE = html`<p class="banner" data-without-js>This run is large, so its dialogues are embedded as data that the page's script draws when a scenario opens. With JavaScript off, every verdict and reason is here; the dialogues are in attempts.jsonl.</p>`
 
 export function dialogueData(dataId: string, turns: readonly Turn[]): string {
   return `<script type="application/json" id="${dataId}">${jsonForScript(turns.map(turnRow))}</script>\n`

@@ -75,7 +75,7 @@ details.att[open]>summary{border-bottom:1px solid var(--border)}
 .att-body{padding:10px 14px 14px}
 .decisions{list-style:none;margin:0 0 12px;padding:0}.decisions li{display:grid;grid-template-columns:22px minmax(0,1fr);gap:6px;padding:4px 0}
 .mark{font-weight:700}.mark.ok{color:var(--pass)}.mark.no{color:var(--fail)}
-.reason{color:var(--muted);overflow-wrap:anywhere}
+.reason{display:block;color:var(--muted);overflow-wrap:anywhere}
 .error{border-left:3px solid var(--fail);background:var(--fail-bg);padding:8px 12px;border-radius:0 6px 6px 0;margin:8px 0;overflow-wrap:anywhere;white-space:pre-wrap}
 .dialogue{display:flex;flex-direction:column;gap:8px;margin-top:6px}
 .turn{border:1px solid var(--border);border-radius:8px;padding:8px 12px;max-width:92%;min-width:0}

@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import type { Attempt, RunManifest } from '../journal/records.ts'
 import { readAttempts, readManifest } from '../journal/read-run.ts'
 import { ATTEMPTS_FILE, REPORT_FILE } from '../journal/run-folder.ts'
-import { dialogueData, dialogueMarkup } from './dialogue-view.ts'
+import { dialogueData, dialogueMarkup, LAZY_DIALOGUES_NOTE } from './dialogue-view.ts'
 import { count, percent } from './format.ts'
 import { html, type SafeHtml } from './html.ts'
 import { STATUS_LABEL, STATUS_ORDER } from './labels.ts'
@@ -61,7 +61,7 @@ function reportBuilder(manifest: RunManifest, mode: DialogueMode): ReportBuilder
     head(skippedLines) {
       finishTally(tally)
       const figures = runFigures(tally)
-      return pageStart(`${manifest.agent.name} · ${percent(figures.passRate)} · convy-ci report`) + renderRunBody(tally, figures, skippedLines).value + MAIN_END
+      return pageStart(`${manifest.agent.name} · ${percent(figures.passRate)} · convy-ci report`) + renderRunBody(tally, figures, skippedLines, mode).value + MAIN_END
     },
   }
 }
@@ -81,10 +81,10 @@ function orderedScenarios(tally: RunTally): ScenarioTally[] {
   return played.map((s, index) => ({ s, index })).sort((a, b) => rank(a.s) - rank(b.s) || a.index - b.index).map(({ s }) => s)
 }
 
-function renderRunBody(tally: RunTally, figures: RunFigures, skippedLines: number): SafeHtml {
+function renderRunBody(tally: RunTally, figures: RunFigures, skippedLines: number, mode: DialogueMode): SafeHtml {
   const scenarios = orderedScenarios(tally)
   const unplayed = tally.manifest.scenarios.length - [...tally.scenarios.values()].filter((s) => s.scenario && s.attempts.length > 0).length
-  return html`${renderRunHeader(tally.manifest, tally.attempts, skippedLines)}${renderTiles(runTiles(figures))}${renderReliability(figures)}<h2>Scenarios</h2>${filterBar(
+  return html`${renderRunHeader(tally.manifest, tally.attempts, skippedLines)}${renderTiles(runTiles(figures))}${renderReliability(figures)}<h2>Scenarios</h2>${mode === 'lazy' ? LAZY_DIALOGUES_NOTE : ''}${filterBar(
     figures,
   )}<div class="list">${SCENARIO_LIST_HEAD}${scenarios.length ? scenarios.map(renderScenario) : html`<p class="empty">No attempt has been recorded yet.</p>`}</div>${
     unplayed > 0 ? html`<p class="note">${count(unplayed)} scenario(s) of this run have no recorded attempt yet.</p>` : ''
@@ -134,11 +134,21 @@ export async function writeRunReport(runDir: string, options: { dialogues?: Dial
   const data = createWriteStream(dataFile)
   let page: WriteStream | undefined
   let skipped = 0
+  // Blocks are small; writing them a megabyte at a time keeps the disk from setting the pace.
+  let pending: string[] = []
+  let pendingLength = 0
   try {
     for await (const attempt of readAttempts(runDir, () => skipped++)) {
       const block = builder.add(attempt)
-      if (block) await writeChunk(data, block)
+      pending.push(block)
+      pendingLength += block.length
+      if (pendingLength >= 1 << 20) {
+        await writeChunk(data, pending.join(''))
+        pending = []
+        pendingLength = 0
+      }
     }
+    await writeChunk(data, pending.join(''))
     await closeStream(data)
     page = createWriteStream(pageFile)
     await writeChunk(page, builder.head(skipped))
