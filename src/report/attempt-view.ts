@@ -46,8 +46,7 @@ export function attemptAnchor(scenarioAnchor: string, attempt: number): string {
   return `${scenarioAnchor}-a${attempt}`
 }
 
-export function renderAttempt(a: AttemptDigest, scenarioAnchor: string): SafeHtml {
-  const open = a.verdict !== 'passed'
+export function renderAttempt(a: AttemptDigest, scenarioAnchor: string, open = a.verdict !== 'passed'): SafeHtml {
   return html`<details class="att" id="${attemptAnchor(scenarioAnchor, a.attempt)}"${trusted(open ? ' open' : '')}><summary><strong>Attempt ${a.attempt}</strong> ${verdictBadge(
     a.verdict,
   )} <span class="muted">${summaryFacts(a)}</span></summary><div class="att-body">${errorBlock(a)}${decisions(a)}${dialogue(a)}</div></details>`

@@ -92,7 +92,29 @@ table.runs th,table.runs td{text-align:left;padding:9px 14px;border-bottom:1px s
 table.runs th{font-size:12px;color:var(--muted);font-weight:500;background:var(--sunken)}
 table.runs td.num,table.runs th.num{text-align:right;font-variant-numeric:tabular-nums}
 .state-finished{color:var(--pass)}.state-interrupted{color:var(--fail)}.state-running{color:var(--flaky)}
+.runcards{display:grid;grid-template-columns:1fr 1fr;gap:12px;margin-top:18px}.runcard{min-width:0}.runcard .name{overflow-wrap:anywhere;margin:2px 0 4px}
+.verdict{margin-top:18px;border-left:4px solid var(--none)}.verdict.d-worse{border-left-color:var(--fail)}.verdict.d-better{border-left-color:var(--pass)}
+.verdict-h{display:flex;gap:12px;align-items:baseline;font-size:15px;font-weight:500}.verdict-h .badge{font-size:14px;padding:2px 12px}.verdict .note{margin:8px 0 0}
+.d-worse{color:var(--fail);background:var(--fail-bg)}.d-worse::before{content:"\\25BC"}
+.d-better{color:var(--pass);background:var(--pass-bg)}.d-better::before{content:"\\25B2"}
+.d-within-noise{color:var(--none);background:var(--none-bg)}.d-within-noise::before{content:"~"}
+.verdict.d-worse,.verdict.d-better,.verdict.d-within-noise{color:var(--text);background:var(--surface)}.verdict::before{content:none}
+.g-worse{color:var(--fail);background:var(--fail-bg)}.g-worse::before{content:"\\25BC"}
+.g-better{color:var(--pass);background:var(--pass-bg)}.g-better::before{content:"\\25B2"}
+.g-same{color:var(--none);background:var(--none-bg)}.g-same::before{content:"~"}
+.g-not_compared{color:var(--none);background:var(--none-bg)}.g-not_compared::before{content:"\\2013"}
+.ctiles{grid-template-columns:repeat(auto-fit,minmax(230px,1fr))}.ctile .value{font-size:20px}.arrow{color:var(--muted);font-weight:400}
+.chips{display:flex;flex-wrap:wrap;gap:6px;margin-top:6px}
+.chg{display:inline-block;border-radius:6px;padding:1px 7px;font-size:12.5px;font-weight:600;font-variant-numeric:tabular-nums}.chg small{font-weight:500}
+.chg.worse{color:var(--fail);background:var(--fail-bg)}.chg.better{color:var(--pass);background:var(--pass-bg)}
+.chg.within-noise{color:var(--none);background:var(--none-bg)}.chg.neutral{color:var(--muted);padding-left:0;font-weight:500}
+.crow{grid-template-columns:120px minmax(0,1fr) 150px 150px 80px 110px}
+.pair{display:grid;grid-template-columns:minmax(0,1fr) minmax(0,1fr);gap:12px;align-items:start}
+.side-h{font-weight:600;font-size:12.5px;color:var(--muted);text-transform:uppercase;letter-spacing:.04em}
+table.held2 td,table.held2 th{padding:6px 10px}
+section[data-group] h2 .muted{font-weight:400}
+.banner ul{margin:6px 0 0;padding-left:20px}
 footer{margin-top:36px;font-size:12px;color:var(--muted)}
-@media (max-width:720px){.row{grid-template-columns:96px minmax(0,1fr) 80px}.row .opt{display:none}main{padding:18px 12px 48px}}
+@media (max-width:720px){.row,.crow{grid-template-columns:96px minmax(0,1fr) 80px}.crow .num:nth-of-type(n+3){display:none}.runcards,.pair{grid-template-columns:1fr}.row .opt{display:none}main{padding:18px 12px 48px}}
 @media print{.theme,.filters{display:none}details.scn>summary{break-inside:avoid}}
 `

@@ -1,3 +1,4 @@
+import type { Scenario } from '../scenario/scenario.ts'
 import { count, percent, plural, seconds } from './format.ts'
 import { anchorFor, html, trusted, type SafeHtml } from './html.ts'
 import { statusBadge } from './labels.ts'
@@ -22,12 +23,11 @@ export function passBar(passed: number, decided: number): SafeHtml {
   return html`<span class="bar" aria-hidden="true"><svg width="100%" height="4" preserveAspectRatio="none"><rect width="${width}%" height="4"></rect></svg></span>`
 }
 
-function heldText(h: Holding): string {
+export function heldText(h: Holding): string {
   return h.decided === 0 ? 'never decided' : `held in ${count(h.held)} of ${plural(h.decided, 'attempt')}`
 }
 
-function instructions(s: ScenarioTally): SafeHtml {
-  const scenario = s.scenario
+export function instructions(scenario: Scenario | null): SafeHtml {
   if (!scenario) return html`<p class="note">run.json has no copy of this scenario; only its attempts are shown.</p>`
   return html`${scenario.user === undefined ? '' : html`<h3>What the simulated user was told</h3><div class="box text">${scenario.user}</div>`}${
     scenario.script === undefined ? '' : html`<h3>Script</h3><ol class="script box">${scenario.script.map((line) => html`<li>${line}</li>`)}</ol>`
@@ -81,7 +81,7 @@ export function renderScenario(s: ScenarioTally): SafeHtml {
   const tags = s.scenario?.tags ?? []
   return html`<details class="scn" id="${anchor}" data-anchor data-row data-status="${status}" data-search="${searchText(s)}"><summary class="row">${statusBadge(status)}<div class="name">${s.id}${
     tags.length ? html`<span class="tags">${tags.map((t) => html`<span class="tag">${t}</span>`)}</span>` : ''
-  }</div>${passedCell(s)}<div class="num opt">${scenarioTimeCell(s)}</div><div class="num opt">${scenarioTokensCell(s)}</div></summary><div class="detail">${instructions(s)}${holdings(
+  }</div>${passedCell(s)}<div class="num opt">${scenarioTimeCell(s)}</div><div class="num opt">${scenarioTokensCell(s)}</div></summary><div class="detail">${instructions(s.scenario)}${holdings(
     s,
   )}${reliabilityLine(s)}<h3>Attempts</h3>${s.attempts.map((a) => renderAttempt(a, anchor))}</div></details>`
 }

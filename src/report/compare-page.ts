@@ -1,0 +1,121 @@
+import { mkdir, rename, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import type { Comparison, RunInfo, RunRecord } from '../compare/comparison.ts'
+import { correctionSentence, directionTitle, overallSentence, sensitivitySentence, verdictReason } from '../compare/wording.ts'
+import { REPORT_FILE } from '../journal/run-folder.ts'
+import { renderCompareTiles } from './compare-tiles.ts'
+import { groupCounts, GROUP_LABEL, renderScenarioGroups, type CompareGroup } from './compare-scenarios.ts'
+import { dialogueData, dialogueMarkup, LAZY_DIALOGUES_NOTE } from './dialogue-view.ts'
+import { count, when } from './format.ts'
+import { html, type SafeHtml } from './html.ts'
+import { footer, MAIN_END, PAGE_END, pageStart, pageTop } from './page.ts'
+import { INLINE_DIALOGUES_MAX_BYTES, type DialogueMode } from './run-report.ts'
+import { addAttempt, finishTally, startTally, type RunTally } from './run-tally.ts'
+
+/**
+ * results/compare/<before>-vs-<after>.html: the verdict and the statistics in words, the tiles
+ * before and after with the change, and every scenario grouped Worse, Better, Same or Not compared,
+ * opening to both runs' attempts side by side. The Comparison carries the numbers; the two runs'
+ * records supply what it leaves out on purpose: the dialogues.
+ */
+
+export interface ComparePageRuns {
+  before: RunRecord
+  after: RunRecord
+}
+
+export interface ComparePageOptions {
+  /** Default: inline when the two runs' dialogues are small, embedded data otherwise. */
+  dialogues?: DialogueMode
+  /** Where a run's report is, relative to the page; null for no link. Default: beside results/compare/. */
+  reportHref?: (runId: string) => string | null
+}
+
+/** A run's report seen from results/compare/: `../<agent>/<stamp>/report.html`. */
+export function reportHrefFromCompare(runId: string): string {
+  return ['..', ...runId.split('/').map(encodeURIComponent), REPORT_FILE].join('/')
+}
+
+/** `<before>-vs-<after>.html`, from the run ids with anything but letters, digits, `.`, `_` and `-` made `_`. */
+export function comparePageName(c: Pick<Comparison, 'before' | 'after'>): string {
+  const safe = (id: string) => id.replace(/[^A-Za-z0-9._-]/g, '_')
+  return `${safe(c.before.id)}-vs-${safe(c.after.id)}.html`
+}
+
+function chooseMode(runs: ComparePageRuns): DialogueMode {
+  let chars = 0
+  for (const run of [runs.before, runs.after]) for (const a of run.attempts) for (const t of a.turns) chars += t.text.length
+  return chars <= INLINE_DIALOGUES_MAX_BYTES ? 'inline' : 'lazy'
+}
+
+function tallyWithDialogues(run: RunRecord, mode: DialogueMode, blocks: string[]): RunTally {
+  const tally = startTally(run.manifest)
+  for (const attempt of run.attempts) {
+    if (mode === 'inline') {
+      addAttempt(tally, attempt, { kind: 'inline', markup: dialogueMarkup(attempt.turns).value })
+    } else {
+      const id = `d-${blocks.length}`
+      blocks.push(dialogueData(id, attempt.turns))
+      addAttempt(tally, attempt, { kind: 'lazy', id })
+    }
+  }
+  return finishTally(tally)
+}
+
+function runCard(label: string, run: RunInfo, href: string | null): SafeHtml {
+  const facts = [
+    `${run.agent}${run.agentVersion ? ` ${run.agentVersion}` : ''}`,
+    `started ${when(run.startedAt)}`,
+    run.state === 'finished' ? '' : run.state,
+    `${count(run.scenarios)} scenarios × k ${run.k}, ${count(run.attempts)} attempts`,
+    `models: ${run.userModel ?? 'no user model'} · ${run.judgeModel ?? 'no judge'}`,
+    [run.branch ? `branch ${run.branch}` : '', run.commit ? `commit ${run.commit.slice(0, 7)}` : '', run.pullRequest !== null ? `PR #${run.pullRequest}` : ''].filter(Boolean).join(' · '),
+  ].filter(Boolean)
+  return html`<div class="card runcard"><div class="kicker">${label}</div><div class="name">${href ? html`<a href="${href}">${run.id}</a>` : run.id}</div>${facts.map(
+    (f) => html`<div class="muted">${f}</div>`,
+  )}</div>`
+}
+
+function verdictBlock(c: Comparison): SafeHtml {
+  const sentences = [overallSentence(c), correctionSentence(c), sensitivitySentence(c)].filter(Boolean)
+  return html`<section class="card verdict d-${c.verdict}" aria-label="Verdict"><div class="verdict-h"><span class="badge d-${c.verdict}">${directionTitle(c.verdict)}</span><span>${verdictReason(
+    c,
+  )}</span></div>${sentences.map((s) => html`<p class="note">${s}</p>`)}</section>`
+}
+
+function warnings(c: Comparison): SafeHtml {
+  if (c.warnings.length === 0) return html``
+  const serious = c.warnings.some((w) => w.kind.startsWith('different-') || w.kind === 'edited-scenarios' || w.kind === 'nothing-compared')
+  return html`<div class="banner${serious ? ' bad' : ''}" role="alert"><strong>Read with care.</strong><ul>${c.warnings.map((w) => html`<li>${w.message}</li>`)}</ul></div>`
+}
+
+function filterBar(c: Comparison): SafeHtml {
+  const counts = groupCounts(c)
+  const keys = (Object.keys(counts) as CompareGroup[]).filter((k) => counts[k] > 0)
+  const total = keys.reduce((n, k) => n + counts[k], 0)
+  return html`<div class="filters" data-needs-js hidden><input id="filter-text" type="search" placeholder="Filter scenarios by name" aria-label="Filter scenarios" autocomplete="off"><button type="button" class="chip" data-filter-status="all" aria-pressed="true">All ${count(
+    total,
+  )}</button>${keys.map((k) => html`<button type="button" class="chip" data-filter-status="${k}" aria-pressed="false">${GROUP_LABEL[k]} ${count(counts[k])}</button>`)}<span id="filter-count" class="muted" aria-live="polite"></span></div>`
+}
+
+export function renderComparePage(c: Comparison, runs: ComparePageRuns, options: ComparePageOptions = {}): string {
+  const mode = options.dialogues ?? chooseMode(runs)
+  const href = options.reportHref ?? reportHrefFromCompare
+  const blocks: string[] = []
+  const sides = { before: tallyWithDialogues(runs.before, mode, blocks), after: tallyWithDialogues(runs.after, mode, blocks) }
+  const title = c.before.agent === c.after.agent ? c.after.agent : `${c.before.agent} → ${c.after.agent}`
+  const body = html`${pageTop('convy-ci · comparison', title)}<div class="runcards">${runCard('Before', c.before, href(c.before.id))}${runCard('After', c.after, href(c.after.id))}</div>${warnings(
+    c,
+  )}${verdictBlock(c)}${renderCompareTiles(c)}${mode === 'lazy' ? LAZY_DIALOGUES_NOTE : ''}<h2>Scenarios</h2>${filterBar(c)}${renderScenarioGroups(c, sides)}${footer()}`
+  return pageStart(`${directionTitle(c.verdict)} · ${title} · convy-ci comparison`) + body.value + MAIN_END + blocks.join('') + PAGE_END
+}
+
+/** Writes the page to `<resultsDir>/compare/<before>-vs-<after>.html` and returns its path. */
+export async function writeComparePage(resultsDir: string, c: Comparison, runs: ComparePageRuns, options: ComparePageOptions = {}): Promise<string> {
+  const dir = join(resultsDir, 'compare')
+  await mkdir(dir, { recursive: true })
+  const target = join(dir, comparePageName(c))
+  await writeFile(`${target}.tmp`, renderComparePage(c, runs, options))
+  await rename(`${target}.tmp`, target)
+  return target
+}

@@ -1,0 +1,118 @@
+import assert from 'node:assert/strict'
+import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { describe, test } from 'node:test'
+import { compareRuns } from '../../src/compare/compare-runs.ts'
+import { comparePageName, renderComparePage, writeComparePage } from '../../src/report/compare-page.ts'
+import { escapeHtml } from '../../src/report/html.ts'
+import { comparedRuns } from './compare-runs-fixture.ts'
+import { hostileAttempts, hostileManifest } from './hostile-run.ts'
+import { assertNoInjectedMarkup } from './markup-check.ts'
+
+const NOW = { now: new Date('2026-03-02T12:00:00Z') }
+
+function rowsOf(page: string): string[] {
+  return [...page.matchAll(/data-status="([a-z_]+)" data-search="([^"]*)"/g)].map((m) => `${m[2]}:${m[1]}`)
+}
+
+function section(page: string, id: string): string {
+  const start = page.indexOf(`id="scenario-${id}"`)
+  return page.slice(start, page.indexOf('</details><details class="scn"', start) + 1 || undefined)
+}
+
+describe('the compare page', () => {
+  const runs = comparedRuns()
+  const comparison = compareRuns(runs.before, runs.after, NOW)
+  const page = renderComparePage(comparison, runs)
+
+  test('scenarios are grouped Worse, Better, Same, then Not compared', () => {
+    assert.deepEqual(rowsOf(page), ['s1:worse', 's3:better', 's2:same', 's4:same', 'edit:not_compared', 'nv:not_compared', 'old:not_compared', 'new:not_compared'])
+    const headings = [...page.matchAll(/<h2>(Worse|Better|Same|Not compared) <span class="muted">(\d+)<\/span><\/h2>/g)].map((m) => `${m[1]} ${m[2]}`)
+    assert.deepEqual(headings, ['Worse 1', 'Better 1', 'Same 2', 'Not compared 4'])
+  })
+
+  test('each scenario not compared says why', () => {
+    assert.match(section(page, 'OLD'), /played only by the before run/)
+    assert.match(section(page, 'NEW'), /played only by the after run/)
+    assert.match(section(page, 'EDIT'), /edited between the runs/)
+    assert.match(section(page, 'NV'), /no verdict in one of the runs/)
+  })
+
+  test('an edited scenario shows both versions of what the user was told', () => {
+    const edit = section(page, 'EDIT')
+    assert.ok(edit.indexOf('version one') < edit.indexOf('version two'))
+  })
+
+  test('a scenario opens to both runs side by side, attempt by attempt, with every decision', () => {
+    const s1 = section(page, 'S1')
+    for (let n = 1; n <= 5; n++) {
+      const before = s1.indexOf(`id="scenario-S1-before-a${n}"`)
+      const after = s1.indexOf(`id="scenario-S1-after-a${n}"`)
+      assert.ok(before > 0 && after > before, `attempt ${n} is not paired`)
+      assert.ok(s1.includes(`S1 attempt ${n} passed`) && s1.includes(`S1 attempt ${n} failed`))
+    }
+    assert.match(s1, /claim of S1<\/td><td>held in 5 of 5 attempts<\/td><td>held in 0 of 5 attempts<\/td>/)
+    assert.match(s1, /<div class="dialogue">/)
+  })
+
+  test('the tiles carry the tone of each change as a colour class and a word', () => {
+    const tone = comparison.tiles.passRate.tone
+    const passRate = page.slice(page.indexOf('<div class="label">Pass rate</div>'))
+    assert.match(passRate, new RegExp(`^[^]*?<span class="chg ${tone}">`))
+    assert.match(passRate.slice(0, 400), tone === 'within-noise' ? /~ .*within noise/ : tone === 'worse' ? /▼ .*worse/ : /▲ .*better/)
+  })
+
+  test('a changed judge and a different scenario set raise a warning', () => {
+    const banner = page.slice(page.indexOf('<div class="banner bad" role="alert">'), page.indexOf('</div>', page.indexOf('<div class="banner bad"')))
+    assert.match(banner, /The judge changed from &quot;gpt-4\.1&quot; to &quot;gpt-5&quot;/)
+    assert.match(banner, /different scenarios: 1 only before, 1 only after/)
+  })
+
+  test('the verdict and the statistics are said in words', () => {
+    assert.match(page, /<span class="badge d-worse">Worse<\/span>/)
+    assert.match(page, /Shuffling pass and fail/)
+    assert.match(page, /With 5 attempts per scenario/)
+  })
+
+  test('each run links to its own report, relative to results/compare/', () => {
+    assert.match(page, /<a href="\.\.\/bot\/2026-03-01T10-00-00_ab12\/report\.html">bot\/2026-03-01T10-00-00_ab12<\/a>/)
+    assert.match(page, /<a href="\.\.\/bot\/2026-03-02T10-00-00_cd34\/report\.html">/)
+  })
+
+  test('large runs embed both sides as data, still with every verdict in the page', () => {
+    const lazy = renderComparePage(comparison, runs, { dialogues: 'lazy' })
+    assert.equal((lazy.match(/<script type="application\/json"/g) ?? []).length, runs.before.attempts.length + runs.after.attempts.length)
+    assert.equal((lazy.match(/<details class="att"/g) ?? []).length, runs.before.attempts.length + runs.after.attempts.length)
+  })
+
+  test('written to results/compare/<before>-vs-<after>.html', async () => {
+    const results = await mkdtemp(join(tmpdir(), 'convy-compare-page-'))
+    try {
+      const file = await writeComparePage(results, comparison, runs)
+      assert.equal(comparePageName(comparison), 'bot_2026-03-01T10-00-00_ab12-vs-bot_2026-03-02T10-00-00_cd34.html')
+      assert.equal(file, join(results, 'compare', comparePageName(comparison)))
+      assert.equal(await readFile(file, 'utf8'), page)
+    } finally {
+      await rm(results, { recursive: true, force: true })
+    }
+  })
+})
+
+describe('a comparison of hostile runs', () => {
+  const before = { manifest: hostileManifest(), attempts: hostileAttempts() }
+  const after = { manifest: { ...hostileManifest(), id: 'evil<b>/2026-01-03T03-04-05_f00d', models: { ...hostileManifest().models, judge: '<img src=x onerror=alert(1)>' } }, attempts: hostileAttempts() }
+  const comparison = compareRuns(before, after, NOW)
+
+  for (const dialogues of ['inline', 'lazy'] as const) {
+    test(`no text from the runs becomes markup (${dialogues})`, () => {
+      const page = renderComparePage(comparison, { before, after }, { dialogues })
+      assertNoInjectedMarkup(page)
+      assert.ok(page.includes(escapeHtml('<img src=x onerror=alert(1)>')), 'the warning quotes the judge as text')
+    })
+  }
+
+  test('a file name made from hostile ids stays a plain name', () => {
+    assert.match(comparePageName(comparison), /^[A-Za-z0-9._-]+-vs-[A-Za-z0-9._-]+\.html$/)
+  })
+})
