@@ -13,7 +13,7 @@ import type { AttemptDigest } from './run-tally.ts'
 function summaryFacts(a: AttemptDigest): string {
   const facts = [plural(a.turns, 'turn'), `${seconds(a.agentSeconds)} answering`]
   if (a.agentTokens) facts.push(`${count(a.agentTokens.input)} in / ${count(a.agentTokens.output)} out tokens`)
-  if (a.failedTurn !== null) facts.push(`broke at turn ${a.failedTurn + 1}`)
+  if (a.failedTurn) facts.push(a.failedTurn.role === 'agent' ? `broke at answer ${a.failedTurn.nth}` : `the simulated user failed at line ${a.failedTurn.nth}`)
   if (a.costUsd !== null) facts.push(`models ${dollars(a.costUsd)}`)
   return facts.join(' · ')
 }

@@ -72,9 +72,11 @@ function stateCell(state: RunState): SafeHtml {
 function runRow(e: IndexEntry): SafeHtml {
   const rate = e.decided === 0 ? '–' : `${percent(e.passed / e.decided)} · ${count(e.passed)} of ${count(e.decided)}`
   const attempts = e.attempts === e.expected ? count(e.attempts) : `${count(e.attempts)} of ${count(e.expected)}`
-  return html`<tr><td><a href="${e.href}">${e.id}</a></td><td>${e.agent}</td><td>${stateCell(e.state)}</td><td class="num">${rate}</td><td class="num">${attempts}${
-    e.errors ? html` <span class="muted">(${count(e.errors)} without a verdict)</span>` : ''
-  }</td><td>${when(e.startedAt)}</td></tr>`
+  // The agent has its own column, so the link shows the rest of the id: when, and the 4-hex part.
+  const name = e.id.startsWith(`${e.agent}/`) ? e.id.slice(e.agent.length + 1) : e.id
+  return html`<tr><td><a href="${e.href}" title="${e.id}">${name}</a></td><td>${e.agent}</td><td class="nowrap">${stateCell(e.state)}</td><td class="num">${rate}</td><td class="num">${attempts}${
+    e.errors ? html` <span class="muted" title="attempts without a verdict">· ${count(e.errors)} ⚠</span>` : ''
+  }</td><td class="nowrap">${when(e.startedAt)}</td></tr>`
 }
 
 export function renderIndex(entries: readonly IndexEntry[], unreadable: readonly UnreadableRun[] = [], comparisons: readonly string[] = []): string {

@@ -23,8 +23,8 @@ code,pre,.mono{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;
 .muted{color:var(--muted)}
 .top{display:flex;gap:16px;align-items:flex-start;justify-content:space-between;flex-wrap:wrap}
 .kicker{color:var(--muted);font-size:12px;text-transform:uppercase;letter-spacing:.06em;margin-bottom:4px}
-.meta{display:flex;flex-wrap:wrap;gap:6px 22px;margin:12px 0 0;padding:0}
-.meta div{display:flex;gap:6px;min-width:0}.meta dt{color:var(--muted)}.meta dd{margin:0;overflow-wrap:anywhere}
+.facts{display:flex;flex-wrap:wrap;gap:6px 22px;margin:12px 0 0;padding:0}
+.facts div{display:flex;gap:6px;min-width:0}.facts dt{color:var(--muted)}.facts dd{margin:0;overflow-wrap:anywhere}
 .theme{display:inline-flex;border:1px solid var(--border);border-radius:8px;overflow:hidden;background:var(--surface)}
 .theme button{border:0;background:none;color:var(--muted);font:inherit;font-size:12px;padding:5px 10px;cursor:pointer}
 .theme button[aria-pressed=true]{background:var(--sunken);color:var(--text);font-weight:600}
@@ -34,8 +34,8 @@ code,pre,.mono{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;
 .tiles{display:grid;grid-template-columns:repeat(auto-fit,minmax(150px,1fr));gap:12px;margin-top:24px}
 .tile{background:var(--surface);border:1px solid var(--border);border-radius:10px;padding:14px 16px;box-shadow:var(--shadow);min-width:0}
 .tile .label{font-size:12px;color:var(--muted);text-transform:uppercase;letter-spacing:.05em}
-.tile .value{font-size:26px;font-weight:600;line-height:1.25;margin-top:4px;font-variant-numeric:tabular-nums}
-.tile .value small{font-size:14px;font-weight:500;color:var(--muted)}
+.tile .value{font-size:24px;font-weight:600;line-height:1.25;margin-top:4px;font-variant-numeric:tabular-nums}
+.tile .value small{font-size:13px;font-weight:500;color:var(--muted);white-space:nowrap}
 .tile .sub{font-size:12.5px;color:var(--muted);margin-top:4px;overflow-wrap:anywhere}
 .card{background:var(--surface);border:1px solid var(--border);border-radius:10px;padding:14px 16px;box-shadow:var(--shadow)}
 .reliability{display:flex;flex-wrap:wrap;gap:8px 28px;align-items:baseline}
@@ -88,7 +88,8 @@ details.more{display:inline}details.more>summary{display:inline;cursor:pointer;c
 .note{font-size:12.5px;color:var(--muted)}
 .empty{padding:18px;color:var(--muted);text-align:center}
 table.runs{width:100%;border-collapse:collapse;background:var(--surface);border:1px solid var(--border);border-radius:10px;overflow:hidden}
-table.runs th,table.runs td{text-align:left;padding:9px 14px;border-bottom:1px solid var(--border);vertical-align:top;overflow-wrap:anywhere}
+table.runs th,table.runs td{text-align:left;padding:9px 14px;border-bottom:1px solid var(--border);vertical-align:top;overflow-wrap:break-word}
+table.runs td.nowrap,table.runs td.num{white-space:nowrap}
 table.runs th{font-size:12px;color:var(--muted);font-weight:500;background:var(--sunken)}
 table.runs td.num,table.runs th.num{text-align:right;font-variant-numeric:tabular-nums}
 .state-finished{color:var(--pass)}.state-interrupted{color:var(--fail)}.state-running{color:var(--flaky)}
@@ -103,7 +104,7 @@ table.runs td.num,table.runs th.num{text-align:right;font-variant-numeric:tabula
 .g-better{color:var(--pass);background:var(--pass-bg)}.g-better::before{content:"\\25B2"}
 .g-same{color:var(--none);background:var(--none-bg)}.g-same::before{content:"~"}
 .g-not_compared{color:var(--none);background:var(--none-bg)}.g-not_compared::before{content:"\\2013"}
-.ctiles{grid-template-columns:repeat(auto-fit,minmax(230px,1fr))}.ctile .value{font-size:20px}.arrow{color:var(--muted);font-weight:400}
+.ctiles{grid-template-columns:repeat(auto-fit,minmax(230px,1fr))}.ctile .value{font-size:18px}.arrow{color:var(--muted);font-weight:400}
 .chips{display:flex;flex-wrap:wrap;gap:6px;margin-top:6px}
 .chg{display:inline-block;border-radius:6px;padding:1px 7px;font-size:12.5px;font-weight:600;font-variant-numeric:tabular-nums}.chg small{font-weight:500}
 .chg.worse{color:var(--fail);background:var(--fail-bg)}.chg.better{color:var(--pass);background:var(--pass-bg)}

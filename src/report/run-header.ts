@@ -30,7 +30,7 @@ function modelsText(m: RunManifest): string {
 export function runFacts(m: RunManifest, recorded: number): SafeHtml {
   const expected = m.scenarios.length * m.settings.k
   const agent = `${m.agent.name} (${m.agent.kind}${m.agent.version ? ` ${m.agent.version}` : ''})`
-  return html`<dl class="meta">${[
+  return html`<dl class="facts">${[
     fact('Agent', agent),
     fact('Run', m.id),
     fact('State', stateWord(m)),

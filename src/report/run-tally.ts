@@ -28,8 +28,8 @@ export interface AttemptDigest {
   claims: ClaimResult[]
   checks: CheckResult[]
   turns: number
-  /** Index (0-based) of the first turn that failed, where the conversation broke. */
-  failedTurn: number | null
+  /** Where the conversation broke: the first failed turn, as the nth (1-based) line of its speaker. */
+  failedTurn: { role: 'user' | 'agent'; nth: number } | null
   agentSeconds: number
   agentTokens: Tokens | null
   seconds: number
@@ -146,16 +146,18 @@ export function addAttempt(tally: RunTally, attempt: Attempt, dialogue: Dialogue
   }
 
   let agentSeconds = 0
-  let failedTurn: number | null = null
-  attempt.turns.forEach((turn, index) => {
-    if (turn.error !== null && failedTurn === null) failedTurn = index
-    if (turn.role !== 'agent' || turn.error !== null) return
+  let failedTurn: AttemptDigest['failedTurn'] = null
+  const spoken = { user: 0, agent: 0 }
+  for (const turn of attempt.turns) {
+    spoken[turn.role]++
+    if (turn.error !== null && failedTurn === null) failedTurn = { role: turn.role, nth: spoken[turn.role] }
+    if (turn.role !== 'agent' || turn.error !== null) continue
     agentSeconds += turn.seconds
     scenario.answers++
     scenario.answerSeconds += turn.seconds
     scenario.slowestAnswer = Math.max(scenario.slowestAnswer, turn.seconds)
     if (!tally.slowest || turn.seconds > tally.slowest.seconds) tally.slowest = { seconds: turn.seconds, scenario: attempt.scenario, attempt: attempt.attempt }
-  })
+  }
   if (attempt.agentTokens) {
     scenario.tokenAttempts++
     scenario.tokensIn += attempt.agentTokens.input

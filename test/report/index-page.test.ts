@@ -41,7 +41,7 @@ describe('results/index.html', () => {
     await writeFile(join(results, 'compare', 'x-vs-y.html'), '')
 
     const page = await readFile(await writeIndex(results), 'utf8')
-    const links = [...page.matchAll(/<td><a href="([^"]+)">([^<]+)<\/a><\/td>/g)]
+    const links = [...page.matchAll(/<td><a href="([^"]+)" title="([^"]+)">[^<]+<\/a><\/td>/g)]
     assert.deepEqual(links.map((l) => l[2]), [newest.manifest.id, middle.manifest.id, old.manifest.id])
     for (const [, href] of links) assert.ok((await stat(join(results, decodeURIComponent(href!)))).isFile(), `${href} does not lead to a report`)
     const newestRow = page.slice(page.indexOf(newest.manifest.id), page.indexOf('</tr>', page.indexOf(newest.manifest.id)))
