@@ -1,6 +1,7 @@
 import { count, dollars, plural, seconds } from './format.ts'
 import { html, trusted, type SafeHtml } from './html.ts'
 import { verdictBadge } from './labels.ts'
+import { decisionRows, decisionsMarkup } from './decisions-view.ts'
 import { lazyDialogueMarkup } from './dialogue-view.ts'
 import type { AttemptDigest } from './run-tally.ts'
 
@@ -18,22 +19,17 @@ function summaryFacts(a: AttemptDigest): string {
   return facts.join(' · ')
 }
 
-function mark(pass: boolean): SafeHtml {
-  return pass ? html`<span class="mark ok" role="img" aria-label="held">✓</span>` : html`<span class="mark no" role="img" aria-label="did not hold">✗</span>`
-}
-
-/** Flat markup (one line per decision): a large run has tens of thousands of these. */
-function decisions(a: AttemptDigest): SafeHtml {
-  if (a.claims.length === 0 && a.checks.length === 0) return trusted('')
-  return html`<ul class="decisions">${a.claims.map((c) => html`<li>${mark(c.pass)}<span class="text">${c.claim}<span class="reason">${c.reason}</span></span></li>`)}${a.checks.map(
-    (c) => html`<li>${mark(c.pass)}<span class="text"><code>${c.kind}</code> <span class="mono">${c.value}</span><span class="reason">${c.detail}</span></span></li>`,
-  )}</ul>`
-}
-
 function errorBlock(a: AttemptDigest): SafeHtml {
   if (a.error === null) return trusted('')
   const what = a.verdict === 'agent_error' ? 'Agent error' : a.verdict === 'no_verdict' ? 'No verdict' : 'Error'
   return html`<div class="error"><strong>${what}:</strong> ${a.error}</div>`
+}
+
+/** Decisions are written out, unless a large page embeds them with the dialogue (passed attempts). */
+function decisions(a: AttemptDigest): SafeHtml {
+  if (a.dialogue.kind !== 'lazy' || !a.dialogue.decisions) return decisionsMarkup(decisionRows(a.claims, a.checks))
+  const held = [a.claims.length ? plural(a.claims.length, 'claim') : '', a.checks.length ? plural(a.checks.length, 'check') : ''].filter(Boolean)
+  return held.length ? html`<p class="note">${held.join(' and ')} held.</p>` : trusted('')
 }
 
 function dialogue(a: AttemptDigest): SafeHtml {

@@ -5,7 +5,7 @@ import { correctionSentence, directionTitle, overallSentence, sensitivitySentenc
 import { REPORT_FILE } from '../journal/run-folder.ts'
 import { renderCompareTiles } from './compare-tiles.ts'
 import { groupCounts, GROUP_LABEL, renderScenarioGroups, type CompareGroup } from './compare-scenarios.ts'
-import { dialogueData, dialogueMarkup, LAZY_DIALOGUES_NOTE } from './dialogue-view.ts'
+import { dialogueMarkup, embedAttempt, LAZY_DIALOGUES_NOTE } from './dialogue-view.ts'
 import { count, when } from './format.ts'
 import { html, type SafeHtml } from './html.ts'
 import { footer, MAIN_END, PAGE_END, pageStart, pageTop } from './page.ts'
@@ -54,9 +54,9 @@ function tallyWithDialogues(run: RunRecord, mode: DialogueMode, blocks: string[]
     if (mode === 'inline') {
       addAttempt(tally, attempt, { kind: 'inline', markup: dialogueMarkup(attempt.turns).value })
     } else {
-      const id = `d-${blocks.length}`
-      blocks.push(dialogueData(id, attempt.turns))
-      addAttempt(tally, attempt, { kind: 'lazy', id })
+      const { slot, block } = embedAttempt(`d-${blocks.length}`, attempt)
+      blocks.push(block)
+      addAttempt(tally, attempt, slot)
     }
   }
   return finishTally(tally)

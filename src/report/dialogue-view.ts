@@ -1,6 +1,8 @@
-import type { Turn } from '../journal/records.ts'
+import type { Attempt, Turn } from '../journal/records.ts'
+import { decisionRows, type DecisionRow } from './decisions-view.ts'
 import { count, seconds, shownText } from './format.ts'
 import { html, jsonForScript, type SafeHtml } from './html.ts'
+import type { DialogueSlot } from './run-tally.ts'
 
 /**
  * A dialogue turn as the page shows it. The same row is written out as HTML (small runs, readable
@@ -62,6 +64,20 @@ export function lazyDialogueMarkup(dataId: string): SafeHtml {
 /** Said once, above the scenarios, when dialogues are embedded as data: only without JavaScript. */
 export const LAZY_DIALOGUES_NOTE = html`<p class="banner" data-without-js>This run is large, so its dialogues are embedded as data that the page's script draws when a scenario opens. With JavaScript off, every verdict and reason is here; the dialogues are in attempts.jsonl.</p>`
 
-export function dialogueData(dataId: string, turns: readonly Turn[]): string {
-  return `<script type="application/json" id="${dataId}">${jsonForScript(turns.map(turnRow))}</script>\n`
+/** What a data block holds: the turns, and the decisions when the page left them out of its HTML. */
+export interface DialogueData {
+  t: TurnRow[]
+  d?: DecisionRow[]
+}
+
+/**
+ * An attempt of a large page: its slot, and the data block for the end of the page. A passed
+ * attempt's decisions (every one held) travel in the data, so the HTML stays small and fast to open;
+ * anything that did not pass keeps its decisions in the HTML, readable without JavaScript.
+ */
+export function embedAttempt(dataId: string, attempt: Attempt): { slot: DialogueSlot; block: string } {
+  const decisions = attempt.verdict === 'passed'
+  const data: DialogueData = { t: attempt.turns.map(turnRow) }
+  if (decisions) data.d = decisionRows(attempt.claims, attempt.checks)
+  return { slot: { kind: 'lazy', id: dataId, decisions }, block: `<script type="application/json" id="${dataId}">${jsonForScript(data)}</script>\n` }
 }

@@ -57,19 +57,45 @@ export const PAGE_SCRIPT = `
     return box;
   }
 
+  // A decision as data: [held, check kind ('' for a claim), text, reason].
+  function drawDecisions(rows) {
+    var list = node('ul', 'decisions');
+    for (var i = 0; i < rows.length; i++) {
+      var row = rows[i];
+      var item = node('li');
+      var mark = node('span', row[0] ? 'mark ok' : 'mark no', row[0] ? '\u2713' : '\u2717');
+      mark.setAttribute('role', 'img');
+      mark.setAttribute('aria-label', row[0] ? 'held' : 'did not hold');
+      item.appendChild(mark);
+      var text = node('span', 'text');
+      if (row[1]) {
+        text.appendChild(node('code', null, row[1]));
+        text.appendChild(document.createTextNode(' '));
+        text.appendChild(node('span', 'mono', row[2]));
+      } else {
+        text.appendChild(document.createTextNode(row[2]));
+      }
+      text.appendChild(node('span', 'reason', row[3]));
+      item.appendChild(text);
+      list.appendChild(item);
+    }
+    return list;
+  }
+
   function drawDialogues(container) {
     var slots = container.querySelectorAll('[data-dialogue]:not([data-drawn])');
     for (var i = 0; i < slots.length; i++) {
       var slot = slots[i];
       slot.setAttribute('data-drawn', '');
       var source = document.getElementById(slot.getAttribute('data-dialogue'));
-      var turns = null;
-      try { turns = source ? JSON.parse(source.textContent) : null; } catch (e) { turns = null; }
+      var data = null;
+      try { data = source ? JSON.parse(source.textContent) : null; } catch (e) { data = null; }
       slot.textContent = '';
-      if (!turns) { slot.appendChild(node('p', 'note', 'This dialogue could not be read from the page; attempts.jsonl has it.')); continue; }
-      if (turns.length === 0) { slot.appendChild(node('p', 'note', 'No turns were played.')); continue; }
+      if (!data || !data.t) { slot.appendChild(node('p', 'note', 'This dialogue could not be read from the page; attempts.jsonl has it.')); continue; }
+      if (data.d && data.d.length) slot.parentNode.insertBefore(drawDecisions(data.d), slot);
+      if (data.t.length === 0) { slot.appendChild(node('p', 'note', 'No turns were played.')); continue; }
       var fragment = document.createDocumentFragment();
-      for (var j = 0; j < turns.length; j++) fragment.appendChild(drawTurn(turns[j]));
+      for (var j = 0; j < data.t.length; j++) fragment.appendChild(drawTurn(data.t[j]));
       slot.appendChild(fragment);
     }
   }

@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import type { Attempt, RunManifest } from '../journal/records.ts'
 import { readAttempts, readManifest } from '../journal/read-run.ts'
 import { ATTEMPTS_FILE, REPORT_FILE } from '../journal/run-folder.ts'
-import { dialogueData, dialogueMarkup, LAZY_DIALOGUES_NOTE } from './dialogue-view.ts'
+import { dialogueMarkup, embedAttempt, LAZY_DIALOGUES_NOTE } from './dialogue-view.ts'
 import { count, percent } from './format.ts'
 import { html, type SafeHtml } from './html.ts'
 import { STATUS_LABEL, STATUS_ORDER } from './labels.ts'
@@ -54,9 +54,9 @@ function reportBuilder(manifest: RunManifest, mode: DialogueMode): ReportBuilder
         addAttempt(tally, attempt, { kind: 'inline', markup: dialogueMarkup(attempt.turns).value })
         return ''
       }
-      const id = `d-${blocks++}`
-      addAttempt(tally, attempt, { kind: 'lazy', id })
-      return dialogueData(id, attempt.turns)
+      const { slot, block } = embedAttempt(`d-${blocks++}`, attempt)
+      addAttempt(tally, attempt, slot)
+      return block
     },
     head(skippedLines) {
       finishTally(tally)

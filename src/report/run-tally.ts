@@ -18,8 +18,11 @@ export function scenarioStatus(passed: number, failed: number): ScenarioStatus {
   return 'flaky'
 }
 
-/** Where an attempt's dialogue lives on the page: written out in place, or embedded as data to draw. */
-export type DialogueSlot = { kind: 'inline'; markup: string } | { kind: 'lazy'; id: string } | { kind: 'none' }
+/**
+ * Where an attempt's dialogue lives on the page: written out in place, or embedded as data to draw
+ * (with the attempt's decisions too, when `decisions`).
+ */
+export type DialogueSlot = { kind: 'inline'; markup: string } | { kind: 'lazy'; id: string; decisions: boolean } | { kind: 'none' }
 
 export interface AttemptDigest {
   attempt: number

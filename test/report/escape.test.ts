@@ -62,7 +62,7 @@ describe('a run full of hostile text', () => {
     const blocks = jsonBlocks(page)
     assert.equal(blocks.length, 2)
     for (const block of blocks) assert.doesNotMatch(block, /[<\u2028\u2029]/)
-    const texts = blocks.flatMap((b) => (JSON.parse(b) as string[][]).map((row) => row[3]))
+    const texts = blocks.flatMap((b) => (JSON.parse(b) as { t: string[][] }).t.map((row) => row[3]))
     for (const payload of PAYLOADS) assert.ok(texts.includes(payload), `payload lost: ${payload}`)
   })
 

@@ -118,15 +118,19 @@ describe('run report in a browser', { skip: NO_CHROMIUM }, () => {
   test('a large run draws a dialogue from its data when the scenario opens', async () => {
     const watch = await open(large)
     const { page } = watch
-    const row = page.locator('details.scn').first()
+    const row = page.locator('details.scn[data-status="passing"]').first()
     assert.equal(await row.locator('.turn').count(), 0)
     await row.locator(':scope > summary').click()
-    await page.waitForSelector('details.scn[open] .turn')
+    await page.waitForSelector('details.scn[open] .turn', { state: 'attached' })
     const run = syntheticRun({ seed: 6, agent: 'big', scenarios: 12, k: 4 })
     const name = (await row.getAttribute('data-search'))!.split(' ')[0]!
     const first = run.attempts.find((a) => a.scenario === name && a.attempt === 1)!
     const texts = await row.locator(`[id$="-a1"] .turn .text`).allTextContents()
     assert.deepEqual(texts, first.turns.map((t) => t.text))
+    const passed = run.attempts.filter((a) => a.scenario === name && a.verdict === 'passed')
+    assert.ok(passed.some((a) => a.claims.length > 0))
+    const drawn = await row.locator('details.att .decisions .reason').allTextContents()
+    for (const a of passed) for (const c of a.claims) assert.ok(drawn.includes(c.reason), `reason not drawn: ${c.reason}`)
     await assertClean(watch, large)
     await page.context().close()
   })

@@ -78,6 +78,18 @@ describe('tiles of a run counted by hand', () => {
   })
 })
 
+describe('large pages', () => {
+  test("a passed attempt's decisions travel with its dialogue; any other attempt keeps them in the HTML", () => {
+    const { manifest: m, attempts } = smallRun()
+    const page = renderRunReport({ manifest: m, attempts, dialogues: 'lazy' })
+    const markup = page.slice(0, page.indexOf('</main>'))
+    const data = page.slice(page.indexOf('</main>'))
+    assert.ok(!markup.includes('asked in turn 2') && data.includes('asked in turn 2'), 'passed: reason in the data only')
+    assert.ok(markup.includes('never asked') && !data.includes('never asked'), 'failed: reason in the HTML')
+    assert.match(text(markup), /1 claim held\./)
+  })
+})
+
 describe('scenario status', () => {
   test('only passed and failed attempts decide it', () => {
     assert.equal(scenarioStatus(3, 0), 'passing')
