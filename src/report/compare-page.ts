@@ -2,7 +2,7 @@ import { mkdir, rename, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { Comparison, RunInfo, RunRecord } from '../compare/comparison.ts'
 import { correctionSentence, directionTitle, overallSentence, sensitivitySentence, verdictReason } from '../compare/wording.ts'
-import { REPORT_FILE } from '../journal/run-folder.ts'
+import { REPORT_FILE, shortId } from '../journal/run-folder.ts'
 import { renderCompareTiles } from './compare-tiles.ts'
 import { groupCounts, GROUP_LABEL, renderScenarioGroups, type CompareGroup } from './compare-scenarios.ts'
 import { dialogueMarkup, embedAttempt, LAZY_DIALOGUES_NOTE } from './dialogue-view.ts'
@@ -36,9 +36,9 @@ export function reportHrefFromCompare(runId: string): string {
   return ['..', ...runId.split('/').map(encodeURIComponent), REPORT_FILE].join('/')
 }
 
-/** `<before>-vs-<after>.html`, from the run ids with anything but letters, digits, `.`, `_` and `-` made `_`. */
+/** `<before>-vs-<after>.html` by the runs' 4-hex parts, as users type them; anything odd in them made `_`. */
 export function comparePageName(c: Pick<Comparison, 'before' | 'after'>): string {
-  const safe = (id: string) => id.replace(/[^A-Za-z0-9._-]/g, '_')
+  const safe = (id: string) => shortId(id).replace(/[^A-Za-z0-9._-]/g, '_')
   return `${safe(c.before.id)}-vs-${safe(c.after.id)}.html`
 }
 

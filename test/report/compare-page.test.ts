@@ -90,7 +90,7 @@ describe('the compare page', () => {
     const results = await mkdtemp(join(tmpdir(), 'convy-compare-page-'))
     try {
       const file = await writeComparePage(results, comparison, runs)
-      assert.equal(comparePageName(comparison), 'bot_2026-03-01T10-00-00_ab12-vs-bot_2026-03-02T10-00-00_cd34.html')
+      assert.equal(comparePageName(comparison), 'ab12-vs-cd34.html')
       assert.equal(file, join(results, 'compare', comparePageName(comparison)))
       assert.equal(await readFile(file, 'utf8'), page)
     } finally {

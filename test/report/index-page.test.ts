@@ -4,7 +4,6 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { after, before, describe, test } from 'node:test'
 import { newestFirst, writeIndex, type IndexEntry } from '../../src/report/index-page.ts'
-import { rebuildReports } from '../../src/report/rebuild.ts'
 import { writeRunReport } from '../../src/report/run-report.ts'
 import { writeSyntheticRun } from '../fakes/synthetic-run.ts'
 
@@ -60,23 +59,6 @@ describe('results/index.html', () => {
       const page = await readFile(await writeIndex(dir), 'utf8')
       assert.match(page, /<a href="javascript%3Aalert\(1\)\//)
       assert.doesNotMatch(page, /href="javascript:/)
-    } finally {
-      await rm(dir, { recursive: true, force: true })
-    }
-  })
-
-  test('rebuilding writes every readable run\'s report and the index, and names the runs it could not read', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'convy-rebuild-'))
-    try {
-      const good = await writeSyntheticRun(dir, { scenarios: 2, k: 1 })
-      await mkdir(join(dir, 'bot', '2026-05-04T00-00-00_dead'), { recursive: true })
-      await writeFile(join(dir, 'bot', '2026-05-04T00-00-00_dead', 'run.json'), '{"format": 99}')
-      const result = await rebuildReports(dir)
-      assert.deepEqual(result.reports, [join(good.dir, 'report.html')])
-      assert.deepEqual(result.failed.map((f) => f.runId), ['bot/2026-05-04T00-00-00_dead'])
-      assert.match(result.failed[0]!.problem, /run format 99/)
-      assert.equal(result.index, join(dir, 'index.html'))
-      assert.ok((await stat(result.reports[0]!)).size > 0)
     } finally {
       await rm(dir, { recursive: true, force: true })
     }
