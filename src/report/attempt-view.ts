@@ -38,7 +38,7 @@ function dialogue(a: AttemptDigest): SafeHtml {
   return trusted('')
 }
 
-export function attemptAnchor(scenarioAnchor: string, attempt: number): string {
+function attemptAnchor(scenarioAnchor: string, attempt: number): string {
   return `${scenarioAnchor}-a${attempt}`
 }
 

@@ -32,7 +32,7 @@ export interface ComparePageOptions {
 }
 
 /** A run's report seen from results/compare/: `../<agent>/<stamp>/report.html`. */
-export function reportHrefFromCompare(runId: string): string {
+function reportHrefFromCompare(runId: string): string {
   return ['..', ...runId.split('/').map(encodeURIComponent), REPORT_FILE].join('/')
 }
 

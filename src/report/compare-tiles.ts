@@ -8,7 +8,7 @@ import { html, type SafeHtml } from './html.ts'
  * Numbers are worded as in the PR comment (src/compare/format.ts), so both say the same thing.
  */
 
-export const TONE_WORD: Record<Tone, string> = { worse: 'worse', better: 'better', 'within-noise': 'within noise', neutral: '' }
+const TONE_WORD: Record<Tone, string> = { worse: 'worse', better: 'better', 'within-noise': 'within noise', neutral: '' }
 
 const NONE = '–'
 

@@ -27,7 +27,7 @@ function errorLine(turn: Turn): string {
   return `${turn.role === 'agent' ? 'Agent error' : 'Simulated user failed'}: ${shown.head}${cut}`
 }
 
-export function turnRow(turn: Turn): TurnRow {
+function turnRow(turn: Turn): TurnRow {
   const shown = shownText(turn.text)
   const kept = shown.head.length + shown.rest.length
   return [

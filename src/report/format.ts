@@ -55,9 +55,9 @@ export function duration(fromIso: string, toIso: string): number | null {
 }
 
 /** The most of one text a page carries; the rest is only counted, and stays in attempts.jsonl. */
-export const MAX_SHOWN_CHARS = 20_000
+const MAX_SHOWN_CHARS = 20_000
 /** Longer texts open folded: this much shows, the rest behind a "show all" toggle. */
-export const FOLD_CHARS = 1_200
+const FOLD_CHARS = 1_200
 
 export interface ShownText {
   /** What the page shows at first. */

@@ -37,7 +37,7 @@ function hrefFor(resultsDir: string, runDir: string): string {
   return [...relative(resultsDir, runDir).split(sep), REPORT_FILE].map(encodeURIComponent).join('/')
 }
 
-export async function indexEntry(resultsDir: string, runDir: string): Promise<IndexEntry> {
+async function indexEntry(resultsDir: string, runDir: string): Promise<IndexEntry> {
   const manifest = await readManifest(runDir)
   const entry: IndexEntry = {
     id: manifest.id,

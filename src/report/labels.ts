@@ -13,7 +13,7 @@ export const STATUS_LABEL: Record<ScenarioStatus, string> = {
 /** Failing first: the order a reader wants to work through them in. */
 export const STATUS_ORDER: readonly ScenarioStatus[] = ['failing', 'flaky', 'no_verdict', 'passing']
 
-export const VERDICT_LABEL: Record<Verdict, string> = {
+const VERDICT_LABEL: Record<Verdict, string> = {
   passed: 'Passed',
   failed: 'Failed',
   agent_error: 'Agent error',

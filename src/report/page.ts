@@ -14,7 +14,7 @@ function cspHash(source: string): string {
   return `'sha256-${createHash('sha256').update(source, 'utf8').digest('base64')}'`
 }
 
-export const CONTENT_SECURITY_POLICY = [
+const CONTENT_SECURITY_POLICY = [
   "default-src 'none'",
   `script-src ${cspHash(PAGE_SCRIPT)}`,
   `style-src ${cspHash(PAGE_STYLE)}`,

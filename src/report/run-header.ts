@@ -27,7 +27,7 @@ function modelsText(m: RunManifest): string {
   return parts.length ? parts.join(' · ') : 'none (scripted, checks only)'
 }
 
-export function runFacts(m: RunManifest, recorded: number): SafeHtml {
+function runFacts(m: RunManifest, recorded: number): SafeHtml {
   const expected = m.scenarios.length * m.settings.k
   const agent = `${m.agent.name} (${m.agent.kind}${m.agent.version ? ` ${m.agent.version}` : ''})`
   return html`<dl class="facts">${[
@@ -46,7 +46,7 @@ export function runFacts(m: RunManifest, recorded: number): SafeHtml {
   ]}</dl>`
 }
 
-export function runBanners(m: RunManifest, recorded: number, skippedLines: number): SafeHtml {
+function runBanners(m: RunManifest, recorded: number, skippedLines: number): SafeHtml {
   const expected = m.scenarios.length * m.settings.k
   const banners: SafeHtml[] = []
   if (m.state === 'interrupted') {

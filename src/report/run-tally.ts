@@ -84,7 +84,7 @@ export interface RunTally {
   costedAttempts: number
 }
 
-export function checkKey(kind: string, value: string): string {
+function checkKey(kind: string, value: string): string {
   return `${kind} ${value}`
 }
 

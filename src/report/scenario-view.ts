@@ -17,7 +17,7 @@ export function scenarioAnchor(id: string): string {
 }
 
 /** A thin pass-share bar; an SVG attribute, since the page's policy forbids inline styles. */
-export function passBar(passed: number, decided: number): SafeHtml {
+function passBar(passed: number, decided: number): SafeHtml {
   if (decided === 0) return trusted('')
   const width = ((passed / decided) * 100).toFixed(1)
   return html`<span class="bar" aria-hidden="true"><svg width="100%" height="4" preserveAspectRatio="none"><rect width="${width}%" height="4"></rect></svg></span>`
@@ -56,22 +56,22 @@ function reliabilityLine(s: ScenarioTally): SafeHtml {
   }</div>`
 }
 
-export function passedCell(s: ScenarioTally): SafeHtml {
+function passedCell(s: ScenarioTally): SafeHtml {
   const decided = s.passed + s.failed
   const errors = s.agentErrors + s.noVerdicts
   const text = decided === 0 ? 'no verdict' : `${count(s.passed)} of ${count(decided)}`
   return html`<div class="num">${text}${errors ? html` <span class="muted" title="${plural(errors, 'attempt')} without a verdict">+${count(errors)} ⚠</span>` : ''}${passBar(s.passed, decided)}</div>`
 }
 
-export function scenarioTimeCell(s: ScenarioTally): string {
+function scenarioTimeCell(s: ScenarioTally): string {
   return s.answers === 0 ? '–' : seconds(s.answerSeconds / s.answers)
 }
 
-export function scenarioTokensCell(s: ScenarioTally): string {
+function scenarioTokensCell(s: ScenarioTally): string {
   return s.tokenAttempts === 0 ? '–' : `${count(s.tokensIn / s.tokenAttempts)} / ${count(s.tokensOut / s.tokenAttempts)}`
 }
 
-export function searchText(s: ScenarioTally): string {
+function searchText(s: ScenarioTally): string {
   return [s.id, s.scenario?.file ?? '', ...(s.scenario?.tags ?? [])].join(' ').toLowerCase()
 }
 

@@ -78,7 +78,7 @@ export function runTiles(f: RunFigures): Tile[] {
   return tiles
 }
 
-export function renderTile(tile: Tile, extra: SafeHtml | string = ''): SafeHtml {
+function renderTile(tile: Tile, extra: SafeHtml | string = ''): SafeHtml {
   return html`<div class="tile"><div class="label">${tile.label}</div><div class="value">${tile.value}${tile.unit ? html` <small>${tile.unit}</small>` : ''}</div><div class="sub">${tile.sub}</div>${extra}</div>`
 }
 
