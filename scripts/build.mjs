@@ -18,6 +18,8 @@ const common = {
   target: 'node20',
   format: 'esm',
   legalComments: 'none',
+  minify: true,
+  keepNames: true,
   logLevel: 'warning',
   // esbuild compiles users' TypeScript agents when it is installed next to convy-ci (npx, npm i).
   // It cannot be bundled (it runs a native binary), so it stays an optional import.

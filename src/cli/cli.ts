@@ -13,6 +13,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   run: async () => (await import('./commands/run.ts')).runCommand,
   resume: async () => (await import('./commands/resume.ts')).resumeCommand,
   report: async () => (await import('./commands/report.ts')).reportCommand,
+  compare: async () => (await import('./commands/compare.ts')).compareCommand,
 }
 
 /** Dispatches argv to a command. Errors are thrown; main.ts turns them into a message and an exit code. */

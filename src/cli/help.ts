@@ -54,11 +54,19 @@ Plays exactly the attempts the run is missing, with the run's own settings and s
 
 Rebuilds report.html in every run folder and results/index.html (every run, newest first).
 `,
-  compare: `Usage: convy-ci compare <before> <after> [--markdown | --json] [--results <dir>]
+  compare: `Usage: convy-ci compare <before> <after> [options]
 
 <before> and <after> are run ids, their 4-hex parts, or run folders. Writes
-results/compare/<before>-vs-<after>.html and prints a summary; --markdown prints the text of the pull
-request comment, --json the comparison as data.
+results/compare/<before>-vs-<after>.html and prints a summary.
+
+Options:
+  --markdown               print the text of the pull request comment instead
+  --json                   print the comparison as data instead
+  --fail-on <when>         worse: exit 1 when the verdict is Worse; failing: when any attempt of
+                           <after> did not pass; never (default)
+  --report-url <url>       link the markdown to this report
+  --max-age-days <n>       warn when <before> is older than this (default 7)
+  --results <dir>          where the runs are (default: results/ beside convy.yml, or ./results)
 `,
   merge: `Usage: convy-ci merge <run>...
 

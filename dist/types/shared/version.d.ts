@@ -1,0 +1,1 @@
+export declare const CONVY_VERSION: string;

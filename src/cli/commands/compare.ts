@@ -1,0 +1,80 @@
+import { relative } from 'node:path'
+import { compareRuns } from '../../compare/compare-runs.ts'
+import { loadRun } from '../../compare/load-runs.ts'
+import { comparisonMarkdown } from '../../compare/markdown.ts'
+import { directionTitle, overallSentence, sensitivitySentence, verdictReason } from '../../compare/wording.ts'
+import { percent, points } from '../../compare/format.ts'
+import type { Comparison } from '../../compare/comparison.ts'
+import { findRun } from '../../journal/read-run.ts'
+import { writeComparePage } from '../../report/compare-page.ts'
+import { ExitCode, InputError } from '../../shared/errors.ts'
+import { parseCommandArgs } from '../args.ts'
+import type { CliContext } from '../context.ts'
+import { resultsDirOf } from '../project.ts'
+
+export const FAIL_ON = ['worse', 'failing', 'never'] as const
+export type FailOn = (typeof FAIL_ON)[number]
+
+/**
+ * Compares two runs: writes the compare page and prints a summary, the pull request's markdown
+ * (--markdown) or the comparison as data (--json). With --fail-on it gates like the action does.
+ */
+export async function compareCommand(ctx: CliContext, argv: readonly string[]): Promise<ExitCode> {
+  const { values, positionals } = parseCommandArgs('compare', argv, {
+    markdown: { type: 'boolean' },
+    json: { type: 'boolean' },
+    'fail-on': { type: 'string' },
+    'report-url': { type: 'string' },
+    'max-age-days': { type: 'string' },
+    results: { type: 'string' },
+    config: { type: 'string' },
+  })
+  if (positionals.length !== 2) throw new InputError('convy-ci compare: give two runs, before and after (ids, their 4-hex parts, or run folders)')
+  if (values.markdown && values.json) throw new InputError('convy-ci compare: --markdown and --json print different things; choose one')
+  const failOn = (values['fail-on'] ?? 'never') as FailOn
+  if (!FAIL_ON.includes(failOn)) throw new InputError(`--fail-on ${failOn}: expected one of ${FAIL_ON.join(', ')}`)
+  const maxAgeDays = values['max-age-days'] === undefined ? undefined : Number(values['max-age-days'])
+  if (maxAgeDays !== undefined && !(maxAgeDays > 0)) throw new InputError(`--max-age-days ${values['max-age-days']}: expected a number of days above 0`)
+
+  const resultsDir = resultsDirOf(ctx, values)
+  const before = await findRun(resultsDir, positionals[0]!)
+  const after = await findRun(resultsDir, positionals[1]!)
+  const runs = { before: await loadRun(before.dir), after: await loadRun(after.dir) }
+  const comparison = compareRuns(runs.before, runs.after, { now: ctx.now(), ...(maxAgeDays === undefined ? {} : { baselineMaxAgeDays: maxAgeDays }) })
+  const page = await writeComparePage(resultsDir, comparison, runs)
+
+  if (values.json) ctx.stdout.write(`${JSON.stringify(comparison, null, 2)}\n`)
+  else if (values.markdown) ctx.stdout.write(`${comparisonMarkdown(comparison, { reportUrl: values['report-url'] ?? null })}\n`)
+  else ctx.stdout.write(plainSummary(comparison, relative(ctx.cwd, page) || page))
+  return gate(comparison, failOn)
+}
+
+export function gate(comparison: Comparison, failOn: FailOn): ExitCode {
+  if (failOn === 'worse') return comparison.verdict === 'worse' ? ExitCode.Failed : ExitCode.Ok
+  // failing: every attempt of the new run must pass, whatever the baseline did.
+  if (failOn === 'failing') return comparison.tiles.passed.after === comparison.tiles.attempts.after ? ExitCode.Ok : ExitCode.Failed
+  return ExitCode.Ok
+}
+
+function plainSummary(c: Comparison, pagePath: string): string {
+  const mark = c.verdict === 'worse' ? '✗' : c.verdict === 'better' ? '✓' : '~'
+  const rate = (r: number | null) => (r === null ? '–' : percent(r))
+  const lines = [
+    `${mark} ${directionTitle(c.verdict)}: ${c.before.id} → ${c.after.id}`,
+    `  pass rate ${rate(c.tiles.passRate.before)} → ${rate(c.tiles.passRate.after)}${c.tiles.passRate.change === null ? '' : ` (${points(c.tiles.passRate.change)})`}`,
+    `  ${verdictReason(c)}`,
+    `  ${overallSentence(c)}`,
+  ]
+  const sensitivity = sensitivitySentence(c)
+  if (sensitivity) lines.push(`  ${sensitivity}`)
+  for (const [title, list] of [
+    ['worse', c.scenarios.worse],
+    ['better', c.scenarios.better],
+  ] as const) {
+    if (list.length) lines.push(`  ${title}: ${list.map((s) => `${s.id} ${s.before.passed}/${s.before.judged} → ${s.after.passed}/${s.after.judged}`).join(', ')}`)
+  }
+  if (c.scenarios.notCompared.length) lines.push(`  not compared: ${c.scenarios.notCompared.map((s) => `${s.id} (${s.reason})`).join(', ')}`)
+  for (const warning of c.warnings) lines.push(`  warning: ${warning.message}`)
+  lines.push(`  ${pagePath}`, '')
+  return lines.join('\n')
+}
