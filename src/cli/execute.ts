@@ -9,7 +9,8 @@ import { ExitCode, errorMessage } from '../shared/errors.ts'
 import type { Mask } from '../shared/secrets.ts'
 import type { CliContext } from './context.ts'
 import { createProgress } from './progress.ts'
-import { formatSummary, Tally } from './summary.ts'
+import { formatSummary, hasErrors } from './summary.ts'
+import { addAttempt, startTally } from '../report/run-tally.ts'
 import { writeIndex } from '../report/index-page.ts'
 import { writeRunReport } from '../report/run-report.ts'
 
@@ -64,15 +65,14 @@ export async function execute(ctx: CliContext, execution: Execution): Promise<Ex
     ctx.stderr.write(`warning: the report could not be written: ${errorMessage(error)}\n`)
   }
 
-  const tally = new Tally()
-  for await (const attempt of readAttempts(journal.dir)) tally.add(attempt)
-  const summary = tally.result()
-  ctx.stdout.write(formatSummary(execution.agent.name, summary))
+  const tally = startTally(journal.current)
+  for await (const attempt of readAttempts(journal.dir)) addAttempt(tally, attempt)
+  ctx.stdout.write(formatSummary(execution.agent.name, tally))
   ctx.stdout.write(`run ${journal.current.id}\n  ${join(journal.dir, REPORT_FILE)}\n`)
 
   if (result.interrupted) {
-    ctx.stderr.write(`interrupted: ${summary.attempts} of ${execution.total} attempts recorded\nresume with: convy-ci resume ${journal.current.id}\n`)
+    ctx.stderr.write(`interrupted: ${tally.attempts} of ${execution.total} attempts recorded\nresume with: convy-ci resume ${journal.current.id}\n`)
     return ExitCode.Interrupted
   }
-  return summary.agentErrors + summary.noVerdict > 0 ? ExitCode.Failed : ExitCode.Ok
+  return hasErrors(tally) ? ExitCode.Failed : ExitCode.Ok
 }
