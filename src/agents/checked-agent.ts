@@ -1,6 +1,7 @@
 import { InputError } from '../shared/errors.ts'
-import type { Agent, Answer, Conversation } from './agent.ts'
+import type { Agent, Answer, Conversation, ToolCall } from './agent.ts'
 import { describeJsonType } from './dotted-path.ts'
+import { excerpt } from './fetch-json.ts'
 
 /**
  * A user's module is checked where it meets convy-ci: the export when it is loaded (bad input, exit
@@ -39,15 +40,23 @@ function checkedAgent(agent: Agent, file: string): Agent {
 }
 
 function checkedAnswer(answer: unknown, file: string): Answer {
-  const expected = `${file}: answer() must return { text: string, usage?: { input?: number, output?: number } }`
+  const expected = `${file}: answer() must return { text: string, usage?: { input?: number, output?: number }, toolCalls?: { name: string, arguments?: unknown }[] }`
   if (answer === null || typeof answer !== 'object' || typeof (answer as Partial<Answer>).text !== 'string') {
     throw new Error(`${expected}, but returned ${describe(answer)}`)
   }
-  const { text, usage } = answer as Answer
-  if (usage === undefined || usage === null) return { text }
-  const countsOk = [usage.input, usage.output].every((n) => n === undefined || (typeof n === 'number' && Number.isFinite(n) && n >= 0))
-  if (typeof usage !== 'object' || !countsOk) throw new Error(`${expected}, but its usage is ${JSON.stringify(usage)}`)
-  return { text, usage: { input: usage.input, output: usage.output } }
+  const { text, usage, toolCalls } = answer as Answer
+  const checked: Answer = { text }
+  if (usage !== undefined && usage !== null) {
+    const countsOk = [usage.input, usage.output].every((n) => n === undefined || (typeof n === 'number' && Number.isFinite(n) && n >= 0))
+    if (typeof usage !== 'object' || !countsOk) throw new Error(`${expected}, but its usage is ${JSON.stringify(usage)}`)
+    checked.usage = { input: usage.input, output: usage.output }
+  }
+  if (toolCalls !== undefined && toolCalls !== null) {
+    const callsOk = Array.isArray(toolCalls) && toolCalls.every((call: Partial<ToolCall> | null) => typeof call?.name === 'string' && call.name !== '')
+    if (!callsOk) throw new Error(`${expected}, but its toolCalls are ${excerpt(JSON.stringify(toolCalls) ?? String(toolCalls))}`)
+    checked.toolCalls = toolCalls.map(({ name, arguments: args }) => (args === undefined ? { name } : { name, arguments: args }))
+  }
+  return checked
 }
 
 function describe(value: unknown): string {

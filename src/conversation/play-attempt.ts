@@ -40,14 +40,20 @@ export async function playAttempt(scenario: Scenario, attemptNumber: number, ses
   const source = userSource(scenario, deps.smoke)
   let error: { verdict: 'agent_error' | 'no_verdict'; message: string } | null = null
 
-  const agentStep = async <T>(what: string, step: (signal: AbortSignal) => Promise<T> | T): Promise<{ value: T; seconds: number } | { error: string; seconds: number }> => {
+  // `since(t0)` gives the step's start to the step itself, so a streaming answer's first token is
+  // timed from the same instant as the whole answer.
+  const agentStep = async <T>(
+    what: string,
+    step: (signal: AbortSignal, since: () => number) => Promise<T> | T,
+  ): Promise<{ value: T; seconds: number } | { error: string; seconds: number }> => {
     const t0 = clock()
+    const since = () => (clock() - t0) / 1000
     try {
-      const value = await withStepTimeout(what, deps.turnTimeoutSeconds, deps.signal, step)
-      return { value, seconds: (clock() - t0) / 1000 }
+      const value = await withStepTimeout(what, deps.turnTimeoutSeconds, deps.signal, (signal) => step(signal, since))
+      return { value, seconds: since() }
     } catch (cause) {
       throwIfInterrupted(deps.signal)
-      return { error: deps.mask(errorMessage(cause)), seconds: (clock() - t0) / 1000 }
+      return { error: deps.mask(errorMessage(cause)), seconds: since() }
     }
   }
 
@@ -72,7 +78,13 @@ export async function playAttempt(scenario: Scenario, attemptNumber: number, ses
     if (line.text === '') break
     turns.push({ role: 'user', text: line.text, seconds: line.seconds, tokens: null, error: null })
     const current = conversation
-    const answered = await agentStep(`turn ${index + 1}`, (signal) => current.answer(line.text, { session, signal, history: [...history] }))
+    let firstTokenSeconds: number | undefined
+    const answered = await agentStep(`turn ${index + 1}`, (signal, since) => {
+      const firstToken = () => {
+        firstTokenSeconds ??= since()
+      }
+      return current.answer(line.text, { session, signal, history: [...history], firstToken })
+    })
     history.push({ role: 'user', content: line.text })
     dialogue.push({ role: 'user', text: line.text })
     if ('error' in answered) {
@@ -87,9 +99,18 @@ export async function playAttempt(scenario: Scenario, attemptNumber: number, ses
       error = { verdict: 'agent_error', message: `turn ${index + 1}: ${message}` }
       break
     }
-    turns.push({ role: 'agent', text, seconds: answered.seconds, tokens: tokensOf(answered.value.usage), error: null })
+    const toolCalls = answered.value.toolCalls ?? []
+    turns.push({
+      role: 'agent',
+      text,
+      seconds: answered.seconds,
+      tokens: tokensOf(answered.value.usage),
+      error: null,
+      ...(toolCalls.length > 0 ? { toolCalls } : {}),
+      ...(firstTokenSeconds === undefined ? {} : { firstTokenSeconds: Math.min(firstTokenSeconds, answered.seconds) }),
+    })
     history.push({ role: 'assistant', content: text })
-    dialogue.push({ role: 'agent', text })
+    dialogue.push(toolCalls.length > 0 ? { role: 'agent', text, toolCalls } : { role: 'agent', text })
     if (line.stop) break
   }
 
@@ -102,8 +123,8 @@ export async function playAttempt(scenario: Scenario, attemptNumber: number, ses
     }
   }
 
-  const answers = turns.filter((t) => t.role === 'agent' && t.error === null).map((t) => t.text)
-  const checks = error ? [] : runChecks(scenario.checks, answers)
+  const answered = turns.filter((t) => t.role === 'agent' && t.error === null)
+  const checks = error ? [] : runChecks(scenario.checks, answered.map((t) => t.text), answered.map((t) => t.toolCalls ?? []))
   let claims: ClaimResult[] = []
   if (!error && !deps.smoke && scenario.judge.length > 0) {
     const judged = await judgeDialogue(scenario, dialogue, deps, meters.judge)

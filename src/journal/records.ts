@@ -61,6 +61,9 @@ export type RunManifest = z.infer<typeof RunManifestSchema>
 export const VerdictSchema = z.enum(['passed', 'failed', 'agent_error', 'no_verdict'])
 export type Verdict = z.infer<typeof VerdictSchema>
 
+export const ToolCallSchema = z.object({ name: z.string(), arguments: z.unknown().optional() })
+export type ToolCall = z.infer<typeof ToolCallSchema>
+
 export const TurnSchema = z.object({
   role: z.enum(['user', 'agent']),
   text: z.string(),
@@ -69,6 +72,10 @@ export const TurnSchema = z.object({
   tokens: TokensSchema.nullable(),
   /** Set when this step failed; the text is then empty or partial. */
   error: z.string().nullable(),
+  /** The tools the agent called for this answer, where its protocol shows them; absent when none (and in older runs). */
+  toolCalls: z.array(ToolCallSchema).optional(),
+  /** Seconds from sending the message to the first piece of the answer; only for agents that stream. */
+  firstTokenSeconds: z.number().nonnegative().optional(),
 })
 export type Turn = z.infer<typeof TurnSchema>
 

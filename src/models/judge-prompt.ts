@@ -50,10 +50,12 @@ export const CLAIM_DECISIONS_SCHEMA: ResponseFormatJSONSchema.JSONSchema = {
 }
 
 export function judgeMessages(claims: readonly string[], dialogue: readonly DialogueLine[]): ChatCompletionMessageParam[] {
-  const turns = dialogue.map((line, i) => JSON.stringify({ turn: i + 1, speaker: line.role, text: line.text }))
+  const turns = dialogue.map((line, i) => JSON.stringify({ turn: i + 1, speaker: line.role, text: line.text, ...toolCallsOf(line) }))
   const numbered = claims.map((claim, i) => JSON.stringify({ claim: i + 1, text: claim }))
   const request = [
     'The conversation, one JSON object per line, in order. "speaker" is "user" (the simulated user) or "agent" (the assistant under test); "text" is exactly what was said.',
+    // Said only when there are tool calls, so the prompt of an agent without tools stays as it was.
+    ...(dialogue.some((line) => line.toolCalls?.length) ? [TOOL_CALLS_NOTE] : []),
     '',
     CONVERSATION.open,
     ...turns,
@@ -71,6 +73,14 @@ export function judgeMessages(claims: readonly string[], dialogue: readonly Dial
     { role: 'system', content: SYSTEM_PROMPT },
     { role: 'user', content: request.join('\n') },
   ]
+}
+
+const TOOL_CALLS_NOTE =
+  '"tool_calls", on some agent turns, lists the tools the agent called (name and arguments) before giving that answer; the simulated user did not see them.'
+
+function toolCallsOf(line: DialogueLine): { tool_calls?: { name: string; arguments: unknown }[] } {
+  if (!line.toolCalls?.length) return {}
+  return { tool_calls: line.toolCalls.map((call) => ({ name: call.name, arguments: call.arguments ?? null })) }
 }
 
 export interface JudgeRequest {
@@ -91,7 +101,11 @@ export function readJudgeRequest(messages: readonly unknown[]): JudgeRequest | u
   if (turns === undefined || claims === undefined) return undefined
   return {
     claims: claims.map((claim) => String(claim['text'])),
-    dialogue: turns.map((turn) => ({ role: turn['speaker'] === 'agent' ? 'agent' : 'user', text: String(turn['text']) })),
+    dialogue: turns.map((turn) => {
+      const line: DialogueLine = { role: turn['speaker'] === 'agent' ? 'agent' : 'user', text: String(turn['text']) }
+      const calls = turn['tool_calls']
+      return Array.isArray(calls) ? { ...line, toolCalls: calls as { name: string; arguments: unknown }[] } : line
+    }),
   }
 }
 

@@ -1,4 +1,5 @@
 import type { Scenario } from '../scenario/scenario.ts'
+import type { ToolCall } from '../agents/agent.ts'
 import { ConvyError } from '../shared/errors.ts'
 
 /**
@@ -8,6 +9,8 @@ import { ConvyError } from '../shared/errors.ts'
 export interface DialogueLine {
   role: 'user' | 'agent'
   text: string
+  /** An agent line's tool calls, where its protocol shows them: the judge sees them, the simulated user does not. */
+  toolCalls?: readonly ToolCall[]
 }
 
 export interface UserLine {

@@ -8,10 +8,13 @@ export const CheckSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('contains'), value: z.string().min(1) }),
   z.object({ kind: z.literal('not_contains'), value: z.string().min(1) }),
   z.object({ kind: z.literal('regex'), value: z.string().min(1) }),
+  /** The value is a tool's name: some answer (or no answer) came with a call to it. */
+  z.object({ kind: z.literal('tool_called'), value: z.string().min(1) }),
+  z.object({ kind: z.literal('tool_not_called'), value: z.string().min(1) }),
 ])
 export type Check = z.infer<typeof CheckSchema>
 export type CheckKind = Check['kind']
-export const CHECK_KINDS: readonly CheckKind[] = ['contains', 'not_contains', 'regex']
+export const CHECK_KINDS: readonly CheckKind[] = ['contains', 'not_contains', 'regex', 'tool_called', 'tool_not_called']
 
 export const ScenarioSchema = z.object({
   id: z.string().min(1),
