@@ -116,7 +116,8 @@ export function resolveModels(config: ProjectConfig, env: Environment, need: { u
   const baseURL = models.base_url ?? env.OPENAI_BASE_URL
   const apiKey = models.api_key ?? env.OPENAI_API_KEY
   const secrets = [...readValues, ...(apiKey ? [apiKey] : [])]
-  const { prices: _prices, api_key: _key, ...behaviour } = config.models as Record<string, unknown>
+  // Prices, limits and the key change what a run costs or how fast it goes, not what it answers.
+  const { prices: _prices, api_key: _key, rate_limits: _limits, ...behaviour } = config.models as Record<string, unknown>
   return { config: models, baseURL: baseURL || undefined, apiKey: apiKey || undefined, fingerprint: fingerprint(behaviour), secrets }
 }
 

@@ -1,9 +1,10 @@
 import type { Agent, Conversation, Message } from '../agents/agent.ts'
 import type { Attempt, ClaimResult, ModelUse, Tokens, Turn, Verdict } from '../journal/records.ts'
 import { runChecks } from '../judge/checks.ts'
-import type { CallRecord, DialogueLine, Judge, SimulatedUser } from '../models/model.ts'
+import type { CallRecord, DialogueLine, Judge, ModelCallContext, SimulatedUser } from '../models/model.ts'
 import { userSource, type Scenario } from '../scenario/scenario.ts'
 import { errorMessage } from '../shared/errors.ts'
+import { fingerprint } from '../shared/fingerprint.ts'
 import type { Mask } from '../shared/secrets.ts'
 import { withStepTimeout } from './step-timeout.ts'
 
@@ -38,6 +39,9 @@ export async function playAttempt(scenario: Scenario, attemptNumber: number, ses
   const turns: Turn[] = []
   const meters = { user: new ModelMeter(), judge: new ModelMeter() }
   const source = userSource(scenario, deps.smoke)
+  // The model cache keeps each attempt's calls apart, and forgets them when the scenario is edited.
+  const { file: _file, ...played } = scenario
+  const cacheScope = `${fingerprint(played)}#${attemptNumber}`
   let error: { verdict: 'agent_error' | 'no_verdict'; message: string } | null = null
 
   // `since(t0)` gives the step's start to the step itself, so a streaming answer's first token is
@@ -70,7 +74,7 @@ export async function playAttempt(scenario: Scenario, attemptNumber: number, ses
   const dialogue: DialogueLine[] = []
   const maxUserLines = source === 'script' ? scenario.script!.length : source === 'greeting' ? 1 : scenario.maxTurns
   for (let index = 0; conversation && !error && index < maxUserLines; index++) {
-    const line = await nextUserLine(scenario, source, index, dialogue, deps, meters.user, clock)
+    const line = await nextUserLine(scenario, source, index, dialogue, deps, { signal: deps.signal, record: meters.user.record, cacheScope }, clock)
     if ('error' in line) {
       error = { verdict: 'no_verdict', message: `the simulated user (${deps.user?.model}) failed: ${line.error}` }
       break
@@ -127,7 +131,7 @@ export async function playAttempt(scenario: Scenario, attemptNumber: number, ses
   const checks = error ? [] : runChecks(scenario.checks, answered.map((t) => t.text), answered.map((t) => t.toolCalls ?? []))
   let claims: ClaimResult[] = []
   if (!error && !deps.smoke && scenario.judge.length > 0) {
-    const judged = await judgeDialogue(scenario, dialogue, deps, meters.judge)
+    const judged = await judgeDialogue(scenario, dialogue, deps, { signal: deps.signal, record: meters.judge.record, cacheScope })
     if ('error' in judged) error = { verdict: 'no_verdict', message: `the judge (${deps.judge?.model}) gave no verdict: ${judged.error}` }
     else claims = judged.claims
   }
@@ -157,7 +161,7 @@ async function nextUserLine(
   index: number,
   dialogue: readonly DialogueLine[],
   deps: PlayDependencies,
-  meter: ModelMeter,
+  context: ModelCallContext,
   clock: () => number,
 ): Promise<{ text: string; stop: boolean; seconds: number } | { error: string }> {
   if (source === 'greeting') return { text: SMOKE_GREETING, stop: true, seconds: 0 }
@@ -165,7 +169,7 @@ async function nextUserLine(
   if (!deps.user) return { error: 'no simulated user model is configured' }
   const t0 = clock()
   try {
-    const line = await deps.user.next(scenario, dialogue, { signal: deps.signal, record: meter.record })
+    const line = await deps.user.next(scenario, dialogue, context)
     return { text: line.text.trim(), stop: line.stop, seconds: (clock() - t0) / 1000 }
   } catch (cause) {
     throwIfInterrupted(deps.signal)
@@ -173,10 +177,10 @@ async function nextUserLine(
   }
 }
 
-async function judgeDialogue(scenario: Scenario, dialogue: readonly DialogueLine[], deps: PlayDependencies, meter: ModelMeter): Promise<{ claims: ClaimResult[] } | { error: string }> {
+async function judgeDialogue(scenario: Scenario, dialogue: readonly DialogueLine[], deps: PlayDependencies, context: ModelCallContext): Promise<{ claims: ClaimResult[] } | { error: string }> {
   if (!deps.judge) return { error: 'no judge model is configured' }
   try {
-    const decisions = await deps.judge.decide(scenario, dialogue, { signal: deps.signal, record: meter.record })
+    const decisions = await deps.judge.decide(scenario, dialogue, context)
     return { claims: scenario.judge.map((claim, i) => ({ claim, pass: decisions[i]!.pass, reason: decisions[i]!.reason })) }
   } catch (cause) {
     throwIfInterrupted(deps.signal)
@@ -203,6 +207,7 @@ function sumTokens(turns: readonly Turn[]): Tokens | null {
 /** Adds up one role's model calls within an attempt. */
 class ModelMeter {
   private calls = 0
+  private cached = 0
   private tries = 0
   private input = 0
   private output = 0
@@ -210,6 +215,7 @@ class ModelMeter {
 
   readonly record = (call: CallRecord): void => {
     this.calls++
+    if (call.cached) this.cached++
     this.tries += call.tries
     this.input += call.inputTokens
     this.output += call.outputTokens
@@ -226,6 +232,7 @@ class ModelMeter {
       tokens: { input: this.input, output: this.output },
       seconds: this.seconds,
       costUsd: price ? (this.input * price[0] + this.output * price[1]) / 1e6 : null,
+      cachedCalls: this.cached,
     }
   }
 }

@@ -99,6 +99,8 @@ export const ModelUseSchema = z.object({
   tokens: TokensSchema,
   seconds: z.number().nonnegative(),
   costUsd: z.number().nonnegative().nullable(),
+  /** Calls answered from the model cache: no request, no cost. */
+  cachedCalls: z.number().int().nonnegative().optional(),
 })
 export type ModelUse = z.infer<typeof ModelUseSchema>
 

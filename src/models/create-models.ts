@@ -24,6 +24,8 @@ export interface ModelsOptions {
   maxRetryPauseMs?: number
   /** A fetch to use instead of the global one (proxies, custom TLS). */
   fetch?: ChatClientOptions['fetch']
+  cache?: ChatClientOptions['cache']
+  limits?: ChatClientOptions['limits']
 }
 
 export interface Models {
@@ -40,6 +42,8 @@ export function createModels(options: ModelsOptions): Models {
     baseURL: options.baseURL,
     apiKey: options.apiKey,
     fetch: options.fetch,
+    cache: options.cache,
+    limits: options.limits,
     timeoutSeconds: options.timeoutSeconds,
     retry: {
       maxTries: Math.max(1, options.maxTries),

@@ -31,12 +31,19 @@ export interface CallRecord {
   inputTokens: number
   outputTokens: number
   seconds: number
+  /** Answered from the cache: no request was made, nothing was spent. */
+  cached?: boolean
 }
 
 export interface ModelCallContext {
   signal: AbortSignal
   /** Called once per call, after it ends, successful or not. */
   record: (call: CallRecord) => void
+  /**
+   * The scenario as played and the attempt number, for the model cache: each attempt gets its own
+   * entries, so repeats stay independent. Without it, calls are never cached.
+   */
+  cacheScope?: string
 }
 
 export interface SimulatedUser {

@@ -6,6 +6,8 @@ import type { ModelCallContext } from './model.ts'
 import { classifyError, errorHeaders, isTransient, modelError } from './classify-error.ts'
 import { abortReason, pauseBeforeRetry, sleep, type RetryPolicy } from './retry.ts'
 import { ServerQuirks } from './server-quirks.ts'
+import { cacheKey, noCache, type ModelCache } from './model-cache.ts'
+import { RateLimiter, type RateLimits } from './rate-limiter.ts'
 import { createMask, type Mask } from '../shared/secrets.ts'
 
 /** openai@6 refuses to start without a key; servers that need none get this in the header. */
@@ -20,6 +22,10 @@ export interface ChatClientOptions {
   timeoutSeconds: number
   retry: RetryPolicy
   fetch?: ClientOptions['fetch']
+  /** Answers kept from earlier runs; default none. */
+  cache?: ModelCache
+  /** Limits by model name, shared by every call this client makes. */
+  limits?: Readonly<Record<string, RateLimits>>
 }
 
 export interface ChatRequest {
@@ -62,11 +68,16 @@ export class ChatClient {
   readonly #retry: RetryPolicy
   readonly #mask: Mask
   readonly #quirks = new ServerQuirks()
+  readonly #cache: ModelCache
+  readonly #limiters = new Map<string, RateLimiter>()
+  readonly #limits: Readonly<Record<string, RateLimits>>
 
   constructor(options: ChatClientOptions) {
     this.#timeoutMs = options.timeoutSeconds * 1000
     this.#retry = options.retry
     this.#mask = createMask(options.apiKey === undefined ? [] : [options.apiKey])
+    this.#cache = options.cache ?? noCache
+    this.#limits = options.limits ?? {}
     this.#openai = new OpenAI({
       baseURL: options.baseURL ?? OPENAI_BASE_URL,
       apiKey: options.apiKey ?? NO_KEY,
@@ -83,7 +94,14 @@ export class ChatClient {
   /** One call: tries until an answer, a failure not worth retrying, or the end of the budget. */
   async complete(request: ChatRequest, context: ModelCallContext): Promise<ChatAnswer> {
     const started = performance.now()
+    const key = this.#cache.mode !== 'off' && context.cacheScope !== undefined ? cacheKey({ model: request.model, request: cachedPart(request), scope: context.cacheScope }) : undefined
+    const hit = key === undefined ? undefined : await this.#cache.get(key)
+    if (hit) {
+      context.record({ tries: 0, inputTokens: 0, outputTokens: 0, seconds: (performance.now() - started) / 1000, cached: true })
+      return { content: hit.content, refusal: hit.refusal, finishReason: hit.finishReason }
+    }
     const what = `${request.purpose} model "${request.model}"`
+    const limiter = this.#limiter(request.model)
     let tries = 0
     let adjustments = 0
     let inputTokens = 0
@@ -91,11 +109,13 @@ export class ChatClient {
     try {
       for (;;) {
         if (context.signal.aborted) throw abortReason(context.signal)
-        tries++
         let body: unknown
+        const release = await limiter.acquire(context.signal)
+        tries++
         try {
           body = await this.#send(request, context.signal)
         } catch (error) {
+          release()
           if (context.signal.aborted) throw abortReason(context.signal)
           // A server that lacks an optional feature gets the request again without it, at once;
           // this does not use up the retry budget, which is for transient failures.
@@ -107,21 +127,38 @@ export class ChatClient {
           if (!isTransient(failure) || tries - adjustments >= this.#retry.maxTries) {
             throw modelError(failure, what, tries, error, this.#mask)
           }
-          await sleep(pauseBeforeRetry(this.#retry, tries - adjustments, errorHeaders(error)), context.signal)
+          const pause = pauseBeforeRetry(this.#retry, tries - adjustments, errorHeaders(error))
+          // The server is overloaded for everyone: every call to this model waits, not just this one.
+          if (failure === 'rate_limited') limiter.pause(pause)
+          await sleep(pause, context.signal)
           continue
         }
+        release()
         const parsed = CompletionSchema.safeParse(body)
         if (!parsed.success) {
           throw modelError('bad_answer', what, tries, `the server's answer is not a chat completion: ${preview(body)}`, this.#mask)
         }
         inputTokens = parsed.data.usage?.prompt_tokens ?? 0
         outputTokens = parsed.data.usage?.completion_tokens ?? 0
+        limiter.recordTokens(inputTokens + outputTokens)
         const choice = parsed.data.choices[0]!
-        return { content: choice.message.content ?? null, refusal: choice.message.refusal ?? null, finishReason: choice.finish_reason ?? null }
+        const answer = { content: choice.message.content ?? null, refusal: choice.message.refusal ?? null, finishReason: choice.finish_reason ?? null }
+        // A cache is an optimisation: failing to write one never fails the call.
+        if (key !== undefined) await this.#cache.set(key, { ...answer, inputTokens, outputTokens }).catch(() => undefined)
+        return answer
       }
     } finally {
       context.record({ tries, inputTokens, outputTokens, seconds: (performance.now() - started) / 1000 })
     }
+  }
+
+  #limiter(model: string): RateLimiter {
+    let limiter = this.#limiters.get(model)
+    if (!limiter) {
+      limiter = new RateLimiter(this.#limits[model] ?? {})
+      this.#limiters.set(model, limiter)
+    }
+    return limiter
   }
 
   /** One HTTP request, cut off after the timeout; resolves to the parsed body, whatever its shape. */
@@ -147,6 +184,11 @@ class TryTimedOut extends Error {
   constructor(ms: number) {
     super(`no complete answer within ${ms / 1000} s`)
   }
+}
+
+/** What decides an answer, as convy-ci asks it (server fallbacks aside). */
+function cachedPart(request: ChatRequest): unknown {
+  return { messages: request.messages, temperature: request.temperature ?? null, jsonSchema: request.jsonSchema ?? null }
 }
 
 function preview(body: unknown): string {
