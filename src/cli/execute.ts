@@ -2,6 +2,7 @@ import { join } from 'node:path'
 import { readAttempts } from '../journal/read-run.ts'
 import { REPORT_FILE } from '../journal/run-folder.ts'
 import type { RunJournal } from '../journal/run-journal.ts'
+import { Budget } from '../runner/budget.ts'
 import { playRun } from '../runner/play-run.ts'
 import type { PreparedAgent, PreparedModels } from '../runner/prepare.ts'
 import type { PlannedAttempt } from '../runner/select-scenarios.ts'
@@ -23,6 +24,8 @@ export interface Execution {
   models: PreparedModels
   resultsDir: string
   mask: Mask
+  /** Dollars the run's recorded attempts already cost (a resume), counted against its budget. */
+  spentBeforeUsd?: number
 }
 
 /**
@@ -41,6 +44,7 @@ export async function execute(ctx: CliContext, execution: Execution): Promise<Ex
       parallel: settings.parallel,
       signal: ctx.signal,
       progress,
+      budget: new Budget(settings.budgetUsd ?? null, execution.spentBeforeUsd ?? 0),
       play: {
         agent: execution.agent.agent,
         user: execution.models.user,
@@ -56,7 +60,8 @@ export async function execute(ctx: CliContext, execution: Execution): Promise<Ex
     progress.finish()
     await journal.close()
   }
-  await journal.setState(result.interrupted ? 'interrupted' : 'finished', result.interrupted ? null : ctx.now())
+  const ended = result.interrupted || result.stoppedForBudget
+  await journal.setState(ended ? 'interrupted' : 'finished', ended ? null : ctx.now(), result.stoppedForBudget ? 'budget' : null)
 
   try {
     await writeRunReport(journal.dir)
@@ -73,6 +78,13 @@ export async function execute(ctx: CliContext, execution: Execution): Promise<Ex
   if (result.interrupted) {
     ctx.stderr.write(`interrupted: ${tally.attempts} of ${execution.total} attempts recorded\nresume with: convy-ci resume ${journal.current.id}\n`)
     return ExitCode.Interrupted
+  }
+  if (result.stoppedForBudget) {
+    ctx.stderr.write(
+      `stopped for budget: spent $${tally.costUsd.toFixed(4)} of $${settings.budgetUsd}; ${tally.attempts} of ${execution.total} attempts recorded\n` +
+        `resume with: convy-ci resume ${journal.current.id} --budget-usd <a larger budget>\n`,
+    )
+    return ExitCode.Failed
   }
   return hasErrors(tally) ? ExitCode.Failed : ExitCode.Ok
 }

@@ -24,6 +24,10 @@ export const RunSettingsSchema = z.object({
   tags: z.array(z.string()),
   smoke: z.boolean(),
   shard: ShardSchema.nullable(),
+  /** Dollars the run may spend on convy-ci's models; null or absent: no limit. */
+  budgetUsd: z.number().positive().nullable().optional(),
+  /** How the model cache was used: off, read, write, readwrite; absent in runs before the cache. */
+  cache: z.enum(['off', 'read', 'write', 'readwrite']).optional(),
 })
 export type RunSettings = z.infer<typeof RunSettingsSchema>
 
@@ -52,6 +56,8 @@ export const RunManifestSchema = z.object({
   startedAt: z.string(),
   finishedAt: z.string().nullable(),
   state: RunStateSchema,
+  /** Why an interrupted run stopped, when it stopped itself: its budget would have been passed. */
+  stoppedFor: z.enum(['budget']).nullable().optional(),
   ci: z
     .object({ commit: z.string().nullable(), branch: z.string().nullable(), pullRequest: z.number().int().nullable() })
     .nullable(),

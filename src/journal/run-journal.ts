@@ -36,6 +36,12 @@ export class RunJournal {
     return this.manifest
   }
 
+  /** Changes a setting a resume may change (the budget). */
+  async updateSettings(settings: Partial<RunManifest['settings']>): Promise<void> {
+    this.manifest = { ...this.manifest, settings: { ...this.manifest.settings, ...settings } }
+    await writeManifest(this.dir, this.manifest)
+  }
+
   append(attempt: Attempt): Promise<void> {
     const line = `${JSON.stringify(attempt)}\n`
     const write = this.queue.then(async () => {
@@ -46,8 +52,8 @@ export class RunJournal {
     return write
   }
 
-  async setState(state: RunState, finishedAt: Date | null = null): Promise<void> {
-    this.manifest = { ...this.manifest, state, finishedAt: finishedAt ? finishedAt.toISOString() : null }
+  async setState(state: RunState, finishedAt: Date | null = null, stoppedFor: RunManifest['stoppedFor'] = null): Promise<void> {
+    this.manifest = { ...this.manifest, state, finishedAt: finishedAt ? finishedAt.toISOString() : null, stoppedFor }
     await writeManifest(this.dir, this.manifest)
   }
 

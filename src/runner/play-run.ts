@@ -3,6 +3,7 @@ import { setMaxListeners } from 'node:events'
 import { playAttempt, type PlayDependencies } from '../conversation/play-attempt.ts'
 import type { Attempt } from '../journal/records.ts'
 import type { RunJournal } from '../journal/run-journal.ts'
+import { Budget } from './budget.ts'
 import type { PlannedAttempt } from './select-scenarios.ts'
 
 export interface RunProgress {
@@ -18,11 +19,15 @@ export interface PlayRunOptions {
   /** Aborting stops new attempts and cancels the ones in flight; finished ones stay recorded. */
   signal: AbortSignal
   progress?: RunProgress
+  /** Stops starting attempts before spending passes the budget; default: no limit. */
+  budget?: Budget
 }
 
 export interface PlayRunResult {
   recorded: number
   interrupted: boolean
+  /** Attempts were left unplayed because the budget would have been passed. */
+  stoppedForBudget: boolean
 }
 
 /**
@@ -38,18 +43,34 @@ export async function playRun(options: PlayRunOptions): Promise<PlayRunResult> {
   const signal = stop.signal
   if (options.signal.aborted) stop.abort(options.signal.reason)
   else options.signal.addEventListener('abort', () => stop.abort(options.signal.reason), { once: true })
+  const budget = options.budget ?? new Budget(null)
   let next = 0
   let recorded = 0
+  let inFlight = 0
+  // Resolved each time an attempt ends: a worker the budget holds back waits for it and looks again.
+  let attemptEnded = signalled()
   const worker = async (): Promise<void> => {
     while (!signal.aborted && next < todo.length) {
+      if (!budget.allows(inFlight)) {
+        if (inFlight === 0) return
+        await attemptEnded.promise
+        continue
+      }
       const planned = todo[next++]!
+      inFlight++
       let attempt: Attempt
       try {
         attempt = await playAttempt(planned.scenario, planned.attempt, randomUUID(), { ...options.play, signal })
       } catch (error) {
         if (signal.aborted) return
         throw error
+      } finally {
+        inFlight--
+        // Waiters wake after this turn of the event loop, so they see the budget recorded below.
+        attemptEnded.resolve()
+        attemptEnded = signalled()
       }
+      budget.record(attempt)
       // Once interrupted, an attempt that still finished is kept: it is whole.
       await journal.append(attempt)
       recorded++
@@ -58,5 +79,13 @@ export async function playRun(options: PlayRunOptions): Promise<PlayRunResult> {
   }
   const workers = Array.from({ length: Math.max(1, Math.min(options.parallel, todo.length)) }, worker)
   await Promise.all(workers)
-  return { recorded, interrupted: signal.aborted }
+  // Only the budget makes workers stop early without an interruption.
+  return { recorded, interrupted: signal.aborted, stoppedForBudget: !signal.aborted && next < todo.length }
+}
+
+/** A promise with its resolve function (Promise.withResolvers, which Node 20 lacks). */
+function signalled(): { promise: Promise<void>; resolve: () => void } {
+  let resolve!: () => void
+  const promise = new Promise<void>((done) => (resolve = done))
+  return { promise, resolve }
 }

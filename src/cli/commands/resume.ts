@@ -5,7 +5,8 @@ import { prepareAgent, prepareModels, type PreparedAgent, type PreparedModels } 
 import { planAttempts } from '../../runner/select-scenarios.ts'
 import { ResumeRefused, type ExitCode } from '../../shared/errors.ts'
 import { createMask } from '../../shared/secrets.ts'
-import { parseCommandArgs } from '../args.ts'
+import { parseCommandArgs, positiveNumber } from '../args.ts'
+import { attemptCostUsd } from '../../runner/budget.ts'
 import type { CliContext } from '../context.ts'
 import { execute } from '../execute.ts'
 import { openProject } from '../project.ts'
@@ -16,14 +17,19 @@ import { openProject } from '../project.ts'
  * module, other model settings, another model.
  */
 export async function resumeCommand(ctx: CliContext, argv: readonly string[]): Promise<ExitCode> {
-  const { values, positionals } = parseCommandArgs('resume', argv, { config: { type: 'string' }, results: { type: 'string' } })
+  const { values, positionals } = parseCommandArgs('resume', argv, { config: { type: 'string' }, results: { type: 'string' }, 'budget-usd': { type: 'string' } })
+  const budgetUsd = values['budget-usd'] === undefined ? undefined : positiveNumber('--budget-usd', values['budget-usd'], 0)
   if (positionals.length !== 1) throw new ResumeRefused('convy-ci resume: give one run id or its 4-hex part, e.g. `convy-ci resume a1b2`')
   const project = await openProject(ctx, values)
   const location = await findRun(project.resultsDir, positionals[0]!)
   const manifest = await readManifest(location.dir)
 
   const done = new Set<string>()
-  for await (const attempt of readAttempts(location.dir)) done.add(key(attempt.scenario, attempt.attempt))
+  let spentUsd = 0
+  for await (const attempt of readAttempts(location.dir)) {
+    done.add(key(attempt.scenario, attempt.attempt))
+    spentUsd += attemptCostUsd(attempt)
+  }
   const planned = planAttempts(manifest.scenarios, manifest.settings.k, manifest.settings.shard)
   const todo = planned.filter((p) => !done.has(key(p.scenario.id, p.attempt)))
   if (todo.length === 0) {
@@ -36,7 +42,17 @@ export async function resumeCommand(ctx: CliContext, argv: readonly string[]): P
 
   ctx.stderr.write(`resuming ${manifest.id}: ${todo.length} of ${planned.length} attempts to play\n`)
   const journal = await RunJournal.reopen(location.dir, manifest)
-  return execute(ctx, { journal, todo, total: planned.length, agent, models, resultsDir: project.resultsDir, mask: createMask([...agent.secrets, ...models.resolved.secrets]) })
+  if (budgetUsd !== undefined) await journal.updateSettings({ budgetUsd })
+  return execute(ctx, {
+    journal,
+    todo,
+    total: planned.length,
+    agent,
+    models,
+    resultsDir: project.resultsDir,
+    mask: createMask([...agent.secrets, ...models.resolved.secrets]),
+    spentBeforeUsd: spentUsd,
+  })
 }
 
 function refuseIfChanged(manifest: RunManifest, agent: PreparedAgent, models: PreparedModels): void {
