@@ -16,7 +16,7 @@ import { fakeReply, startFakeModelServer, type FakeModelServer } from '../../src
 
 // Each attempt is one call to the simulated user that reports a million input tokens, at $1 per
 // million: every attempt costs exactly $1.
-const PRICES = { 'user-model': [1, 0] as const }
+const PRICES: Record<string, [number, number]> = { 'user-model': [1, 0] }
 const scenario: Scenario = { id: 's', file: 's.yml', maxTurns: 3, user: 'Say hello, then stop.', judge: [], checks: [{ kind: 'contains', value: 'hello' }], tags: [] }
 
 let server: FakeModelServer
@@ -32,7 +32,7 @@ async function budgetedRun(budgetUsd: number, parallel: number) {
     id: 'bot/2026-11-29T10-00-00_b0b0',
     agent: { name: 'bot', kind: 'echo', version: null, fingerprint: 'f' },
     convyVersion: '0',
-    models: { user: 'user-model', judge: null, fingerprint: 'm', prices: { ...PRICES } as Record<string, [number, number]> },
+    models: { user: 'user-model', judge: null, fingerprint: 'm', prices: { ...PRICES } },
     settings: { k: 20, parallel, turnTimeoutSeconds: 5, scenarioGlobs: [], tags: [], smoke: false, shard: null, budgetUsd },
     scenarios: [scenario],
     startedAt: new Date().toISOString(),
