@@ -14,6 +14,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   resume: async () => (await import('./commands/resume.ts')).resumeCommand,
   report: async () => (await import('./commands/report.ts')).reportCommand,
   compare: async () => (await import('./commands/compare.ts')).compareCommand,
+  replay: async () => (await import('./commands/replay.ts')).replayCommand,
 }
 
 /** Dispatches argv to a command. Errors are thrown; main.ts turns them into a message and an exit code. */

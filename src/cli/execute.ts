@@ -26,6 +26,8 @@ export interface Execution {
   mask: Mask
   /** Dollars the run's recorded attempts already cost (a resume), counted against its budget. */
   spentBeforeUsd?: number
+  /** False for a replay that decides the checks only. */
+  judging?: boolean
 }
 
 /**
@@ -54,6 +56,7 @@ export async function execute(ctx: CliContext, execution: Execution): Promise<Ex
         prices: journal.current.models.prices,
         mask: execution.mask,
         now: ctx.now,
+        judging: execution.judging ?? true,
       },
     })
   } finally {

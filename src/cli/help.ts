@@ -6,6 +6,7 @@ Commands:
   init [dir]                      make a project: convy.yml, an example agent, scenarios
   run <agent>... [options]        play the scenarios against agents; a run folder per agent
   resume <run>                    play the attempts an interrupted run is missing
+  replay <run>                    play a run's recorded user lines again against the agent
   report                          rebuild every run's report.html and results/index.html
   compare <before> <after>        compare two runs: a page, or --markdown for the PR text
   merge <run>...                  one run from the shards of a matrix job
@@ -49,6 +50,13 @@ Ctrl+C stops cleanly: finished attempts are kept, and it prints how to resume.
 <run> is a run id (support_bot/2026-11-29T10-45-48_a1b2), its 4-hex part (a1b2) or a run folder.
 Plays exactly the attempts the run is missing, with the run's own settings and scenarios. Refuses
 (exit 2) when the agent's configuration or module, the models' configuration or a model changed.
+`,
+  replay: `Usage: convy-ci replay <run> [--judge | --no-judge] [--parallel <n>] [--turn-timeout <s>]
+
+Plays every attempt of a recorded run again against the agent as it is now, sending the user's lines
+as they were recorded: no simulated user is called, so the dialogues are exactly comparable. With
+--judge (the default) the judge decides the claims again; --no-judge decides the checks only and calls
+no model at all. The result is a new run folder; compare it with the original.
 `,
   report: `Usage: convy-ci report [--results <dir>] [--config <file>]
 

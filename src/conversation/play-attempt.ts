@@ -22,6 +22,8 @@ export interface PlayDependencies {
   mask: Mask
   /** Aborted when the run is interrupted; the attempt is then dropped, not recorded. */
   signal: AbortSignal
+  /** Ask the judge about the claims (default); a replay with --no-judge decides the checks only. */
+  judging?: boolean
   now?: () => Date
   clock?: () => number
 }
@@ -32,13 +34,20 @@ export interface PlayDependencies {
  * classified: the agent's as agent_error, convy-ci's own models' as no_verdict. Only an interruption
  * throws.
  */
-export async function playAttempt(scenario: Scenario, attemptNumber: number, session: string, deps: PlayDependencies): Promise<Attempt> {
+export async function playAttempt(
+  scenario: Scenario,
+  attemptNumber: number,
+  session: string,
+  deps: PlayDependencies,
+  /** A replay: the user's lines of a recorded attempt, sent as they were. */
+  replayLines?: readonly string[],
+): Promise<Attempt> {
   const clock = deps.clock ?? (() => performance.now())
   const startedAt = (deps.now ?? (() => new Date()))()
   const started = clock()
   const turns: Turn[] = []
   const meters = { user: new ModelMeter(), judge: new ModelMeter() }
-  const source = userSource(scenario, deps.smoke)
+  const source: LineSource = replayLines ? { kind: 'replay', lines: replayLines } : { kind: userSource(scenario, deps.smoke) }
   // The model cache keeps each attempt's calls apart, and forgets them when the scenario is edited.
   const { file: _file, ...played } = scenario
   const cacheScope = `${fingerprint(played)}#${attemptNumber}`
@@ -72,7 +81,7 @@ export async function playAttempt(scenario: Scenario, attemptNumber: number, ses
 
   const history: Message[] = []
   const dialogue: DialogueLine[] = []
-  const maxUserLines = source === 'script' ? scenario.script!.length : source === 'greeting' ? 1 : scenario.maxTurns
+  const maxUserLines = source.kind === 'replay' ? source.lines.length : source.kind === 'script' ? scenario.script!.length : source.kind === 'greeting' ? 1 : scenario.maxTurns
   for (let index = 0; conversation && !error && index < maxUserLines; index++) {
     const line = await nextUserLine(scenario, source, index, dialogue, deps, { signal: deps.signal, record: meters.user.record, cacheScope }, clock)
     if ('error' in line) {
@@ -130,7 +139,7 @@ export async function playAttempt(scenario: Scenario, attemptNumber: number, ses
   const answered = turns.filter((t) => t.role === 'agent' && t.error === null)
   const checks = error ? [] : runChecks(scenario.checks, answered.map((t) => t.text), answered.map((t) => t.toolCalls ?? []))
   let claims: ClaimResult[] = []
-  if (!error && !deps.smoke && scenario.judge.length > 0) {
+  if (!error && !deps.smoke && deps.judging !== false && scenario.judge.length > 0) {
     const judged = await judgeDialogue(scenario, dialogue, deps, { signal: deps.signal, record: meters.judge.record, cacheScope })
     if ('error' in judged) error = { verdict: 'no_verdict', message: `the judge (${deps.judge?.model}) gave no verdict: ${judged.error}` }
     else claims = judged.claims
@@ -155,17 +164,20 @@ export async function playAttempt(scenario: Scenario, attemptNumber: number, ses
   }
 }
 
+type LineSource = { kind: 'simulated' | 'script' | 'greeting' } | { kind: 'replay'; lines: readonly string[] }
+
 async function nextUserLine(
   scenario: Scenario,
-  source: 'simulated' | 'script' | 'greeting',
+  source: LineSource,
   index: number,
   dialogue: readonly DialogueLine[],
   deps: PlayDependencies,
   context: ModelCallContext,
   clock: () => number,
 ): Promise<{ text: string; stop: boolean; seconds: number } | { error: string }> {
-  if (source === 'greeting') return { text: SMOKE_GREETING, stop: true, seconds: 0 }
-  if (source === 'script') return { text: scenario.script![index]!, stop: index === scenario.script!.length - 1, seconds: 0 }
+  if (source.kind === 'greeting') return { text: SMOKE_GREETING, stop: true, seconds: 0 }
+  if (source.kind === 'script') return { text: scenario.script![index]!, stop: index === scenario.script!.length - 1, seconds: 0 }
+  if (source.kind === 'replay') return { text: source.lines[index]!, stop: index === source.lines.length - 1, seconds: 0 }
   if (!deps.user) return { error: 'no simulated user model is configured' }
   const t0 = clock()
   try {

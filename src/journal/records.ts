@@ -56,6 +56,8 @@ export const RunManifestSchema = z.object({
   startedAt: z.string(),
   finishedAt: z.string().nullable(),
   state: RunStateSchema,
+  /** Set on a run made by `convy-ci replay`: the run whose user lines it sent again. */
+  replayOf: z.string().nullable().optional(),
   /** Why an interrupted run stopped, when it stopped itself: its budget would have been passed. */
   stoppedFor: z.enum(['budget']).nullable().optional(),
   ci: z

@@ -60,7 +60,7 @@ export async function playRun(options: PlayRunOptions): Promise<PlayRunResult> {
       inFlight++
       let attempt: Attempt
       try {
-        attempt = await playAttempt(planned.scenario, planned.attempt, randomUUID(), { ...options.play, signal })
+        attempt = await playAttempt(planned.scenario, planned.attempt, randomUUID(), { ...options.play, signal }, planned.userLines)
       } catch (error) {
         if (signal.aborted) return
         throw error

@@ -23,6 +23,8 @@ export function selectScenarios(all: readonly Scenario[], filters: { globs: read
 export interface PlannedAttempt {
   scenario: Scenario
   attempt: number
+  /** A replay's user lines, taken from a recorded attempt, instead of the simulated user or script. */
+  userLines?: readonly string[]
 }
 
 /**

@@ -23,6 +23,7 @@ export async function resumeCommand(ctx: CliContext, argv: readonly string[]): P
   const project = await openProject(ctx, values)
   const location = await findRun(project.resultsDir, positionals[0]!)
   const manifest = await readManifest(location.dir)
+  if (manifest.replayOf) throw new ResumeRefused(`run ${manifest.id} is a replay of ${manifest.replayOf}; replay that run again instead`)
 
   const done = new Set<string>()
   let spentUsd = 0
