@@ -4,6 +4,8 @@ import type { Environment } from '../config/interpolate.ts'
 import { resolveAgent, resolveModels, type ProjectConfig, type ResolvedModels } from '../config/load-config.ts'
 import { createModels } from '../models/create-models.ts'
 import { createFetch } from '../http/fetch.ts'
+import { createFileCache, type CacheMode } from '../models/model-cache.ts'
+import { join } from 'node:path'
 import type { Judge, SimulatedUser } from '../models/model.ts'
 import { needsJudgeModel, needsUserModel, type Scenario } from '../scenario/scenario.ts'
 import { fingerprint } from '../shared/fingerprint.ts'
@@ -42,7 +44,12 @@ export interface PreparedModels {
   judge: Judge | null
 }
 
-export function prepareModels(config: ProjectConfig, env: Environment, scenarios: readonly Scenario[], smoke: boolean): PreparedModels {
+export interface ModelOptions {
+  /** How the run uses the model cache under `<project>/.convy/cache`; default off. */
+  cache?: CacheMode
+}
+
+export function prepareModels(config: ProjectConfig, env: Environment, scenarios: readonly Scenario[], smoke: boolean, options: ModelOptions = {}): PreparedModels {
   const need = { user: scenarios.some((s) => needsUserModel(s, smoke)), judge: scenarios.some((s) => needsJudgeModel(s, smoke)) }
   const resolved = resolveModels(config, env, need)
   const { user, judge } = createModels({
@@ -54,6 +61,10 @@ export function prepareModels(config: ProjectConfig, env: Environment, scenarios
     timeoutSeconds: resolved.config.timeout,
     maxTries: resolved.config.max_tries,
     fetch: createFetch(),
+    cache: options.cache && options.cache !== 'off' ? createFileCache(join(config.projectDir, '.convy', 'cache'), options.cache) : undefined,
+    limits: Object.fromEntries(
+      Object.entries(resolved.config.rate_limits).map(([model, l]) => [model, { requestsPerMinute: l.requests_per_minute, tokensPerMinute: l.tokens_per_minute, concurrency: l.concurrency }]),
+    ),
   })
   return { resolved, user, judge }
 }

@@ -38,7 +38,7 @@ export async function resumeCommand(ctx: CliContext, argv: readonly string[]): P
   }
 
   const agent = await prepareAgent(project.config, manifest.agent.name, project.env, { canStripTypes: ctx.canStripTypes })
-  const models = prepareModels(project.config, project.env, manifest.scenarios, manifest.settings.smoke)
+  const models = prepareModels(project.config, project.env, manifest.scenarios, manifest.settings.smoke, { cache: manifest.settings.cache ?? 'off' })
   refuseIfChanged(manifest, agent, models)
 
   ctx.stderr.write(`resuming ${manifest.id}: ${todo.length} of ${planned.length} attempts to play\n`)
