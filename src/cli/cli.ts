@@ -15,6 +15,8 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   report: async () => (await import('./commands/report.ts')).reportCommand,
   compare: async () => (await import('./commands/compare.ts')).compareCommand,
   replay: async () => (await import('./commands/replay.ts')).replayCommand,
+  merge: async () => (await import('./commands/merge.ts')).mergeCommand,
+  baseline: async () => (await import('./commands/baseline.ts')).baselineCommand,
 }
 
 /** Dispatches argv to a command. Errors are thrown; main.ts turns them into a message and an exit code. */

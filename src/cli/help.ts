@@ -10,6 +10,7 @@ Commands:
   report                          rebuild every run's report.html and results/index.html
   compare <before> <after>        compare two runs: a page, or --markdown for the PR text
   merge <run>...                  one run from the shards of a matrix job
+  baseline <agent>...             download the default branch's latest run from GitHub into results/
 
 Options:
   -h, --help                      help for convy-ci or a command (convy-ci run --help)
@@ -76,8 +77,27 @@ Options:
   --max-age-days <n>       warn when <before> is older than this (default 7)
   --results <dir>          where the runs are (default: results/ beside convy.yml, or ./results)
 `,
-  merge: `Usage: convy-ci merge <run>...
+  merge: `Usage: convy-ci merge <run>... [--results <dir>]
 
-Combines the run folders of the shards of one matrix job into one run.
+Combines the run folders of the shards of one run (--shard 1/N … N/N) into one run folder, with its
+report: exactly the attempts the unsharded run would have. Refuses, saying why, shards of different
+runs (agent, models, scenarios or settings differ), a missing or repeated shard, and unfinished ones.
+`,
+  baseline: `Usage: convy-ci baseline <agent>... [options]
+
+Downloads the run a pull request is compared with — the newest successful run on the default branch
+that uploaded the agent's run artifact — into results/, to reproduce the comparison locally:
+  GITHUB_TOKEN=$(gh auth token) convy-ci baseline support_bot --repo acme/bot
+  convy-ci run support_bot && convy-ci compare <baseline> <your run> --markdown
+
+Options:
+  --repo <owner/name>      the repository (default: GITHUB_REPOSITORY)
+  --branch <name>          the branch (default: the repository's default branch)
+  --workflow <file or id>  only this workflow's runs (e.g. convy.yml; default: any workflow)
+  --artifact-name <name>   the action's artifact-name (default convy)
+  --results <dir>          where run folders go (default: results/ beside convy.yml, or ./results)
+
+GITHUB_TOKEN (or GH_TOKEN) must be able to read the repository's Actions; GITHUB_API_URL points at
+GitHub Enterprise Cloud's API where needed.
 `,
 }

@@ -39,10 +39,36 @@ export async function runCommand(ctx: CliContext, argv: readonly string[]): Prom
     shard: values.shard === undefined ? null : parseShard(values.shard),
   }
 
+  const { exitCode } = await runAgents(ctx, { agents: positionals, settings, config: values.config, results: values.results })
+  return exitCode
+}
+
+export interface RunRequest {
+  agents: readonly string[]
+  settings: RunSettings
+  /** convy.yml, relative to ctx.cwd; default ./convy.yml. */
+  config?: string | undefined
+  /** Where run folders go; default results/ beside convy.yml. */
+  results?: string | undefined
+}
+
+export interface AgentRun {
+  agent: string
+  id: string
+  dir: string
+  exitCode: ExitCode
+}
+
+/**
+ * Plays the scenarios against each agent in turn, a run folder per agent: what `convy-ci run` does
+ * after reading its arguments, and what the action calls in-process.
+ */
+export async function runAgents(ctx: CliContext, request: RunRequest): Promise<{ exitCode: ExitCode; runs: AgentRun[] }> {
+  const { settings } = request
   // Everything is read and checked for every agent before the first attempt is played.
-  const project = await openProject(ctx, values)
+  const project = await openProject(ctx, request)
   const scenarios = selectScenarios(await loadScenarios(project.scenariosDir, project.projectDir), { globs: settings.scenarioGlobs, tags: settings.tags })
-  const names = [...new Set(positionals)]
+  const names = [...new Set(request.agents)]
   const prepared: { agent: PreparedAgent; models: PreparedModels; mask: (t: string) => string }[] = []
   for (const name of names) {
     const agent = await prepareAgent(project.config, name, project.env, { canStripTypes: ctx.canStripTypes })
@@ -51,15 +77,17 @@ export async function runCommand(ctx: CliContext, argv: readonly string[]): Prom
   }
 
   let exitCode: ExitCode = ExitCode.Ok
+  const runs: AgentRun[] = []
   for (const { agent, models, mask } of prepared) {
     if (ctx.signal.aborted) break
     const todo = planAttempts(scenarios, settings.k, settings.shard)
     const manifest = newManifest(ctx, agent, models, settings, scenarios)
     const journal = await RunJournal.create(runDir(project.resultsDir, manifest.id), manifest)
     const code = await execute(ctx, { journal, todo, total: todo.length, agent, models, resultsDir: project.resultsDir, mask })
+    runs.push({ agent: agent.name, id: manifest.id, dir: journal.dir, exitCode: code })
     exitCode = worst(exitCode, code)
   }
-  return exitCode
+  return { exitCode, runs }
 }
 
 function newManifest(ctx: CliContext, agent: PreparedAgent, models: PreparedModels, settings: RunSettings, scenarios: readonly Scenario[]): RunManifest {

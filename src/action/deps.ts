@@ -1,0 +1,31 @@
+import type { ArtifactClient } from '@actions/artifact'
+import type { CliContext } from '../cli/context.ts'
+import type { GitHubRun } from '../github/event.ts'
+import type { Octokit } from '../github/octokit.ts'
+import type { ActionInputs } from './inputs.ts'
+
+/** How the action talks to the log: notices and warnings are annotations on the workflow run. */
+export interface ActionLog {
+  info(message: string): void
+  notice(message: string): void
+  warning(message: string): void
+}
+
+/**
+ * Everything the action's flow needs from the outside, passed in: main.ts wires the toolkit and the
+ * process; the flow itself never reads the environment.
+ */
+export interface ActionDeps {
+  inputs: ActionInputs
+  github: GitHubRun
+  /** The REST client, or null when no github-token was given: nothing is read or written then. */
+  octokit: Octokit | null
+  /** The token the REST client uses; also what downloads from other workflow runs use. */
+  token: string | null
+  artifacts: ArtifactClient
+  /** The runner's context: cwd is the working directory; its signal is aborted on cancel. */
+  cli: CliContext
+  log: ActionLog
+  /** A folder of this job's own for downloads and copies. */
+  tempDir: string
+}

@@ -1,0 +1,128 @@
+import { z } from 'zod'
+import { FAIL_ON } from '../cli/commands/compare.ts'
+import { RUN_DEFAULTS } from '../cli/commands/run.ts'
+import type { Shard } from '../journal/records.ts'
+import { parseShard } from '../runner/select-scenarios.ts'
+import { InputError, InputErrors } from '../shared/errors.ts'
+
+/**
+ * The action's inputs, read when asked and checked in one pass: every wrong input is reported at
+ * once, by the name the workflow gives it. An empty input is an absent one (GitHub passes '' for
+ * inputs that are not set and have no default).
+ */
+export const MODES = ['run', 'publish', 'merge'] as const
+export const COMMENT_POLICIES = ['on-change', 'always', 'never'] as const
+export type Mode = (typeof MODES)[number]
+export type CommentPolicy = (typeof COMMENT_POLICIES)[number]
+
+export type BaselineChoice = { kind: 'auto' } | { kind: 'none' } | { kind: 'run'; runId: number }
+
+const NAME = /^[A-Za-z0-9][A-Za-z0-9_.-]*$/
+
+const list = z.string().transform((text) => text.split(/[\s,]+/).filter(Boolean))
+const whole = (min: number, max: number) => z.coerce.number().int(`expected a whole number from ${min} to ${max}`).min(min, `expected a whole number from ${min} to ${max}`).max(max, `expected a whole number from ${min} to ${max}`)
+const seconds = z.coerce.number().positive('expected a number of seconds above 0')
+// The YAML 1.2 core schema's booleans, as core.getBooleanInput reads them.
+const boolean = z.enum(['true', 'True', 'TRUE', 'false', 'False', 'FALSE'], 'expected true or false').transform((text) => text.toLowerCase() === 'true')
+
+const InputsSchema = z.object({
+  mode: z.enum(MODES, `expected one of ${MODES.join(', ')}`).default('run'),
+  agent: list.pipe(z.array(z.string().regex(NAME, 'agent names use letters, digits, ".", "_" and "-"')).min(1, 'name at least one agent')),
+  config: z.string().default('convy.yml'),
+  scenarios: list.default([]),
+  tags: list.default([]),
+  attempts: whole(1, 1000).default(RUN_DEFAULTS.k),
+  parallel: whole(1, 1000).default(RUN_DEFAULTS.parallel),
+  'turn-timeout': seconds.default(RUN_DEFAULTS.turnTimeoutSeconds),
+  'wait-for': z.url('expected an http(s) URL').optional(),
+  'wait-for-timeout': seconds.default(120),
+  'working-directory': z.string().default('.'),
+  'fail-on': z.enum(FAIL_ON, `expected one of ${FAIL_ON.join(', ')}`).default('worse'),
+  comment: z.enum(COMMENT_POLICIES, `expected one of ${COMMENT_POLICIES.join(', ')}`).default('on-change'),
+  check: boolean.default(true),
+  baseline: z
+    .string()
+    .regex(/^(auto|none|\d+)$/, 'expected auto, none, or the id of a workflow run')
+    .default('auto')
+    .transform((text): BaselineChoice => (text === 'auto' || text === 'none' ? { kind: text } : { kind: 'run', runId: Number(text) })),
+  'baseline-branch': z.string().optional(),
+  'artifact-name': z.string().regex(NAME, 'use letters, digits, ".", "_" and "-"; it starts the names of the artifacts').default('convy'),
+  'retention-days': whole(1, 90).optional(),
+  shard: z
+    .string()
+    .optional()
+    .transform((text, ctx): Shard | null => {
+      if (text === undefined) return null
+      try {
+        return parseShard(text)
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'expected I/N with 1 ≤ I ≤ N, e.g. 1/4' })
+        return z.NEVER
+      }
+    }),
+  'github-token': z.string().optional(),
+})
+
+export const INPUT_NAMES = Object.keys(InputsSchema.shape) as (keyof typeof InputsSchema.shape)[]
+
+export interface ActionInputs {
+  mode: Mode
+  agents: string[]
+  config: string
+  scenarios: string[]
+  tags: string[]
+  attempts: number
+  parallel: number
+  turnTimeoutSeconds: number
+  waitFor: { url: string; timeoutSeconds: number } | null
+  workingDirectory: string
+  failOn: (typeof FAIL_ON)[number]
+  comment: CommentPolicy
+  check: boolean
+  baseline: BaselineChoice
+  baselineBranch: string | null
+  artifactName: string
+  retentionDays: number | undefined
+  shard: Shard | null
+  githubToken: string | null
+}
+
+export function readInputs(getInput: (name: string) => string): ActionInputs {
+  const raw: Record<string, string> = {}
+  for (const name of INPUT_NAMES) {
+    const value = getInput(name).trim()
+    if (value !== '') raw[name] = value
+  }
+  const parsed = InputsSchema.safeParse(raw)
+  if (!parsed.success) {
+    throw new InputErrors(
+      parsed.error.issues.map((issue) => {
+        const name = String(issue.path[0] ?? '')
+        const given = raw[name]
+        return new InputError(`input ${name}${given === undefined ? ' is required' : ` "${given}"`}: ${issue.message}`)
+      }),
+    )
+  }
+  const v = parsed.data
+  return {
+    mode: v.mode,
+    agents: [...new Set(v.agent)],
+    config: v.config,
+    scenarios: v.scenarios,
+    tags: v.tags,
+    attempts: v.attempts,
+    parallel: v.parallel,
+    turnTimeoutSeconds: v['turn-timeout'],
+    waitFor: v['wait-for'] ? { url: v['wait-for'], timeoutSeconds: v['wait-for-timeout'] } : null,
+    workingDirectory: v['working-directory'],
+    failOn: v['fail-on'],
+    comment: v.comment,
+    check: v.check,
+    baseline: v.baseline,
+    baselineBranch: v['baseline-branch'] ?? null,
+    artifactName: v['artifact-name'],
+    retentionDays: v['retention-days'],
+    shard: v.shard,
+    githubToken: v['github-token'] ?? null,
+  }
+}

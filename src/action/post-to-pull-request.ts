@@ -1,0 +1,83 @@
+import type { Direction } from '../compare/comparison.ts'
+import { apiFailure } from '../github/api-error.ts'
+import { createCompletedCheck, type CheckConclusion } from '../github/check-run.ts'
+import { upsertStickyComment } from '../github/sticky-comment.ts'
+import type { ActionDeps } from './deps.ts'
+
+export interface PullRequestTarget {
+  number: number
+  /** Checks go on the pull request's head commit, never on GITHUB_SHA (a merge commit). */
+  headSha: string
+  /** Why the token cannot write here (a fork), or null. */
+  readOnlyReason: string | null
+}
+
+export interface PullRequestPost {
+  agent: string
+  marker: string
+  markdown: string
+  verdict: Direction | 'no-baseline'
+  conclusion: CheckConclusion
+  title: string
+  reportUrl: string | null
+}
+
+/**
+ * The comment (one per agent, updated in place) and the check run `convy / <agent>`. Both are
+ * optional: what cannot be done is skipped with a word saying why, and never fails the step. A token
+ * known to be read-only is not even tried.
+ */
+export async function postToPullRequest(deps: ActionDeps, target: PullRequestTarget, post: PullRequestPost): Promise<string | null> {
+  const { inputs, log, octokit } = deps
+  const wanted = [inputs.comment !== 'never' ? 'comment' : '', inputs.check ? 'check' : ''].filter(Boolean)
+  if (wanted.length === 0) return null
+  const skipped = `${post.agent}: the ${wanted.join(' and ')} on pull request #${target.number} ${wanted.length > 1 ? 'were' : 'was'} skipped`
+  if (!octokit) {
+    log.warning(`${skipped}: there is no github-token`)
+    return null
+  }
+  if (target.readOnlyReason) {
+    log.notice(`${skipped}: ${target.readOnlyReason}. The job summary has the same text; to post it, use mode: publish in a workflow_run workflow (README: "Pull requests from forks").`)
+    return null
+  }
+  const { owner, repo } = deps.github.repository
+  let commentUrl: string | null = null
+  if (inputs.comment !== 'never') {
+    try {
+      const changed = post.verdict === 'worse' || post.verdict === 'better'
+      const result = await upsertStickyComment(octokit, {
+        owner,
+        repo,
+        issueNumber: target.number,
+        marker: post.marker,
+        body: post.markdown,
+        updateOnly: inputs.comment === 'on-change' && !changed,
+        cutNote: `…cut to fit GitHub's comment limit${post.reportUrl ? `; the [full report](${post.reportUrl}) has everything` : ''}.`,
+      })
+      commentUrl = result.url
+      if (result.action === 'none') log.info(`${post.agent}: no comment (comment: on-change, and the verdict is ${post.verdict})`)
+      else log.info(`${post.agent}: comment ${result.action}: ${result.url}`)
+    } catch (error) {
+      log.warning(`${post.agent}: the comment on pull request #${target.number} was not posted: ${apiFailure(error, 'pull-requests: write')}`)
+    }
+  }
+  if (inputs.check) {
+    try {
+      const check = await createCompletedCheck(octokit, {
+        owner,
+        repo,
+        name: `convy / ${post.agent}`,
+        headSha: target.headSha,
+        conclusion: post.conclusion,
+        title: post.title,
+        summary: post.markdown,
+        detailsUrl: post.reportUrl,
+        cutNote: `…cut to fit GitHub's check summary limit${post.reportUrl ? `; the [full report](${post.reportUrl}) has everything` : ''}.`,
+      })
+      log.info(`${post.agent}: check run convy / ${post.agent}: ${post.conclusion}${check.url ? ` ${check.url}` : ''}`)
+    } catch (error) {
+      log.warning(`${post.agent}: the check run was not created: ${apiFailure(error, 'checks: write')}`)
+    }
+  }
+  return commentUrl
+}

@@ -1,0 +1,92 @@
+import { gate } from '../cli/commands/compare.ts'
+import { compareRuns } from '../compare/compare-runs.ts'
+import type { Comparison, Direction, RunRecord } from '../compare/comparison.ts'
+import { percent } from '../compare/format.ts'
+import { loadRun } from '../compare/load-runs.ts'
+import { commentMarker, comparisonMarkdown } from '../compare/markdown.ts'
+import { directionTitle } from '../compare/wording.ts'
+import { ExitCode } from '../shared/errors.ts'
+import type { ActionDeps } from './deps.ts'
+import { fetchBaseline, type BaselineWhere } from './fetch-baseline.ts'
+import { postToPullRequest, type PullRequestTarget } from './post-to-pull-request.ts'
+import { countRun, passRate, type RunCounts } from './run-counts.ts'
+import { runMarkdown } from './run-markdown.ts'
+
+export type OutcomeVerdict = Direction | 'no-baseline'
+
+/** What one agent's run came to: the outputs, the job summary's part, and whether it fails the step. */
+export interface AgentOutcome {
+  agent: string
+  runId: string
+  /** Passed attempts out of attempts with a verdict, as in the report; null with no verdicts. */
+  passRate: number | null
+  verdict: OutcomeVerdict
+  reportUrl: string | null
+  commentUrl: string | null
+  markdown: string
+  /** Why this agent fails the step, or null. */
+  failure: string | null
+}
+
+export interface FinishedRun {
+  agent: string
+  dir: string
+  reportUrl: string | null
+}
+
+/** Where a run is compared and published: the baseline to fetch (or why none) and the pull request. */
+export interface Publication {
+  baseline: BaselineWhere | { none: string | null }
+  target: PullRequestTarget | null
+}
+
+export async function publishAgent(deps: ActionDeps, run: FinishedRun, publication: Publication): Promise<AgentOutcome> {
+  const after = await loadRun(run.dir)
+  const counts = countRun(after)
+
+  const baseline: { record: RunRecord | null; why?: string | null } =
+    'none' in publication.baseline ? { record: null, why: publication.baseline.none } : await fetchBaseline(deps, run.agent, publication.baseline)
+  const comparison = baseline.record ? compareRuns(baseline.record, after, { now: deps.cli.now() }) : null
+  const markdown = comparison
+    ? comparisonMarkdown(comparison, { reportUrl: run.reportUrl })
+    : runMarkdown(run.agent, counts, { reportUrl: run.reportUrl, noComparison: baseline.why ?? null })
+  if (!comparison && baseline.why) deps.log.notice(`${run.agent}: no baseline, nothing compared: ${baseline.why}`)
+
+  const failure = failureOf(deps.inputs.failOn, run.agent, after.manifest.state, counts, comparison)
+  const verdict: OutcomeVerdict = comparison?.verdict ?? 'no-baseline'
+  const commentUrl = publication.target
+    ? await postToPullRequest(deps, publication.target, {
+        agent: run.agent,
+        marker: commentMarker(run.agent),
+        markdown,
+        verdict,
+        conclusion: failure ? 'failure' : verdict === 'worse' ? 'neutral' : 'success',
+        title: checkTitle(comparison, counts),
+        reportUrl: run.reportUrl,
+      })
+    : null
+  return { agent: run.agent, runId: after.manifest.id, passRate: passRate(counts), verdict, reportUrl: run.reportUrl, commentUrl, markdown, failure }
+}
+
+/**
+ * fail-on decides: `worse` fails on a Worse verdict, `failing` on any attempt that did not pass,
+ * `never` on nothing. Below `never`, a run that is not whole (interrupted, agent errors, convy-ci's
+ * models failing) fails too, as `convy-ci run` exits 1 for it.
+ */
+function failureOf(failOn: ActionDeps['inputs']['failOn'], agent: string, state: string, counts: RunCounts, comparison: Comparison | null): string | null {
+  if (failOn === 'never') return null
+  if (state !== 'finished') return `${agent}: the run did not finish (${state})`
+  const withoutVerdict = counts.agentErrors + counts.noVerdicts
+  if (withoutVerdict > 0) return `${agent}: ${withoutVerdict} of ${counts.attempts} attempts ended without a verdict (agent errors or failures of convy-ci's models)`
+  if (comparison) {
+    if (gate(comparison, failOn) === ExitCode.Ok) return null
+    return failOn === 'worse' ? `${agent}: worse than the baseline (fail-on: worse)` : `${agent}: not every attempt passed (fail-on: failing)`
+  }
+  return failOn === 'failing' && counts.passed < counts.attempts ? `${agent}: not every attempt passed (fail-on: failing)` : null
+}
+
+function checkTitle(comparison: Comparison | null, counts: RunCounts): string {
+  const shown = (rate: number | null) => (rate === null ? '–' : percent(rate))
+  if (comparison) return `${directionTitle(comparison.verdict)}: pass rate ${shown(comparison.tiles.passRate.before)} → ${shown(comparison.tiles.passRate.after)}`
+  return `No baseline: pass rate ${shown(passRate(counts))} (${counts.passed} of ${counts.judged})`
+}

@@ -1,0 +1,33 @@
+import { fraction, percent, plural } from '../compare/format.ts'
+import { commentMarker } from '../compare/markdown.ts'
+import { neutralise } from '../compare/neutralise.ts'
+import { passRate, type RunCounts } from './run-counts.ts'
+
+const LISTED = 20
+
+/**
+ * What a run alone says, when there is nothing to compare it with: the job summary of a push, and
+ * the comment or summary of a pull request without a baseline. Starts with the same hidden marker
+ * as a comparison, so a later comparison replaces it in place.
+ */
+export function runMarkdown(agent: string, counts: RunCounts, options: { reportUrl: string | null; noComparison: string | null }): string {
+  const rate = passRate(counts)
+  const errors = [
+    counts.agentErrors ? plural(counts.agentErrors, 'agent error') : '',
+    counts.noVerdicts ? `${plural(counts.noVerdicts, 'attempt')} without a verdict (convy-ci's models failed)` : '',
+  ].filter(Boolean)
+  const notPassing = counts.scenarios.filter((s) => s.passed < s.attempts)
+  const listed = notPassing.slice(0, LISTED).map((s) => `${neutralise(s.id, 100)} ${fraction(s.passed, s.judged)}`)
+  if (notPassing.length > LISTED) listed.push(`and ${notPassing.length - LISTED} more`)
+  return [
+    commentMarker(agent),
+    `### ${options.noComparison ? '⬜ No baseline · ' : ''}${neutralise(agent, 60)}`,
+    options.noComparison ? `Nothing to compare with: ${options.noComparison}.` : '',
+    `This run: ${rate === null ? 'no verdicts' : `pass rate ${percent(rate)} · ${counts.passed} of ${counts.judged}`} over ${plural(counts.scenarios.length, 'scenario')}${errors.length ? ` · ${errors.join(' · ')}` : ''}.`,
+    listed.length ? `Not passing every attempt: ${listed.join(', ')}.` : '',
+    options.reportUrl ? `[Full report](${options.reportUrl})` : '',
+  ]
+    .filter(Boolean)
+    .join('\n\n')
+    .concat('\n')
+}

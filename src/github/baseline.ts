@@ -1,0 +1,82 @@
+import type { Octokit } from './octokit.ts'
+
+/**
+ * Finds the baseline of a comparison: the newest successful run on a branch that uploaded a given
+ * artifact and whose artifact has not expired. Runs of pull requests are passed over even when their
+ * branch has the same name (a fork's `main` is not this repository's `main`).
+ */
+export interface BaselineSearch {
+  owner: string
+  repo: string
+  /** The workflow (its id or file name) whose runs are searched; null searches every workflow. */
+  workflow: number | string | null
+  branch: string
+  artifactName: string
+  /** Never this run (the current one, or the pull request's own run in publish mode). */
+  excludeRunId?: number
+  /** How many successful runs to look through before giving up. */
+  maxRuns?: number
+}
+
+export interface RunArtifact {
+  runId: number
+  artifactId: number
+  name: string
+  /** `sha256:<hex>` of the zip, when GitHub recorded one. */
+  digest: string | null
+  headSha: string | null
+  createdAt: string | null
+}
+
+export interface BaselineSearchResult {
+  found: RunArtifact | null
+  /** Successful runs looked at. */
+  runsSeen: number
+  /** Runs whose artifact was there but had expired. */
+  expired: number
+}
+
+const PAGE = 20
+
+export async function findBaseline(octokit: Octokit, search: BaselineSearch): Promise<BaselineSearchResult> {
+  const { owner, repo } = search
+  const maxRuns = search.maxRuns ?? 30
+  let runsSeen = 0
+  let expired = 0
+  for (let page = 1; runsSeen < maxRuns; page++) {
+    const query = { owner, repo, branch: search.branch, status: 'success' as const, per_page: PAGE, page, exclude_pull_requests: true }
+    const { data } =
+      search.workflow === null
+        ? await octokit.rest.actions.listWorkflowRunsForRepo(query)
+        : await octokit.rest.actions.listWorkflowRuns({ ...query, workflow_id: search.workflow })
+    for (const run of data.workflow_runs) {
+      if (run.id === search.excludeRunId) continue
+      if (run.event.startsWith('pull_request') || run.head_repository?.full_name !== `${owner}/${repo}`) continue
+      if (++runsSeen > maxRuns) break
+      const artifact = await findRunArtifact(octokit, { owner, repo, runId: run.id, name: search.artifactName })
+      if (artifact === 'expired') expired++
+      else if (artifact) return { found: artifact, runsSeen, expired }
+    }
+    if (data.workflow_runs.length < PAGE) break
+  }
+  return { found: null, runsSeen: Math.min(runsSeen, maxRuns), expired }
+}
+
+/** A run's artifact of this exact name; 'expired' when it is listed but can no longer be downloaded. */
+export async function findRunArtifact(
+  octokit: Octokit,
+  where: { owner: string; repo: string; runId: number; name: string },
+): Promise<RunArtifact | 'expired' | null> {
+  const { data } = await octokit.rest.actions.listWorkflowRunArtifacts({ owner: where.owner, repo: where.repo, run_id: where.runId, name: where.name, per_page: 100 })
+  const matches = data.artifacts.filter((a) => a.name === where.name)
+  const live = matches.find((a) => !a.expired)
+  if (!live) return matches.length ? 'expired' : null
+  return {
+    runId: where.runId,
+    artifactId: live.id,
+    name: live.name,
+    digest: live.digest ?? null,
+    headSha: live.workflow_run?.head_sha ?? null,
+    createdAt: live.created_at ?? null,
+  }
+}

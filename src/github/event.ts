@@ -1,0 +1,130 @@
+import { readFileSync } from 'node:fs'
+import { z } from 'zod'
+import { InputError } from '../shared/errors.ts'
+
+/**
+ * What the action needs to know about the workflow run it is in, read from the environment and the
+ * event payload when asked (never at import time: tests and the CLI set the environment late).
+ */
+export interface Repository {
+  owner: string
+  repo: string
+}
+
+export interface PullRequest {
+  number: number
+  /** The pull request's own head commit; GITHUB_SHA is a merge commit nobody pushed. */
+  headSha: string
+  baseRef: string
+  /** From another repository: the token is read-only and secrets are absent. */
+  fromFork: boolean
+}
+
+export interface TriggeringRun {
+  id: number
+  workflowId: number
+  event: string
+  headSha: string
+  headRepository: string | null
+  /** Pull requests GitHub links to the run; empty for pull requests from forks. */
+  pullRequests: number[]
+}
+
+export interface GitHubRun {
+  eventName: string
+  repository: Repository
+  runId: number
+  runAttempt: number
+  serverUrl: string
+  apiUrl: string
+  defaultBranch: string | null
+  pullRequest: PullRequest | null
+  /** Set on workflow_run events: the run that finished and triggered this one. */
+  triggeringRun: TriggeringRun | null
+  /** Why the token cannot write to the pull request, or null when it can. */
+  readOnlyReason: string | null
+}
+
+const RepoRef = z.object({ full_name: z.string() }).nullable().optional()
+
+const PayloadSchema = z.object({
+  repository: z.object({ default_branch: z.string().optional() }).optional(),
+  pull_request: z
+    .object({
+      number: z.number().int(),
+      head: z.object({ sha: z.string(), repo: RepoRef }),
+      base: z.object({ ref: z.string(), repo: RepoRef }),
+    })
+    .optional(),
+  workflow_run: z
+    .object({
+      id: z.number().int(),
+      workflow_id: z.number().int(),
+      event: z.string(),
+      head_sha: z.string(),
+      head_repository: RepoRef,
+      pull_requests: z.array(z.object({ number: z.number().int() })).default([]),
+    })
+    .optional(),
+})
+
+type Env = Readonly<Record<string, string | undefined>>
+
+export function readGitHubRun(env: Env): GitHubRun {
+  const eventName = required(env, 'GITHUB_EVENT_NAME')
+  const payload = readPayload(env.GITHUB_EVENT_PATH)
+  const [owner, repo] = required(env, 'GITHUB_REPOSITORY').split('/')
+  if (!owner || !repo) throw new InputError(`GITHUB_REPOSITORY ${env.GITHUB_REPOSITORY}: expected owner/name`)
+  const pr = eventName === 'pull_request' ? payload.pull_request : undefined
+  const fromFork = pr ? pr.head.repo?.full_name !== pr.base.repo?.full_name : false
+  const run = payload.workflow_run
+  return {
+    eventName,
+    repository: { owner, repo },
+    runId: Number(required(env, 'GITHUB_RUN_ID')),
+    runAttempt: Number(env.GITHUB_RUN_ATTEMPT ?? '1'),
+    serverUrl: (env.GITHUB_SERVER_URL || 'https://github.com').replace(/\/+$/, ''),
+    apiUrl: (env.GITHUB_API_URL || 'https://api.github.com').replace(/\/+$/, ''),
+    defaultBranch: payload.repository?.default_branch ?? null,
+    pullRequest: pr ? { number: pr.number, headSha: pr.head.sha, baseRef: pr.base.ref, fromFork } : null,
+    triggeringRun: run
+      ? {
+          id: run.id,
+          workflowId: run.workflow_id,
+          event: run.event,
+          headSha: run.head_sha,
+          headRepository: run.head_repository?.full_name ?? null,
+          pullRequests: run.pull_requests.map((p) => p.number),
+        }
+      : null,
+    readOnlyReason: fromFork
+      ? 'this pull request comes from a fork, so its token is read-only'
+      : pr && env.GITHUB_ACTOR === 'dependabot[bot]'
+        ? 'Dependabot pull requests get a read-only token'
+        : null,
+  }
+}
+
+function readPayload(path: string | undefined): z.infer<typeof PayloadSchema> {
+  if (!path) return {}
+  let data: unknown
+  try {
+    data = JSON.parse(readFileSync(path, 'utf8'))
+  } catch (error) {
+    throw new InputError(`the event payload ${path} cannot be read: ${(error as Error).message}`)
+  }
+  const parsed = PayloadSchema.safeParse(data)
+  if (!parsed.success) throw new InputError(`the event payload ${path} is not what GitHub sends: ${parsed.error.issues[0]?.path.join('.')}: ${parsed.error.issues[0]?.message}`)
+  return parsed.data
+}
+
+function required(env: Env, name: string): string {
+  const value = env[name]
+  if (!value) throw new InputError(`${name} is not set: the action runs inside GitHub Actions (for a local run, use npx convy-ci)`)
+  return value
+}
+
+/** The page of an artifact on github.com; it opens in the browser for a signed-in reader. */
+export function artifactUrl(run: Pick<GitHubRun, 'serverUrl' | 'repository'>, runId: number, artifactId: number): string {
+  return `${run.serverUrl}/${run.repository.owner}/${run.repository.repo}/actions/runs/${runId}/artifacts/${artifactId}`
+}
