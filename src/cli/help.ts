@@ -41,6 +41,10 @@ Options:
   --smoke                  check the plumbing for free: the agent answers for real, the user's lines
                            come from the script (or one greeting), no model is called
   --shard <i/n>            play the i-th of n balanced slices of the attempts (matrix jobs)
+  --cache <mode>           off (default), read, write or readwrite: keep convy-ci's model answers in
+                           .convy/cache/, per attempt, so a repeated run calls no model
+  --budget-usd <dollars>   stop starting attempts before convy-ci's models would cost more (needs
+                           prices in convy.yml); resume continues with --budget-usd
   --config <file>          convy.yml to use (default ./convy.yml); the project is its folder
   --results <dir>          where run folders go (default: results/ beside convy.yml)
 

@@ -9,6 +9,7 @@ import { ExitCode, InputError } from '../../shared/errors.ts'
 import { createMask } from '../../shared/secrets.ts'
 import { CONVY_VERSION } from '../../shared/version.ts'
 import { list, parseCommandArgs, positiveInteger, positiveNumber } from '../args.ts'
+import { CACHE_MODES, type CacheMode } from '../../models/model-cache.ts'
 import type { CliContext } from '../context.ts'
 import { execute } from '../execute.ts'
 import { ciInfo } from '../ci-info.ts'
@@ -25,6 +26,8 @@ export async function runCommand(ctx: CliContext, argv: readonly string[]): Prom
     'turn-timeout': { type: 'string' },
     smoke: { type: 'boolean' },
     shard: { type: 'string' },
+    cache: { type: 'string' },
+    'budget-usd': { type: 'string' },
     config: { type: 'string' },
     results: { type: 'string' },
   })
@@ -37,10 +40,18 @@ export async function runCommand(ctx: CliContext, argv: readonly string[]): Prom
     tags: list(values.tags),
     smoke: values.smoke ?? false,
     shard: values.shard === undefined ? null : parseShard(values.shard),
+    budgetUsd: values['budget-usd'] === undefined ? null : positiveNumber('--budget-usd', values['budget-usd'], 0),
+    cache: parseCacheMode(values.cache),
   }
 
   const { exitCode } = await runAgents(ctx, { agents: positionals, settings, config: values.config, results: values.results })
   return exitCode
+}
+
+function parseCacheMode(text: string | undefined): CacheMode {
+  if (text === undefined) return 'off'
+  if (!(CACHE_MODES as readonly string[]).includes(text)) throw new InputError(`--cache ${text}: expected one of ${CACHE_MODES.join(', ')}`)
+  return text as CacheMode
 }
 
 export interface RunRequest {
@@ -72,7 +83,7 @@ export async function runAgents(ctx: CliContext, request: RunRequest): Promise<{
   const prepared: { agent: PreparedAgent; models: PreparedModels; mask: (t: string) => string }[] = []
   for (const name of names) {
     const agent = await prepareAgent(project.config, name, project.env, { canStripTypes: ctx.canStripTypes })
-    const models = prepareModels(project.config, project.env, scenarios, settings.smoke)
+    const models = prepareModels(project.config, project.env, scenarios, settings.smoke, { cache: settings.cache ?? 'off' })
     prepared.push({ agent, models, mask: createMask([...agent.secrets, ...models.resolved.secrets]) })
   }
 
