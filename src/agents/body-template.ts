@@ -30,3 +30,20 @@ export function fillTemplate(template: unknown, values: TemplateValues): unknown
   }
   return template
 }
+
+const SESSION = /\{session\}/g
+
+/**
+ * A whole request from its templates: the body as above, and `{session}` in the URL and header
+ * values too, for APIs that key a conversation there.
+ */
+export function fillRequest(
+  template: { url: string; headers: Readonly<Record<string, string>>; body: unknown },
+  values: TemplateValues,
+): { url: string; headers: Record<string, string>; body: unknown } {
+  return {
+    url: template.url.replace(SESSION, encodeURIComponent(values.session)),
+    headers: Object.fromEntries(Object.entries(template.headers).map(([name, value]) => [name, value.replace(SESSION, values.session)])),
+    body: fillTemplate(template.body, values),
+  }
+}

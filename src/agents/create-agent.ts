@@ -1,21 +1,27 @@
-import type { AgentConfig } from '../config/config.ts'
-import type { Fetch } from '../http/fetch.ts'
+import type { AgentConfig, HttpAgentConfig } from '../config/config.ts'
+import { createFetch, type Fetch } from '../http/fetch.ts'
+import { readTlsFiles } from '../http/tls.ts'
 import { fingerprint } from '../shared/fingerprint.ts'
+import { createA2aAgent } from './a2a.ts'
 import type { Agent } from './agent.ts'
+import { createAiSdkAgent } from './ai-sdk.ts'
 import { echoAgent } from './echo.ts'
+import { createStreamAgent } from './generic-stream.ts'
 import { createJsonHttpAgent } from './json-http.ts'
+import { createLangGraphAgent } from './langgraph.ts'
 import { loadModuleAgent, type ModuleAgentOptions } from './module-agent.ts'
 import { createOpenAIChatAgent } from './openai-chat.ts'
+import { createOpenAIResponsesAgent } from './openai-responses.ts'
 
 /** Turns one agent of convy.yml into something the runner can talk to, with what run.json records of it. */
 export interface CreateAgentDeps extends Omit<ModuleAgentOptions, 'buildName'> {
   /**
-   * The agent's entry as written in convy.yml, before `${VAR}` interpolation. JSON and openai-chat
-   * agents are fingerprinted from it, so that no secret feeds a hash written to run.json.
+   * The agent's entry as written in convy.yml, before `${VAR}` interpolation. Agents reached over
+   * HTTP are fingerprinted from it, so that no secret feeds a hash written to run.json.
    * Default: the parsed configuration.
    */
   rawConfig?: unknown
-  /** The HTTP client of JSON and openai-chat agents; default: the built-in fetch. */
+  /** The HTTP client of agents reached over HTTP; default: the built-in fetch. An agent with `tls` gets its own. */
   fetch?: Fetch
 }
 
@@ -31,20 +37,34 @@ export interface CreatedAgent {
 }
 
 export async function createAgent(name: string, config: AgentConfig, deps: CreateAgentDeps): Promise<CreatedAgent> {
-  switch (config.protocol) {
-    case 'echo':
-      return { agent: echoAgent, kind: 'echo', version: null, fingerprint: fingerprint(deps.rawConfig ?? config) }
-    case 'json':
-      return configured(createJsonHttpAgent(config, deps.fetch), config, deps)
-    case 'openai-chat':
-      return configured(createOpenAIChatAgent(config, deps.fetch), config, deps)
-    case 'module': {
-      const loaded = await loadModuleAgent(config.module, { ...deps, buildName: name })
-      return { agent: loaded.agent, kind: 'module', version: loaded.agent.version ?? null, fingerprint: loaded.fingerprint }
-    }
+  if (config.protocol === 'echo') {
+    return { agent: echoAgent, kind: 'echo', version: null, fingerprint: fingerprint(deps.rawConfig ?? config) }
   }
+  if (config.protocol === 'module') {
+    const loaded = await loadModuleAgent(config.module, { ...deps, buildName: name })
+    return { agent: loaded.agent, kind: 'module', version: loaded.agent.version ?? null, fingerprint: loaded.fingerprint }
+  }
+  // Certificates are read here, while the run is prepared: a wrong path stops it before it starts.
+  const fetch = config.tls ? createFetch({ tls: readTlsFiles(config.tls, deps.projectDir, `agent "${name}"`) }) : deps.fetch
+  return { agent: httpAgent(config, fetch), kind: config.protocol, version: config.version ?? null, fingerprint: fingerprint(deps.rawConfig ?? config) }
 }
 
-function configured(agent: Agent, config: AgentConfig & { protocol: 'json' | 'openai-chat' }, deps: CreateAgentDeps): CreatedAgent {
-  return { agent, kind: config.protocol, version: config.version ?? null, fingerprint: fingerprint(deps.rawConfig ?? config) }
+function httpAgent(config: HttpAgentConfig, fetch: Fetch | undefined): Agent {
+  switch (config.protocol) {
+    case 'json':
+      return createJsonHttpAgent(config, fetch)
+    case 'openai-chat':
+      return createOpenAIChatAgent(config, fetch)
+    case 'openai-responses':
+      return createOpenAIResponsesAgent(config, fetch)
+    case 'ai-sdk':
+      return createAiSdkAgent(config, fetch)
+    case 'a2a':
+      return createA2aAgent(config, fetch)
+    case 'langgraph':
+      return createLangGraphAgent(config, fetch)
+    case 'sse':
+    case 'ndjson':
+      return createStreamAgent(config, fetch)
+  }
 }

@@ -1,61 +1,43 @@
-import OpenAI, { APIConnectionError, APIError } from 'openai'
-import type { ChatCompletion, ChatCompletionCreateParamsNonStreaming, ChatCompletionMessageParam } from 'openai/resources/chat/completions'
+import type OpenAI from 'openai'
+import type { ChatCompletion, ChatCompletionChunk, ChatCompletionCreateParams, ChatCompletionMessageParam } from 'openai/resources/chat/completions'
 import type { OpenAIChatAgentConfig } from '../config/config.ts'
 import type { Fetch } from '../http/fetch.ts'
-import type { Agent, Answer, Message } from './agent.ts'
-import { excerpt, networkCause } from './fetch-json.ts'
+import type { Agent, Answer, AnswerContext, Message, ToolCall, Usage } from './agent.ts'
+import { excerpt } from './fetch-json.ts'
+import { endpointOf, explain, openaiClient } from './openai-client.ts'
+import { toolCall } from './tool-call.ts'
 
 /**
  * An agent that is itself OpenAI-compatible (`protocol: openai-chat`): the protocol is stateless, so
- * every turn resends the whole dialogue, the configured system message first.
- *
- * Through the official `openai` client rather than plain fetch: it is the reference for the wire
- * format, and streaming (a later step) reuses its SSE parsing. Its conveniences are switched off
- * where they would be wrong here: no retries and no timeout of its own (the runner owns both through
- * the signal), and nothing read from the environment — left to itself the client would send the
- * user's OPENAI_API_KEY, organization and project to the agent under test.
+ * every turn resends the whole dialogue, the configured system message first. With `stream: true`
+ * the answer comes as server-sent chunks: text pieces, tool calls in fragments joined by their index,
+ * and usage in the last chunk that has it (`stream_options.include_usage`).
  */
-
-// The longest delay a Node timer accepts; the real limit is the runner's signal.
-const NO_CLIENT_TIMEOUT_MS = 2 ** 31 - 1
 
 /** `fetch`: the HTTP client; default: the built-in one. */
 export function createOpenAIChatAgent(config: OpenAIChatAgentConfig, fetch?: Fetch): Agent {
-  const client = new OpenAI({
-    baseURL: config.url,
-    // openai@6 refuses to start without a key; with none configured no Authorization header is sent.
-    apiKey: config.api_key ?? 'unused',
-    organization: null,
-    project: null,
-    webhookSecret: null,
-    defaultHeaders: { ...(config.api_key === undefined ? { Authorization: null } : {}), ...config.headers },
-    maxRetries: 0,
-    timeout: NO_CLIENT_TIMEOUT_MS,
-    logLevel: 'off',
-    fetch,
-  })
-  const endpoint = `POST ${config.url.replace(/\/+$/, '')}/chat/completions`
+  const client = openaiClient(config, fetch)
+  const endpoint = endpointOf(config, 'chat/completions')
   return {
     version: config.version,
     conversation: () => ({
-      async answer(message, { history, signal }) {
+      async answer(message, context) {
         const request = {
           ...config.extra_body,
           model: config.model,
-          messages: chatMessages(config.system, [...history, { role: 'user', content: message }]),
-          stream: false,
-        } as ChatCompletionCreateParamsNonStreaming
-        let completion: ChatCompletion
-        try {
-          completion = await client.chat.completions.create(request, { signal })
-        } catch (error) {
-          throw explain(error, endpoint, signal)
+          messages: chatMessages(config.system, [...context.history, { role: 'user', content: message }]),
         }
-        return readCompletion(completion)
+        try {
+          return config.stream ? await streamedAnswer(client, request, context, endpoint) : readCompletion(await client.chat.completions.create({ ...request, stream: false }, { signal: context.signal }))
+        } catch (error) {
+          throw explain(error, endpoint, context.signal)
+        }
       },
     }),
   }
 }
+
+type Request = Omit<ChatCompletionCreateParams, 'stream'>
 
 function chatMessages(system: string | undefined, dialogue: readonly Message[]): ChatCompletionMessageParam[] {
   const messages: ChatCompletionMessageParam[] = dialogue.map(({ role, content }) => ({ role, content }))
@@ -65,23 +47,45 @@ function chatMessages(system: string | undefined, dialogue: readonly Message[]):
 function readCompletion(completion: ChatCompletion): Answer {
   // A compatible server may answer 200 with something else entirely; say what came back.
   const choice = (completion as Partial<ChatCompletion> | null)?.choices?.[0]
-  const text = choice?.message?.content
+  const calls = (choice?.message?.tool_calls ?? []).flatMap((call) => (call.type === 'function' ? [toolCall(call.function.name, call.function.arguments)] : []))
+  const text = choice?.message?.content ?? (calls.length > 0 ? '' : undefined)
   if (typeof text !== 'string') {
     const why = choice === undefined ? 'no choices' : `no message content (finish_reason: ${choice.finish_reason ?? 'none'})`
     throw new Error(`the chat completion has ${why}. The answer was: ${excerpt(JSON.stringify(completion) ?? '')}`)
   }
-  const usage = completion.usage
-  if (usage === undefined || usage === null) return { text }
-  return { text, usage: { input: usage.prompt_tokens, output: usage.completion_tokens } }
+  return answer(text, calls, completion.usage)
 }
 
-function explain(error: unknown, endpoint: string, signal: AbortSignal): unknown {
-  if (signal.aborted) return signal.reason
-  if (error instanceof APIConnectionError) {
-    return new Error(`could not reach ${endpoint}: ${networkCause(error)}`, { cause: error })
+async function streamedAnswer(client: OpenAI, request: Request, context: AnswerContext, endpoint: string): Promise<Answer> {
+  const stream = await client.chat.completions.create({ ...request, stream: true, stream_options: { include_usage: true } }, { signal: context.signal })
+  let text = ''
+  let finished = false
+  // OpenAI sends `usage: null` on every chunk but the last; compatible servers may put it elsewhere.
+  let usage: ChatCompletionChunk['usage']
+  const fragments = new Map<number, { name: string; arguments: string }>()
+  for await (const chunk of stream) {
+    usage = chunk.usage ?? usage
+    const choice = chunk.choices?.find((c) => c.index === 0)
+    if (!choice) continue
+    if (choice.delta?.content) {
+      context.firstToken?.()
+      text += choice.delta.content
+    }
+    for (const fragment of choice.delta?.tool_calls ?? []) {
+      const call = fragments.get(fragment.index) ?? { name: '', arguments: '' }
+      call.name += fragment.function?.name ?? ''
+      call.arguments += fragment.function?.arguments ?? ''
+      fragments.set(fragment.index, call)
+    }
+    if (choice.finish_reason) finished = true
   }
-  if (error instanceof APIError && error.status !== undefined) {
-    return new Error(`${endpoint} answered HTTP ${error.status}: ${excerpt(error.message.replace(/^\d+\s*/, ''))}`, { cause: error })
-  }
-  return error
+  // A stream that ends cleanly without a finish_reason was cut short (a proxy, a crashed worker).
+  if (!finished) throw new Error(`the stream from ${endpoint} ended before the answer was finished (no finish_reason), after ${text.length} characters`)
+  const calls = [...fragments.entries()].sort(([a], [b]) => a - b).map(([, call]) => toolCall(call.name, call.arguments))
+  return answer(text, calls, usage)
+}
+
+function answer(text: string, calls: ToolCall[], usage: { prompt_tokens: number; completion_tokens: number } | null | undefined): Answer {
+  const counted: Usage | undefined = usage ? { input: usage.prompt_tokens, output: usage.completion_tokens } : undefined
+  return { text, ...(counted ? { usage: counted } : {}), ...(calls.length > 0 ? { toolCalls: calls } : {}) }
 }

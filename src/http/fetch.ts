@@ -1,3 +1,5 @@
+import { Readable } from 'node:stream'
+import type { ConnectionOptions } from 'node:tls'
 import { Agent, request, type Dispatcher } from 'undici'
 
 /**
@@ -6,7 +8,9 @@ import { Agent, request, type Dispatcher } from 'undici'
  * of its time in web streams: at 100 conversations in parallel the built-in fetch made the runner
  * CPU-bound (bench/runner.ts), while this costs about a quarter as much per request.
  *
- * Bodies are read whole before the Response is made; streaming protocols use `stream: true`.
+ * JSON bodies are read whole before the Response is made, which is what makes it cheap. Any other body
+ * (server-sent events, NDJSON, text) is handed over as a stream, so a streaming agent's first token is
+ * seen when it arrives.
  */
 export type Fetch = (input: string | URL | Request, init?: RequestInit) => Promise<Response>
 
@@ -14,10 +18,12 @@ export interface HttpClientOptions {
   /** Connections kept per origin; a run opens at most about one per conversation in flight. */
   connections?: number
   dispatcher?: Dispatcher
+  /** Certificates for HTTPS: a private CA, a client certificate and key (see tls.ts). */
+  tls?: ConnectionOptions
 }
 
 export function createFetch(options: HttpClientOptions = {}): Fetch {
-  const dispatcher = options.dispatcher ?? new Agent({ connections: options.connections ?? 256, keepAliveTimeout: 30_000 })
+  const dispatcher = options.dispatcher ?? new Agent({ connections: options.connections ?? 256, keepAliveTimeout: 30_000, ...(options.tls ? { connect: options.tls } : {}) })
   return async (input, init) => {
     const body = init?.body ?? undefined
     // Anything but a plain body (a stream, a form) goes the built-in way; convy-ci sends strings.
@@ -30,10 +36,18 @@ export function createFetch(options: HttpClientOptions = {}): Fetch {
       signal: init?.signal ?? undefined,
       dispatcher,
     })
-    const bytes = await answer.body.arrayBuffer()
     const noBody = answer.statusCode === 204 || answer.statusCode === 304 || init?.method === 'HEAD'
-    return new Response(noBody ? null : bytes, { status: answer.statusCode, headers: toHeaderPairs(answer.headers) })
+    const head = { status: answer.statusCode, headers: toHeaderPairs(answer.headers) }
+    if (noBody || isJson(answer.headers['content-type'])) {
+      const bytes = await answer.body.arrayBuffer()
+      return new Response(noBody ? null : bytes, head)
+    }
+    return new Response(Readable.toWeb(answer.body) as ReadableStream<Uint8Array>, head)
   }
+}
+
+function isJson(contentType: string | string[] | undefined): boolean {
+  return typeof contentType === 'string' && /^application\/(?:[\w.+-]*\+)?json\s*(?:;|$)/i.test(contentType)
 }
 
 function flattenHeaders(headers: RequestInit['headers']): Record<string, string> {

@@ -1,0 +1,89 @@
+import { ANSWERED_STATES, FAILED_STATES, stateOf, textOf, WAITING_STATES, type A2aMessage, type A2aPart, type A2aResult } from './a2a-wire.ts'
+import { excerpt } from './fetch-json.ts'
+
+/**
+ * One turn's results put together: a single result (send) or the events of a stream. A stream sends
+ * the task, then status and artifact updates (artifact text can arrive in appended chunks), and ends
+ * with a terminal or waiting state; v0.3 also flags the last update `final`.
+ */
+export interface A2aAnswer {
+  text: string
+  contextId: string | undefined
+  /** Set when the task waits for the user's input: the next message continues it. */
+  waitingTaskId: string | undefined
+}
+
+export class A2aTurn {
+  private message: A2aMessage | undefined
+  private taskId: string | undefined
+  private contextId: string | undefined
+  private state = 'unknown'
+  private statusText = ''
+  private readonly artifacts = new Map<string, A2aPart[]>()
+  metadata: Record<string, unknown> | undefined
+  /** A message, or a task in a terminal or waiting state: nothing more is coming. */
+  final = false
+
+  constructor(private readonly onText: () => void) {}
+
+  add(result: A2aResult): void {
+    switch (result.kind) {
+      case 'message':
+        this.message = result.message
+        this.contextId = result.message.contextId ?? this.contextId
+        this.addMetadata(result.message.metadata)
+        this.final = true
+        if (textOf(result.message.parts)) this.onText()
+        return
+      case 'task':
+        this.taskId = result.task.id ?? this.taskId
+        this.contextId = result.task.contextId ?? this.contextId
+        this.setStatus(result.task.status)
+        for (const artifact of result.task.artifacts ?? []) this.artifacts.set(artifact.artifactId ?? `#${this.artifacts.size}`, [...(artifact.parts ?? [])])
+        this.addMetadata(result.task.metadata)
+        return
+      case 'status':
+        this.taskId = result.taskId ?? this.taskId
+        this.contextId = result.contextId ?? this.contextId
+        this.setStatus(result.status)
+        this.addMetadata(result.metadata)
+        if (result.final) this.final = true
+        return
+      case 'artifact': {
+        const id = result.artifact?.artifactId ?? 'artifact'
+        const parts = result.artifact?.parts ?? []
+        this.artifacts.set(id, result.append ? [...(this.artifacts.get(id) ?? []), ...parts] : [...parts])
+        this.addMetadata(result.metadata)
+        if (textOf(parts)) this.onText()
+        return
+      }
+    }
+  }
+
+  answer(what: string, streamed: boolean): A2aAnswer {
+    if (this.message) return { text: textOf(this.message.parts), contextId: this.contextId, waitingTaskId: undefined }
+    if (FAILED_STATES.includes(this.state)) throw new Error(`${what}: the task ${this.state === 'canceled' ? 'was canceled' : this.state}: ${excerpt(this.statusText || 'no reason given')}`)
+    const waiting = WAITING_STATES.includes(this.state)
+    if (!waiting && !ANSWERED_STATES.includes(this.state)) {
+      throw new Error(
+        streamed
+          ? `the stream from ${what} ended while the task was ${this.state}: the answer was cut short`
+          : `${what} gave back a task that is still ${this.state}; convy-ci needs an answer in the reply (a blocking send), it does not poll`,
+      )
+    }
+    const artifactText = [...this.artifacts.values()].map((parts) => textOf(parts)).filter(Boolean).join('\n')
+    return { text: artifactText || this.statusText, contextId: this.contextId, waitingTaskId: waiting ? this.taskId : undefined }
+  }
+
+  private setStatus(status: { state?: string; message?: A2aMessage } | undefined): void {
+    if (status === undefined) return
+    this.state = stateOf(status)
+    const text = textOf(status.message?.parts)
+    if (text) this.statusText = text
+    if (ANSWERED_STATES.includes(this.state) || FAILED_STATES.includes(this.state) || WAITING_STATES.includes(this.state)) this.final = true
+  }
+
+  private addMetadata(metadata: unknown): void {
+    if (metadata !== null && typeof metadata === 'object') this.metadata = { ...this.metadata, ...(metadata as Record<string, unknown>) }
+  }
+}
