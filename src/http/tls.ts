@@ -1,3 +1,4 @@
+import { X509Certificate } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { createSecureContext, type ConnectionOptions } from 'node:tls'
@@ -29,6 +30,11 @@ export function readTlsFiles(files: TlsFiles, projectDir: string, where: string)
     }
   }
   const options: ConnectionOptions = { ca: read('ca'), cert: read('cert'), key: read('key') }
+  for (const name of ['ca', 'cert'] as const) {
+    const pem = options[name] as Buffer | undefined
+    // A secure context quietly skips a CA file that holds no certificate; say so instead.
+    if (pem !== undefined && !isCertificate(pem)) throw new InputError(`${where}: tls.${name}: ${files[name]} holds no PEM certificate`)
+  }
   try {
     // Parses every PEM and checks that the key belongs to the certificate: the errors a handshake
     // would otherwise report later, and less clearly.
@@ -37,4 +43,13 @@ export function readTlsFiles(files: TlsFiles, projectDir: string, where: string)
     throw new InputError(`${where}: tls: ${errorMessage(error)} (ca: ${files.ca ?? '–'}, cert: ${files.cert ?? '–'}, key: ${files.key ?? '–'})`, { cause: error })
   }
   return options
+}
+
+function isCertificate(pem: Buffer): boolean {
+  try {
+    new X509Certificate(pem)
+    return true
+  } catch {
+    return false
+  }
 }
