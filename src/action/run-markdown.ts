@@ -22,7 +22,7 @@ export function runMarkdown(agent: string, counts: RunCounts, options: { reportU
   return [
     commentMarker(agent),
     `### ${options.noComparison ? '⬜ No baseline · ' : ''}${neutralise(agent, 60)}`,
-    options.noComparison ? `Nothing to compare with: ${options.noComparison}.` : '',
+    options.noComparison ? `Nothing to compare with: ${neutralise(options.noComparison, 400)}.` : '',
     `This run: ${rate === null ? 'no verdicts' : `pass rate ${percent(rate)} · ${counts.passed} of ${counts.judged}`} over ${plural(counts.scenarios.length, 'scenario')}${errors.length ? ` · ${errors.join(' · ')}` : ''}.`,
     listed.length ? `Not passing every attempt: ${listed.join(', ')}.` : '',
     options.reportUrl ? `[Full report](${options.reportUrl})` : '',

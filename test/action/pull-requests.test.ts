@@ -1,0 +1,244 @@
+import assert from 'node:assert/strict'
+import { after, afterEach, before, describe, test } from 'node:test'
+import { commentMarker } from '../../src/compare/markdown.ts'
+import { shortId } from '../../src/journal/run-folder.ts'
+import { startFakeGitHub, type FakeGitHub } from '../fakes/github-server.ts'
+import type { FakeRun } from '../fakes/github-world.ts'
+import { pullRequestEvent, pushEvent, workflowRunEvent } from './events.ts'
+import { describeStep, exampleWorkspace, runActionStep, type ActionStepResult } from './harness.ts'
+
+// The bundled action, end to end, against a fake GitHub that validates every REST call against
+// GitHub's OpenAPI description, with the real artifact client. The steps build on each other like a
+// repository's history: a push makes the baseline, pull requests are compared with it.
+
+const MARKER = commentMarker('support_bot')
+// refund is flaky on purpose (the example bot forgets to ask why 30% of the time); leaving it out
+// makes every verdict below certain rather than likely.
+const SCENARIOS = 'off-topic,order-status,password-reset,unknown-order'
+const INPUTS = { agent: 'support_bot', attempts: '5', scenarios: SCENARIOS }
+const sha = (c: string) => c.repeat(40)
+const MERGE_COMMIT = sha('e')
+
+describe('the action on pushes and pull requests', () => {
+  let fake: FakeGitHub
+  let workspace: string
+  let baselineRunId: string
+  let pushRun: FakeRun
+
+  before(async () => {
+    fake = await startFakeGitHub()
+    workspace = await exampleWorkspace()
+  })
+  after(async () => {
+    await fake.close()
+  })
+  afterEach(() => {
+    assert.deepEqual(fake.violations, [], 'every request and answer must be one GitHub would send')
+  })
+
+  const ourComments = (pr: number) => fake.world.commentsOn(pr).filter((c) => c.body.startsWith(MARKER))
+  const expectExit = (result: ActionStepResult, code: number) => assert.equal(result.code, code, describeStep(result))
+
+  test('a push to the default branch plays the run and uploads it, zipped, and its report, unzipped; it posts nothing', async () => {
+    pushRun = fake.world.startRun({ event: 'push', headBranch: 'main', headSha: sha('a') })
+    const writesBefore = fake.restWrites().length
+    const result = await runActionStep(fake, { run: pushRun, eventName: 'push', payload: pushEvent(fake.world, pushRun.headSha), inputs: INPUTS, workspace })
+    expectExit(result, 0)
+    fake.world.finishRun(pushRun.id, 'success')
+
+    baselineRunId = result.outputs['run-id']!
+    assert.match(baselineRunId, /^support_bot\/\d{4}-\d\d-\d\dT\d\d-\d\d-\d\d_[0-9a-f]{4}$/)
+    assert.equal(result.outputs.verdict, 'no-baseline')
+    assert.equal(result.outputs['pass-rate'], '1')
+    const [folder, report, ...others] = fake.world.artifactsOf(pushRun.id)
+    assert.equal(others.length, 0)
+    assert.equal(folder?.name, 'convy-support_bot')
+    assert.equal(folder.mimeType, 'application/zip')
+    const zip = fake.world.artifactBytes(folder)
+    assert.equal(zip.subarray(0, 4).toString('latin1'), 'PK\x03\x04')
+    for (const file of ['run.json', 'attempts.jsonl', 'report.html']) assert.ok(zip.includes(file), `the zip holds ${file}`)
+    assert.equal(report?.name, 'convy-support_bot-report.html')
+    assert.equal(report.mimeType, 'text/html')
+    assert.match(fake.world.artifactBytes(report).subarray(0, 100).toString('utf8'), /^<!doctype html>/i)
+    assert.equal(result.outputs['report-url'], `https://github.com/acme/support-bot/actions/runs/${pushRun.id}/artifacts/${report.id}`)
+    assert.equal(fake.restWrites().length, writesBefore)
+    assert.match(result.summary, /pass rate 100% · 20 of 20/)
+    assert.doesNotMatch(result.summary, /No baseline/)
+  })
+
+  test('a pull request that made the agent worse: a Worse comment, a failing check on the head commit, outputs, the same text as job summary', async () => {
+    // What the baseline search must pass over: a newer successful run whose artifact expired, and a
+    // newer failed one whose artifact is not even a zip.
+    const expired = fake.world.startRun({ event: 'push', headBranch: 'main', headSha: sha('1') })
+    fake.world.addArtifact(expired.id, 'convy-support_bot', Buffer.from('expired'), { expired: true })
+    fake.world.finishRun(expired.id, 'success')
+    const failed = fake.world.startRun({ event: 'push', headBranch: 'main', headSha: sha('2') })
+    fake.world.addArtifact(failed.id, 'convy-support_bot', Buffer.from('not a zip'))
+    fake.world.finishRun(failed.id, 'failure')
+    // A long conversation: the action's comment will be on the second page.
+    for (let i = 0; i < 100; i++) fake.world.comments.push({ id: fake.world.id(), issueNumber: 12, body: `review comment ${i}`, login: 'reviewer', createdAt: fake.world.now(), updatedAt: fake.world.now() })
+
+    const run = fake.world.startRun({ event: 'pull_request', headBranch: 'fix-greeting', headSha: sha('b') })
+    fake.world.pulls.set(12, { number: 12, headSha: run.headSha, headRef: 'fix-greeting', headRepository: fake.world.fullName, baseRef: 'main' })
+    const result = await runActionStep(fake, {
+      run,
+      sha: MERGE_COMMIT,
+      eventName: 'pull_request',
+      payload: pullRequestEvent(fake.world, { number: 12, headSha: run.headSha, headRef: 'fix-greeting' }),
+      inputs: INPUTS,
+      workspace,
+      env: { SUPPORT_BOT_VARIANT: 'regressed' },
+    })
+    expectExit(result, 1)
+    fake.world.finishRun(run.id, 'failure')
+    assert.ok(result.annotations.some((a) => a.level === 'error' && a.message === 'support_bot: worse than the baseline (fail-on: worse)'), describeStep(result))
+
+    const [comment, ...more] = ourComments(12)
+    assert.equal(more.length, 0)
+    assert.ok(comment)
+    assert.match(comment.body, /^<!-- convy-ci:support_bot -->\n\n### 🟥 Worse · support\\_bot/)
+    assert.ok(comment.body.includes(`\\_${shortId(baselineRunId)}`), 'the baseline is the push run, not a newer expired, failed or pull request run')
+    assert.match(comment.body, /\| order-status \| 5\/5 \| 0\/5 \|/)
+    assert.equal(result.outputs.verdict, 'worse')
+    assert.equal(result.outputs['comment-url'], `https://github.com/acme/support-bot/pull/12#issuecomment-${comment.id}`)
+    assert.match(result.outputs['report-url']!, new RegExp(`/actions/runs/${run.id}/artifacts/\\d+$`))
+    assert.ok(comment.body.includes(`[Full report](${result.outputs['report-url']})`))
+    assert.equal(result.outputs['pass-rate'], '0.75')
+    assert.equal(result.summary.trim(), comment.body.trim())
+
+    const checks = fake.world.checkRuns.filter((c) => c.name === 'convy / support_bot')
+    assert.equal(checks.length, 1)
+    assert.equal(checks[0]!.headSha, run.headSha, 'on the pull request head, not the merge commit')
+    assert.equal(checks[0]!.conclusion, 'failure')
+    assert.equal(checks[0]!.status, 'completed')
+    assert.match(checks[0]!.title ?? '', /^Worse: pass rate 100% → 75%$/)
+    assert.equal(checks[0]!.summary, comment.body)
+    assert.equal(checks[0]!.detailsUrl, result.outputs['report-url'])
+  })
+
+  test('the next push to the pull request updates the same comment, found on the second page', async () => {
+    const before = { ...ourComments(12)[0]! }
+    const run = fake.world.startRun({ event: 'pull_request', headBranch: 'fix-greeting', headSha: sha('c') })
+    fake.world.pulls.get(12)!.headSha = run.headSha
+    const listsBefore = fake.calls.filter((c) => c.operation === 'issues/list-comments').length
+    const result = await runActionStep(fake, {
+      run,
+      sha: MERGE_COMMIT,
+      eventName: 'pull_request',
+      payload: pullRequestEvent(fake.world, { number: 12, headSha: run.headSha, headRef: 'fix-greeting' }),
+      inputs: INPUTS,
+      workspace,
+    })
+    expectExit(result, 0)
+    fake.world.finishRun(run.id, 'success')
+
+    const comments = ourComments(12)
+    assert.equal(comments.length, 1, 'one comment per agent')
+    assert.equal(comments[0]!.id, before.id)
+    assert.notEqual(comments[0]!.updatedAt, before.updatedAt)
+    assert.match(comments[0]!.body, /### ⬜ ~ Within noise · support\\_bot/)
+    assert.ok(comments[0]!.body.includes(`\\_${shortId(result.outputs['run-id']!)}`))
+    assert.equal(result.outputs.verdict, 'within-noise')
+    assert.equal(fake.calls.filter((c) => c.operation === 'issues/list-comments').length - listsBefore, 2, 'both pages were read')
+    const check = fake.world.checkRuns.find((c) => c.headSha === run.headSha)
+    assert.equal(check?.conclusion, 'success')
+  })
+
+  test('no baseline: it says so, passes, and on-change posts no comment, only the check', async () => {
+    const run = fake.world.startRun({ event: 'pull_request', headBranch: 'other', headSha: sha('d') })
+    const result = await runActionStep(fake, {
+      run,
+      sha: MERGE_COMMIT,
+      eventName: 'pull_request',
+      payload: pullRequestEvent(fake.world, { number: 13, headSha: run.headSha, headRef: 'other' }),
+      // Nothing on main was uploaded under this name.
+      inputs: { ...INPUTS, 'artifact-name': 'fresh' },
+      workspace,
+    })
+    expectExit(result, 0)
+    fake.world.finishRun(run.id, 'success')
+    assert.equal(result.outputs.verdict, 'no-baseline')
+    assert.ok(result.annotations.some((a) => a.level === 'notice' && /no successful run of this workflow on main uploaded fresh-support_bot/.test(a.message)), describeStep(result))
+    assert.equal(ourComments(13).length, 0)
+    assert.match(result.summary, /### ⬜ No baseline · support\\_bot\n\nNothing to compare with: no successful run/)
+    const check = fake.world.checkRuns.find((c) => c.headSha === run.headSha)
+    assert.equal(check?.conclusion, 'success')
+    assert.match(check?.title ?? '', /^No baseline: pass rate 100% \(20 of 20\)$/)
+    assert.deepEqual(fake.world.artifactsOf(run.id).map((a) => a.name).sort(), ['fresh-support_bot', 'fresh-support_bot-report.html'])
+  })
+
+  let forkRun: FakeRun
+  test('a pull request from a fork: it runs, uploads and compares, tries no write through the API, and says what it skipped', async () => {
+    fake.readOnly = true
+    try {
+      // The fork's own main branch: its run must never become the baseline of main.
+      forkRun = fake.world.startRun({ event: 'pull_request', headBranch: 'main', headSha: sha('f'), headRepository: 'mallory/support-bot' })
+      fake.world.pulls.set(14, { number: 14, headSha: forkRun.headSha, headRef: 'main', headRepository: 'mallory/support-bot', baseRef: 'main' })
+      const writesBefore = fake.restWrites().length
+      const result = await runActionStep(fake, {
+        run: forkRun,
+        sha: MERGE_COMMIT,
+        eventName: 'pull_request',
+        payload: pullRequestEvent(fake.world, { number: 14, headSha: forkRun.headSha, headRef: 'main', fork: 'mallory/support-bot' }),
+        inputs: INPUTS,
+        workspace,
+        actor: 'mallory',
+      })
+      expectExit(result, 0)
+      fake.world.finishRun(forkRun.id, 'success')
+      assert.equal(fake.restWrites().length, writesBefore, 'no write was even tried')
+      assert.ok(
+        result.annotations.some((a) => a.level === 'notice' && /the comment and check on pull request #14 were skipped: this pull request comes from a fork/.test(a.message)),
+        describeStep(result),
+      )
+      assert.equal(result.outputs.verdict, 'within-noise')
+      assert.match(result.summary, /Within noise/)
+      assert.deepEqual(fake.world.artifactsOf(forkRun.id).map((a) => a.name).sort(), ['convy-support_bot', 'convy-support_bot-report.html'])
+    } finally {
+      fake.readOnly = false
+    }
+  })
+
+  const publishStep = (headSha: string, pulls: number[] = []) => {
+    const run = fake.world.startRun({ event: 'workflow_run', headBranch: 'main', headSha: pushRun.headSha })
+    return {
+      run,
+      eventName: 'workflow_run',
+      payload: workflowRunEvent(fake.world, { ...forkRun, headSha }, pulls),
+      inputs: { mode: 'publish', agent: 'support_bot', comment: 'always' },
+      workspace,
+    }
+  }
+
+  test('publish mode, in a workflow_run workflow: the fork run’s artifact, checked against the API, becomes the comment and the check', async () => {
+    const result = await runActionStep(fake, publishStep(forkRun.headSha))
+    expectExit(result, 0)
+    const [comment, ...more] = ourComments(14)
+    assert.equal(more.length, 0)
+    assert.match(comment?.body ?? '', /### ⬜ ~ Within noise · support\\_bot/)
+    assert.ok(comment?.body.includes(`\\_${shortId(baselineRunId)}`), 'compared with main’s run, not the fork’s main')
+    assert.ok(comment?.body.includes(`/actions/runs/${forkRun.id}/artifacts/`), 'links the fork run’s report')
+    const check = fake.world.checkRuns.find((c) => c.headSha === forkRun.headSha)
+    assert.equal(check?.conclusion, 'success')
+    assert.equal(result.outputs.verdict, 'within-noise')
+    assert.ok(fake.calls.some((c) => c.operation === 'pulls/get'))
+    assert.ok(fake.calls.some((c) => c.operation === 'actions/download-artifact' && c.status === 302))
+  })
+
+  test('publish mode refuses an artifact whose run is not of the commit the workflow ran on', async () => {
+    const writesBefore = fake.restWrites().length
+    const result = await runActionStep(fake, publishStep(sha('9')))
+    expectExit(result, 1)
+    assert.ok(result.annotations.some((a) => a.level === 'error' && /refusing to publish support_bot .*its run is of commit f{40}, but the workflow run was of 9{40}/.test(a.message)), describeStep(result))
+    assert.equal(fake.restWrites().length, writesBefore)
+  })
+
+  test('publish mode says nothing when the pull request has moved on', async () => {
+    fake.world.pulls.get(14)!.headSha = sha('8')
+    const writesBefore = fake.restWrites().length
+    const result = await runActionStep(fake, publishStep(forkRun.headSha))
+    expectExit(result, 0)
+    assert.ok(result.annotations.some((a) => a.level === 'notice' && /has moved past fffffff/.test(a.message)), describeStep(result))
+    assert.equal(fake.restWrites().length, writesBefore)
+  })
+})
