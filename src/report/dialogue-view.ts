@@ -1,6 +1,6 @@
 import type { Attempt, Turn } from '../journal/records.ts'
 import { decisionRows, type DecisionRow } from './decisions-view.ts'
-import { count, seconds, shownText } from './format.ts'
+import { capped, count, seconds, shownText } from './format.ts'
 import { html, jsonForScript, type SafeHtml } from './html.ts'
 import type { DialogueSlot } from './run-tally.ts'
 
@@ -9,15 +9,24 @@ import type { DialogueSlot } from './run-tally.ts'
  * with JavaScript off) or embedded as JSON and drawn by the page script (large runs); keeping one
  * shape for both means both look the same.
  *
- * [role, label, meta, head, rest, moreLabel, cutNote, error]
+ * [role, label, meta, head, rest, moreLabel, cutNote, error, tools?]
  */
-export type TurnRow = [role: 'user' | 'agent', label: string, meta: string, head: string, rest: string, moreLabel: string, cutNote: string, error: string]
+export type TurnRow = [role: 'user' | 'agent', label: string, meta: string, head: string, rest: string, moreLabel: string, cutNote: string, error: string, tools?: ToolRow[]]
+
+/** A tool the agent called before it answered: [name, arguments as JSON]. */
+export type ToolRow = [name: string, args: string]
 
 function answerMeta(turn: Turn): string {
   if (turn.role !== 'agent') return ''
   const parts = [seconds(turn.seconds)]
+  if (turn.firstTokenSeconds !== undefined) parts.push(`first token ${seconds(turn.firstTokenSeconds)}`)
   if (turn.tokens) parts.push(`${count(turn.tokens.input)} in / ${count(turn.tokens.output)} out tokens`)
   return parts.join(' · ')
+}
+
+// Arguments can be anything an agent sent: shown as compact JSON, cut like any long text.
+function toolRows(turn: Turn): ToolRow[] {
+  return (turn.toolCalls ?? []).map((call): ToolRow => [capped(call.name, 200), call.arguments === undefined ? '' : capped(JSON.stringify(call.arguments) ?? '', 1_000)])
 }
 
 function errorLine(turn: Turn): string {
@@ -30,7 +39,7 @@ function errorLine(turn: Turn): string {
 function turnRow(turn: Turn): TurnRow {
   const shown = shownText(turn.text)
   const kept = shown.head.length + shown.rest.length
-  return [
+  const row: TurnRow = [
     turn.role,
     turn.role === 'agent' ? 'Agent' : 'User',
     answerMeta(turn),
@@ -40,15 +49,22 @@ function turnRow(turn: Turn): TurnRow {
     kept < shown.length ? `The page keeps the first ${count(kept)} of ${count(shown.length)} characters; attempts.jsonl has all of them.` : '',
     errorLine(turn),
   ]
+  const tools = toolRows(turn)
+  if (tools.length > 0) row.push(tools)
+  return row
 }
 
 /** No whitespace between tags: message text is shown pre-wrapped, so stray spaces would show. */
-function turnMarkup([role, label, meta, head, rest, moreLabel, cutNote, error]: TurnRow): SafeHtml {
+function turnMarkup([role, label, meta, head, rest, moreLabel, cutNote, error, tools]: TurnRow): SafeHtml {
   return html`<div class="turn ${role}${error ? ' err' : ''}"><div class="turn-h"><span class="who">${label}</span>${
     meta ? html`<span class="meta">${meta}</span>` : ''
-  }</div><div class="text">${head}${rest ? html`<details class="more"><summary>${moreLabel}</summary>${rest}</details>` : ''}</div>${
+  }</div>${tools ? toolsMarkup(tools) : ''}<div class="text">${head}${rest ? html`<details class="more"><summary>${moreLabel}</summary>${rest}</details>` : ''}</div>${
     cutNote ? html`<p class="cut">${cutNote}</p>` : ''
   }${error ? html`<div class="error">${error}</div>` : ''}</div>`
+}
+
+function toolsMarkup(tools: readonly ToolRow[]): SafeHtml {
+  return html`<ul class="tools" aria-label="Tool calls">${tools.map(([name, args]) => html`<li><span class="tool">${name}</span>${args ? html` <span class="args">${args}</span>` : ''}</li>`)}</ul>`
 }
 
 export function dialogueMarkup(turns: readonly Turn[]): SafeHtml {

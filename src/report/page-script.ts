@@ -37,13 +37,24 @@ export const PAGE_SCRIPT = `
     return el;
   }
 
-  // A turn as data: [role, label, meta, head, rest, moreLabel, cutNote, error].
+  // A turn as data: [role, label, meta, head, rest, moreLabel, cutNote, error, tools?].
   function drawTurn(t) {
     var box = node('div', 'turn ' + t[0] + (t[7] ? ' err' : ''));
     var head = node('div', 'turn-h');
     head.appendChild(node('span', 'who', t[1]));
     if (t[2]) head.appendChild(node('span', 'meta', t[2]));
     box.appendChild(head);
+    if (t[8]) {
+      var tools = node('ul', 'tools');
+      tools.setAttribute('aria-label', 'Tool calls');
+      for (var i = 0; i < t[8].length; i++) {
+        var call = node('li');
+        call.appendChild(node('span', 'tool', t[8][i][0]));
+        if (t[8][i][1]) { call.appendChild(document.createTextNode(' ')); call.appendChild(node('span', 'args', t[8][i][1])); }
+        tools.appendChild(call);
+      }
+      box.appendChild(tools);
+    }
     var msg = node('div', 'text', t[3]);
     if (t[4]) {
       var more = node('details', 'more');

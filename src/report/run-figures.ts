@@ -20,6 +20,11 @@ export interface RunFigures {
   /** Mean of the agent's own time per answer, over answers that did not fail. */
   meanAnswerSeconds: number | null
   slowest: SlowestAnswer | null
+  /** Mean time to first token over the answers that streamed; null when none did. */
+  meanFirstTokenSeconds: number | null
+  /** Answers that streamed, out of `answers`. */
+  firstTokens: number
+  answers: number
   /** Mean tokens per attempt, over attempts where the agent reported them. */
   tokensPerAttempt: { input: number; output: number; attempts: number } | null
   /** Dollars spent on convy-ci's own models; null when no price was known. */
@@ -35,6 +40,8 @@ export function runFigures(tally: RunTally): RunFigures {
   let noVerdicts = 0
   let answers = 0
   let answerSeconds = 0
+  let firstTokens = 0
+  let firstTokenSeconds = 0
   let tokenAttempts = 0
   let tokensIn = 0
   let tokensOut = 0
@@ -50,6 +57,8 @@ export function runFigures(tally: RunTally): RunFigures {
     noVerdicts += s.noVerdicts
     answers += s.answers
     answerSeconds += s.answerSeconds
+    firstTokens += s.firstTokens
+    firstTokenSeconds += s.firstTokenSeconds
     tokenAttempts += s.tokenAttempts
     tokensIn += s.tokensIn
     tokensOut += s.tokensOut
@@ -70,6 +79,9 @@ export function runFigures(tally: RunTally): RunFigures {
     statusCounts,
     meanAnswerSeconds: answers === 0 ? null : answerSeconds / answers,
     slowest: tally.slowest,
+    meanFirstTokenSeconds: firstTokens === 0 ? null : firstTokenSeconds / firstTokens,
+    firstTokens,
+    answers,
     tokensPerAttempt: tokenAttempts === 0 ? null : { input: tokensIn / tokenAttempts, output: tokensOut / tokenAttempts, attempts: tokenAttempts },
     costUsd: tally.costedAttempts === 0 ? null : tally.costUsd,
     passHatK: passHatKs(graded),

@@ -62,6 +62,9 @@ export interface ScenarioTally {
   answers: number
   answerSeconds: number
   slowestAnswer: number
+  /** Answers that streamed, and their times to first token. */
+  firstTokens: number
+  firstTokenSeconds: number
   tokenAttempts: number
   tokensIn: number
   tokensOut: number
@@ -102,6 +105,8 @@ function emptyScenario(id: string, scenario: Scenario | null): ScenarioTally {
     answers: 0,
     answerSeconds: 0,
     slowestAnswer: 0,
+    firstTokens: 0,
+    firstTokenSeconds: 0,
     tokenAttempts: 0,
     tokensIn: 0,
     tokensOut: 0,
@@ -159,6 +164,10 @@ export function addAttempt(tally: RunTally, attempt: Attempt, dialogue: Dialogue
     scenario.answers++
     scenario.answerSeconds += turn.seconds
     scenario.slowestAnswer = Math.max(scenario.slowestAnswer, turn.seconds)
+    if (turn.firstTokenSeconds !== undefined) {
+      scenario.firstTokens++
+      scenario.firstTokenSeconds += turn.firstTokenSeconds
+    }
     if (!tally.slowest || turn.seconds > tally.slowest.seconds) tally.slowest = { seconds: turn.seconds, scenario: attempt.scenario, attempt: attempt.attempt }
   }
   if (attempt.agentTokens) {

@@ -45,6 +45,17 @@ function answerTile(f: RunFigures): Tile {
   }
 }
 
+/** Only for agents that stream: without it the tile would say nothing about the others. */
+function firstTokenTile(f: RunFigures): Tile | null {
+  if (f.meanFirstTokenSeconds === null) return null
+  return {
+    label: 'Time to first token',
+    value: seconds(f.meanFirstTokenSeconds),
+    unit: 'mean',
+    sub: f.firstTokens === f.answers ? 'over every answer, as it streamed' : `over the ${count(f.firstTokens)} of ${plural(f.answers, 'answer')} that streamed`,
+  }
+}
+
 function tokensTile(f: RunFigures): Tile {
   const t = f.tokensPerAttempt
   if (!t) return { label: 'Tokens per attempt', value: '–', unit: '', sub: 'the agent reported no tokens' }
@@ -72,7 +83,8 @@ function costTile(f: RunFigures): Tile | null {
 }
 
 export function runTiles(f: RunFigures): Tile[] {
-  const tiles = [passRateTile(f), stableTile(f), answerTile(f), tokensTile(f), errorsTile(f)]
+  const firstToken = firstTokenTile(f)
+  const tiles = [passRateTile(f), stableTile(f), answerTile(f), ...(firstToken ? [firstToken] : []), tokensTile(f), errorsTile(f)]
   const cost = costTile(f)
   if (cost) tiles.push(cost)
   return tiles
