@@ -19,7 +19,7 @@ export type BaselineChoice = { kind: 'auto' } | { kind: 'none' } | { kind: 'run'
 
 const NAME = /^[A-Za-z0-9][A-Za-z0-9_.-]*$/
 
-const list = z.string().transform((text) => text.split(/[\s,]+/).filter(Boolean))
+const list = (missing?: string) => z.string(missing).transform((text) => text.split(/[\s,]+/).filter(Boolean))
 const whole = (min: number, max: number) => z.coerce.number().int(`expected a whole number from ${min} to ${max}`).min(min, `expected a whole number from ${min} to ${max}`).max(max, `expected a whole number from ${min} to ${max}`)
 const seconds = z.coerce.number().positive('expected a number of seconds above 0')
 // The YAML 1.2 core schema's booleans, as core.getBooleanInput reads them.
@@ -27,14 +27,14 @@ const boolean = z.enum(['true', 'True', 'TRUE', 'false', 'False', 'FALSE'], 'exp
 
 const InputsSchema = z.object({
   mode: z.enum(MODES, `expected one of ${MODES.join(', ')}`).default('run'),
-  agent: list.pipe(z.array(z.string().regex(NAME, 'agent names use letters, digits, ".", "_" and "-"')).min(1, 'name at least one agent')),
+  agent: list('name at least one agent').pipe(z.array(z.string().regex(NAME, 'agent names use letters, digits, ".", "_" and "-"')).min(1, 'name at least one agent')),
   config: z.string().default('convy.yml'),
-  scenarios: list.default([]),
-  tags: list.default([]),
+  scenarios: list().default([]),
+  tags: list().default([]),
   attempts: whole(1, 1000).default(RUN_DEFAULTS.k),
   parallel: whole(1, 1000).default(RUN_DEFAULTS.parallel),
   'turn-timeout': seconds.default(RUN_DEFAULTS.turnTimeoutSeconds),
-  'wait-for': z.url('expected an http(s) URL').optional(),
+  'wait-for': z.url({ protocol: /^https?$/, error: 'expected an http(s) URL' }).optional(),
   'wait-for-timeout': seconds.default(120),
   'working-directory': z.string().default('.'),
   'fail-on': z.enum(FAIL_ON, `expected one of ${FAIL_ON.join(', ')}`).default('worse'),

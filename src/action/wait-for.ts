@@ -42,7 +42,12 @@ export async function waitFor(options: WaitOptions): Promise<{ seconds: number; 
       lastTold = Date.now()
       options.onWaiting?.(`still waiting for ${options.url} (${Math.round((Date.now() - started) / 1000)} s, last: ${last})`)
     }
-    await sleep(Math.min(options.intervalMs ?? 1000, Math.max(0, deadline - Date.now())), undefined, { signal: options.signal })
+    try {
+      await sleep(Math.min(options.intervalMs ?? 1000, Math.max(0, deadline - Date.now())), undefined, { signal: options.signal })
+    } catch {
+      // Only an abort ends the pause early: stop with the abort's own reason.
+      options.signal.throwIfAborted()
+    }
   }
 }
 

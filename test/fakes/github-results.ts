@@ -86,7 +86,10 @@ export function resultsService(world: FakeWorld, base: () => string, violation: 
         return twirpError(400, 'invalid_argument', parsed.error.message)
       }
       const request = parsed.data as z.infer<(typeof Requests)['ListArtifacts']> & { name?: string; size?: string; hash?: string; mime_type?: string; expires_at?: string }
-      if (request.workflow_run_backend_id !== scope.run || request.workflow_job_run_backend_id !== scope.job) {
+      // Uploads belong to the token's own job; reading and deleting name the artifact's job, which
+      // may be another job of the same run (a merge job reading its shards).
+      const ownJob = method === 'CreateArtifact' || method === 'FinalizeArtifact' || method === 'ListArtifacts'
+      if (request.workflow_run_backend_id !== scope.run || (ownJob && request.workflow_job_run_backend_id !== scope.job)) {
         violation(`twirp ${method}: backend ids ${request.workflow_run_backend_id}/${request.workflow_job_run_backend_id} are not the token's ${scope.run}/${scope.job}`)
         return twirpError(403, 'permission_denied', 'backend ids do not match the token')
       }
@@ -133,11 +136,11 @@ export function resultsService(world: FakeWorld, base: () => string, violation: 
           return { status: 200, body: { artifacts: found.map(listed) } }
         }
         case 'GetSignedArtifactURL': {
-          const artifact = inRun.find((a) => a.name === request.name && a.finalized)
+          const artifact = inRun.find((a) => a.name === request.name && a.finalized && a.jobBackendId === request.workflow_job_run_backend_id)
           return artifact ? { status: 200, body: { signed_url: this.blobUrl(artifact) } } : twirpError(404, 'not_found', `no artifact ${request.name}`)
         }
         case 'DeleteArtifact': {
-          const artifact = inRun.find((a) => a.name === request.name && a.finalized)
+          const artifact = inRun.find((a) => a.name === request.name && a.finalized && a.jobBackendId === request.workflow_job_run_backend_id)
           if (!artifact) return twirpError(404, 'not_found', `no artifact ${request.name}`)
           world.artifacts.delete(artifact.id)
           return { status: 200, body: { ok: true, artifact_id: String(artifact.id) } }
