@@ -22,6 +22,12 @@ export function tileRows(c: Comparison): string[][] {
   const time = (side: 'before' | 'after') =>
     t.meanAnswerSeconds[side] === null ? NONE : `${seconds(t.meanAnswerSeconds[side])} mean · ${seconds(t.slowestAnswerSeconds[side]!)} slowest`
   rows.push(['Answer time', time('before'), time('after'), joined(change(t.meanAnswerSeconds, (d) => `${signed(d, 1)} s`), change(t.slowestAnswerSeconds, (d) => `${signed(d, 1)} s`))])
+  // Only agents that stream have a time to first token; the row would be dashes for the rest.
+  const firstToken = t.meanFirstTokenSeconds
+  if (firstToken.before !== null || firstToken.after !== null) {
+    const mean = (side: 'before' | 'after') => (firstToken[side] === null ? NONE : `${seconds(firstToken[side])} mean`)
+    rows.push(['Time to first token', mean('before'), mean('after'), change(firstToken, (d) => `${signed(d, 1)} s`)])
+  }
   const tokens = (side: 'before' | 'after') =>
     t.tokensInPerAttempt[side] === null ? NONE : `${count(t.tokensInPerAttempt[side])} in · ${count(t.tokensOutPerAttempt[side]!)} out`
   rows.push(['Tokens per attempt', tokens('before'), tokens('after'), joined(change(t.tokensInPerAttempt, (d) => signed(d)), change(t.tokensOutPerAttempt, (d) => signed(d)))])

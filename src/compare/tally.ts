@@ -12,6 +12,9 @@ export interface RunTally {
   answers: number
   answerSeconds: number
   slowestAnswerSeconds: number | null
+  /** Every successful answer's time, and its time to first token where it streamed: for the tests of answer times. */
+  answerTimes: number[]
+  firstTokenTimes: number[]
   attemptsWithTokens: number
   tokensIn: number
   tokensOut: number
@@ -40,6 +43,8 @@ export function tallyRun({ manifest, attempts }: RunRecord): RunTally {
     answers: 0,
     answerSeconds: 0,
     slowestAnswerSeconds: null,
+    answerTimes: [],
+    firstTokenTimes: [],
     attemptsWithTokens: 0,
     tokensIn: 0,
     tokensOut: 0,
@@ -80,6 +85,8 @@ function countAnswers(run: RunTally, scenario: ScenarioTally, attempt: Attempt):
     scenario.answerSeconds += turn.seconds
     run.answers++
     run.answerSeconds += turn.seconds
+    run.answerTimes.push(turn.seconds)
+    if (turn.firstTokenSeconds !== undefined) run.firstTokenTimes.push(turn.firstTokenSeconds)
     if (run.slowestAnswerSeconds === null || turn.seconds > run.slowestAnswerSeconds) run.slowestAnswerSeconds = turn.seconds
   }
 }

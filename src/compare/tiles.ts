@@ -1,4 +1,5 @@
 import { atMost } from '../stats/counts.ts'
+import { compareTimes } from './answer-times.ts'
 import { fisherExact } from '../stats/fisher.ts'
 import type { Direction, Tile, Tiles, Tone } from './comparison.ts'
 import { scenarioSide, type RunTally } from './tally.ts'
@@ -15,8 +16,9 @@ export function buildTiles(before: RunTally, after: RunTally, passRateTone: Dire
     passed: tile(a.passed, b.passed, 'neutral', { before: a.judged, after: b.judged }),
     stableScenarios: tile(a.stable, b.stable, 'neutral', { before: a.scenariosWithVerdict, after: b.scenariosWithVerdict }),
     attempts: tile(before.attempts, after.attempts, 'neutral'),
-    meanAnswerSeconds: tile(a.meanAnswerSeconds, b.meanAnswerSeconds, 'neutral'),
+    meanAnswerSeconds: timeTile(before.answerTimes, after.answerTimes),
     slowestAnswerSeconds: tile(before.slowestAnswerSeconds, after.slowestAnswerSeconds, 'neutral'),
+    meanFirstTokenSeconds: timeTile(before.firstTokenTimes, after.firstTokenTimes),
     tokensInPerAttempt: tile(a.tokensIn, b.tokensIn, 'neutral'),
     tokensOutPerAttempt: tile(a.tokensOut, b.tokensOut, 'neutral'),
     agentErrors: countTile(a.agentErrors, before.attempts, b.agentErrors, after.attempts),
@@ -53,10 +55,16 @@ function summarise(run: RunTally) {
     scenariosWithVerdict,
     agentErrors,
     noVerdicts,
-    meanAnswerSeconds: run.answers === 0 ? null : run.answerSeconds / run.answers,
     tokensIn: perAttempt(run.tokensIn),
     tokensOut: perAttempt(run.tokensOut),
   }
+}
+
+/** Mean times, toned slower or faster only beyond noise (answer-times.ts). */
+function timeTile(before: readonly number[], after: readonly number[]): Tile {
+  const mean = (times: readonly number[]) => (times.length === 0 ? null : times.reduce((sum, t) => sum + t, 0) / times.length)
+  const [a, b] = [mean(before), mean(after)]
+  return tile(a, b, a === null || b === null ? 'neutral' : compareTimes(before, after).direction)
 }
 
 function tile(before: number | null, after: number | null, tone: Tone, of: Tile['of'] = null): Tile {

@@ -3,8 +3,9 @@ import { count, dollars, fraction, percent, points, seconds, signed, signedDolla
 import { html, type SafeHtml } from './html.ts'
 
 /**
- * The run report's tiles, before and after, with the change: red when the statistics call it worse,
- * green better, grey with ~ within noise, and uncoloured where no test applies (time, tokens, cost).
+ * The run report's tiles, before and after, with the change: red when the statistics call it worse
+ * (or slower), green better (or faster), grey with ~ within noise, and uncoloured where no test
+ * applies (slowest answer, tokens, cost).
  * Numbers are worded as in the PR comment (src/compare/format.ts), so both say the same thing.
  */
 
@@ -12,9 +13,12 @@ const TONE_WORD: Record<Tone, string> = { worse: 'worse', better: 'better', 'wit
 
 const NONE = '–'
 
-function changeChip(tile: ComparedTile, show: (change: number) => string): SafeHtml {
+/** Times get slower and faster rather than worse and better. */
+const TIME_WORD: Record<Tone, string> = { ...TONE_WORD, worse: 'slower', better: 'faster' }
+
+function changeChip(tile: ComparedTile, show: (change: number) => string, words: Record<Tone, string> = TONE_WORD): SafeHtml {
   if (tile.change === null) return html`<span class="chg neutral">${NONE}</span>`
-  const word = TONE_WORD[tile.tone]
+  const word = words[tile.tone]
   const mark = tile.tone === 'within-noise' ? '~ ' : tile.tone === 'worse' ? '▼ ' : tile.tone === 'better' ? '▲ ' : ''
   return html`<span class="chg ${tile.tone}">${mark}${show(tile.change)}${word ? html` <small>${word}</small>` : ''}</span>`
 }
@@ -35,7 +39,10 @@ export function renderCompareTiles(c: Comparison): SafeHtml {
   const tiles = [
     tile('Pass rate', value(t.passRate.before, percent), value(t.passRate.after, percent), [changeChip(t.passRate, points)], `${of(t.passed, 'before')} → ${of(t.passed, 'after')} passed · mean over scenarios`),
     tile('Stable scenarios', of(t.stableScenarios, 'before'), of(t.stableScenarios, 'after'), [changeChip(t.stableScenarios, (d) => signed(d))], 'passed every attempt'),
-    tile('Answer time', value(t.meanAnswerSeconds.before, seconds), value(t.meanAnswerSeconds.after, seconds), [changeChip(t.meanAnswerSeconds, (d) => `${signed(d, 1)} s`)], `mean; slowest ${value(t.slowestAnswerSeconds.before, seconds)} → ${value(t.slowestAnswerSeconds.after, seconds)}`),
+    tile('Answer time', value(t.meanAnswerSeconds.before, seconds), value(t.meanAnswerSeconds.after, seconds), [changeChip(t.meanAnswerSeconds, (d) => `${signed(d, 1)} s`, TIME_WORD)], `mean; slowest ${value(t.slowestAnswerSeconds.before, seconds)} → ${value(t.slowestAnswerSeconds.after, seconds)}`),
+    ...(t.meanFirstTokenSeconds.before !== null || t.meanFirstTokenSeconds.after !== null
+      ? [tile('Time to first token', value(t.meanFirstTokenSeconds.before, seconds), value(t.meanFirstTokenSeconds.after, seconds), [changeChip(t.meanFirstTokenSeconds, (d) => `${signed(d, 1)} s`, TIME_WORD)], 'mean, over the answers that streamed')]
+      : []),
     tile(
       'Tokens per attempt',
       `${value(t.tokensInPerAttempt.before, count)} / ${value(t.tokensOutPerAttempt.before, count)}`,
