@@ -50,6 +50,10 @@ export function exampleAnswer<T = Record<string, unknown>>(api: OpenAPIBackend, 
 }
 
 const PATCHES: Record<string, (mock: unknown) => unknown> = {
-  'repos/get': (mock) => ({ ...(mock as object), language: null }),
+  'repos/get': (mock) => {
+    const repo = mock as Record<string, Record<string, unknown> | null>
+    for (const part of [repo.source, repo.parent]) if (part) part.language = null
+    return { ...repo, language: null }
+  },
   'pulls/get': (mock) => ({ ...(mock as object), requested_teams: [] }),
 }
