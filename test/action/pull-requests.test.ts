@@ -66,6 +66,22 @@ describe('the action on pushes and pull requests', () => {
     assert.doesNotMatch(result.summary, /No baseline/)
   })
 
+  test('a re-run of the job replaces its own artifacts instead of failing on their names; retention-days sets their expiry', async () => {
+    const run = fake.world.startRun({ event: 'push', headBranch: 'main', headSha: sha('7') })
+    const step = { run, eventName: 'push', payload: pushEvent(fake.world, run.headSha), inputs: { ...INPUTS, scenarios: 'off-topic', 'retention-days': '7' }, workspace }
+    expectExit(await runActionStep(fake, step), 0)
+    const first = fake.world.artifactsOf(run.id).map((a) => a.id)
+    const rerun = await runActionStep(fake, { ...step, runAttempt: 2 })
+    expectExit(rerun, 0)
+    const second = fake.world.artifactsOf(run.id)
+    assert.deepEqual(second.map((a) => a.name).sort(), ['convy-support_bot', 'convy-support_bot-report.html'])
+    assert.ok(second.every((a) => !first.includes(a.id)))
+    for (const artifact of second) assert.ok(Math.abs(Date.parse(artifact.expiresAt) - Date.now() - 7 * 86_400_000) < 3_600_000, artifact.expiresAt)
+    assert.equal(rerun.annotations.filter((a) => a.level === 'warning').length, 0, describeStep(rerun))
+    // Failed, so it is never anyone's baseline.
+    fake.world.finishRun(run.id, 'failure')
+  })
+
   test('a pull request that made the agent worse: a Worse comment, a failing check on the head commit, outputs, the same text as job summary', async () => {
     // What the baseline search must pass over: a newer successful run whose artifact expired, and a
     // newer failed one whose artifact is not even a zip.
@@ -165,6 +181,36 @@ describe('the action on pushes and pull requests', () => {
     assert.equal(check?.conclusion, 'success')
     assert.match(check?.title ?? '', /^No baseline: pass rate 100% \(20 of 20\)$/)
     assert.deepEqual(fake.world.artifactsOf(run.id).map((a) => a.name).sort(), ['fresh-support_bot', 'fresh-support_bot-report.html'])
+  })
+
+  test('a token without the permissions and no artifact storage: warnings that say what to grant, and the verdict still decides', async () => {
+    fake.readOnly = true
+    fake.refuseUploads = true
+    try {
+      const run = fake.world.startRun({ event: 'pull_request', headBranch: 'topic', headSha: sha('5') })
+      const result = await runActionStep(fake, {
+        run,
+        sha: MERGE_COMMIT,
+        eventName: 'pull_request',
+        payload: pullRequestEvent(fake.world, { number: 15, headSha: run.headSha, headRef: 'topic' }),
+        inputs: { ...INPUTS, comment: 'always' },
+        workspace,
+      })
+      expectExit(result, 0)
+      fake.world.finishRun(run.id, 'success')
+      const warnings = result.annotations.filter((a) => a.level === 'warning').map((a) => a.message)
+      assert.deepEqual(warnings.map((w) => w.replace(/:.*/s, '')), ['support_bot', 'support_bot', 'support_bot', 'support_bot'], warnings.join('\n'))
+      assert.match(warnings[0]!, /^support_bot: the run folder was not uploaded, so it cannot be a later baseline: .*artifact storage is not available/)
+      assert.match(warnings[1]!, /^support_bot: the report was not uploaded, so the comment links no report: /)
+      assert.equal(warnings[2], 'support_bot: the comment on pull request #15 was not posted: Resource not accessible by integration (HTTP 403); the workflow needs `permissions: { pull-requests: write }`')
+      assert.equal(warnings[3], 'support_bot: the check run was not created: Resource not accessible by integration (HTTP 403); the workflow needs `permissions: { checks: write }`')
+      assert.equal(result.outputs.verdict, 'within-noise')
+      assert.equal(result.outputs['report-url'], '')
+      assert.match(result.summary, /Within noise/)
+    } finally {
+      fake.readOnly = false
+      fake.refuseUploads = false
+    }
   })
 
   let forkRun: FakeRun

@@ -46,7 +46,7 @@ export function runtimeToken(runId: number, job: string): string {
   return `${part({ alg: 'none', typ: 'JWT' })}.${part({ scp: `Actions.GenericRead:x Actions.Results:run-${runId}:job-${job}` })}.fake`
 }
 
-export function resultsService(world: FakeWorld, base: () => string, violation: (message: string) => void): ResultsService {
+export function resultsService(world: FakeWorld, base: () => string, violation: (message: string) => void, refuseUploads: () => boolean = () => false): ResultsService {
   const signature = randomBytes(8).toString('hex')
 
   const scopeOf = (authorization: string | undefined): { run: string; job: string } | null => {
@@ -98,6 +98,7 @@ export function resultsService(world: FakeWorld, base: () => string, violation: 
       const inRun = [...world.artifacts.values()].filter((a) => a.runId === run.id)
       switch (method as TwirpMethod) {
         case 'CreateArtifact': {
+          if (refuseUploads()) return twirpError(403, 'permission_denied', 'artifact storage is not available to this job')
           if (inRun.some((a) => a.name === request.name)) return twirpError(409, 'already_exists', 'Conflict: an artifact with this name already exists on the workflow run')
           const created = world.now()
           const artifact: FakeArtifact = {

@@ -31,6 +31,8 @@ export interface FakeGitHub {
   violations: string[]
   /** A pull request from a fork: the token may read, and every REST write is refused with 403. */
   readOnly: boolean
+  /** The results service refuses every new artifact (4xx, which the client does not retry). */
+  refuseUploads: boolean
   runtimeToken(runId: number, job: string): string
   /** REST writes tried (refused or not) since the server started. */
   restWrites(): RecordedCall[]
@@ -44,7 +46,12 @@ export async function startFakeGitHub(options: { owner?: string; repo?: string; 
   let base = ''
   const calls: RecordedCall[] = []
   const violations: string[] = []
-  const results = resultsService(world, () => base, (message) => violations.push(message))
+  const results = resultsService(
+    world,
+    () => base,
+    (message) => violations.push(message),
+    () => fake.refuseUploads,
+  )
   const rest = restHandlers(world, api, (artifact) => results.blobUrl(artifact))
 
   const fake: FakeGitHub = {
@@ -54,6 +61,7 @@ export async function startFakeGitHub(options: { owner?: string; repo?: string; 
     calls,
     violations,
     readOnly: false,
+    refuseUploads: false,
     runtimeToken,
     restWrites: () => calls.filter((c) => c.kind === 'rest' && c.method !== 'GET' && c.method !== 'HEAD'),
     close: async () => {
