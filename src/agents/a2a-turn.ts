@@ -1,4 +1,6 @@
-import { ANSWERED_STATES, FAILED_STATES, stateOf, textOf, WAITING_STATES, type A2aMessage, type A2aPart, type A2aResult } from './a2a-wire.ts'
+import type { ToolCall } from './agent.ts'
+import { ANSWERED_STATES, FAILED_STATES, functionCallsOf, latestAgentMessages, stateOf, textOf, WAITING_STATES, type A2aMessage, type A2aPart, type A2aResult } from './a2a-wire.ts'
+import { toolCall } from './tool-call.ts'
 import { excerpt } from './fetch-json.ts'
 
 /**
@@ -8,6 +10,7 @@ import { excerpt } from './fetch-json.ts'
  */
 export interface A2aAnswer {
   text: string
+  toolCalls: ToolCall[]
   contextId: string | undefined
   /** Set when the task waits for the user's input: the next message continues it. */
   waitingTaskId: string | undefined
@@ -20,6 +23,8 @@ export class A2aTurn {
   private state = 'unknown'
   private statusText = ''
   private readonly artifacts = new Map<string, A2aPart[]>()
+  /** By call id: a call reported in a status update may come again with the task. */
+  private readonly calls = new Map<string, ToolCall>()
   metadata: Record<string, unknown> | undefined
   /** A message, or a task in a terminal or waiting state: nothing more is coming. */
   final = false
@@ -29,6 +34,7 @@ export class A2aTurn {
   add(result: A2aResult): void {
     switch (result.kind) {
       case 'message':
+        this.addCalls(result.message.parts)
         this.message = result.message
         this.contextId = result.message.contextId ?? this.contextId
         this.addMetadata(result.message.metadata)
@@ -39,7 +45,12 @@ export class A2aTurn {
         this.taskId = result.task.id ?? this.taskId
         this.contextId = result.task.contextId ?? this.contextId
         this.setStatus(result.task.status)
-        for (const artifact of result.task.artifacts ?? []) this.artifacts.set(artifact.artifactId ?? `#${this.artifacts.size}`, [...(artifact.parts ?? [])])
+        // A reply that is a finished task keeps the agent's tool calls only in its history.
+        for (const message of latestAgentMessages(result.task.history)) this.addCalls(message.parts)
+        for (const artifact of result.task.artifacts ?? []) {
+          this.addCalls(artifact.parts)
+          this.artifacts.set(artifact.artifactId ?? `#${this.artifacts.size}`, [...(artifact.parts ?? [])])
+        }
         this.addMetadata(result.task.metadata)
         return
       case 'status':
@@ -52,6 +63,7 @@ export class A2aTurn {
       case 'artifact': {
         const id = result.artifact?.artifactId ?? 'artifact'
         const parts = result.artifact?.parts ?? []
+        this.addCalls(parts)
         this.artifacts.set(id, result.append ? [...(this.artifacts.get(id) ?? []), ...parts] : [...parts])
         this.addMetadata(result.metadata)
         if (textOf(parts)) this.onText()
@@ -61,7 +73,8 @@ export class A2aTurn {
   }
 
   answer(what: string, streamed: boolean): A2aAnswer {
-    if (this.message) return { text: textOf(this.message.parts), contextId: this.contextId, waitingTaskId: undefined }
+    const toolCalls = [...this.calls.values()]
+    if (this.message) return { text: textOf(this.message.parts), toolCalls, contextId: this.contextId, waitingTaskId: undefined }
     if (FAILED_STATES.includes(this.state)) throw new Error(`${what}: the task ${this.state === 'canceled' ? 'was canceled' : this.state}: ${excerpt(this.statusText || 'no reason given')}`)
     const waiting = WAITING_STATES.includes(this.state)
     if (!waiting && !ANSWERED_STATES.includes(this.state)) {
@@ -72,15 +85,20 @@ export class A2aTurn {
       )
     }
     const artifactText = [...this.artifacts.values()].map((parts) => textOf(parts)).filter(Boolean).join('\n')
-    return { text: artifactText || this.statusText, contextId: this.contextId, waitingTaskId: waiting ? this.taskId : undefined }
+    return { text: artifactText || this.statusText, toolCalls, contextId: this.contextId, waitingTaskId: waiting ? this.taskId : undefined }
   }
 
   private setStatus(status: { state?: string; message?: A2aMessage } | undefined): void {
     if (status === undefined) return
     this.state = stateOf(status)
+    this.addCalls(status.message?.parts)
     const text = textOf(status.message?.parts)
     if (text) this.statusText = text
     if (ANSWERED_STATES.includes(this.state) || FAILED_STATES.includes(this.state) || WAITING_STATES.includes(this.state)) this.final = true
+  }
+
+  private addCalls(parts: readonly A2aPart[] | undefined): void {
+    for (const call of functionCallsOf(parts)) this.calls.set(call.id ?? `#${this.calls.size}`, toolCall(call.name, call.args))
   }
 
   private addMetadata(metadata: unknown): void {

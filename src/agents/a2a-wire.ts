@@ -17,6 +17,7 @@ export interface A2aArtifact {
 }
 
 export interface A2aMessage {
+  role?: string
   contextId?: string
   taskId?: string
   parts?: A2aPart[]
@@ -33,6 +34,7 @@ export interface A2aTask {
   contextId?: string
   status?: A2aStatus
   artifacts?: A2aArtifact[]
+  history?: A2aMessage[]
   metadata?: unknown
 }
 
@@ -101,6 +103,26 @@ export const ANSWERED_STATES = ['completed']
 /** The agent waits for the user: the next message continues the same task. */
 export const WAITING_STATES = ['input-required', 'auth-required']
 export const FAILED_STATES = ['failed', 'rejected', 'canceled']
+
+/**
+ * A2A has no tool calls of its own. Google's ADK (and agents that follow it) report each one as a
+ * data part `{name, args, id}` marked `adk_type` (or `type`) `function_call` in its metadata.
+ */
+export function functionCallsOf(parts: readonly A2aPart[] | undefined): { id: string | undefined; name: string; args: unknown }[] {
+  return (parts ?? []).flatMap((part) => {
+    const metadata = (part.metadata ?? {}) as Record<string, unknown>
+    const data = part.data as { id?: unknown; name?: unknown; args?: unknown } | undefined
+    if ((metadata['adk_type'] ?? metadata['type']) !== 'function_call' || typeof data?.name !== 'string') return []
+    return [{ id: typeof data.id === 'string' ? data.id : undefined, name: data.name, args: data.args }]
+  })
+}
+
+/** What the agent said since the user's last message: a task's history holds every turn of the task. */
+export function latestAgentMessages(history: readonly A2aMessage[] | undefined): A2aMessage[] {
+  const messages = history ?? []
+  const lastUser = messages.map((m) => String(m.role).toLowerCase()).findLastIndex((role) => role === 'user' || role === 'role_user')
+  return messages.slice(lastUser + 1)
+}
 
 export function textOf(parts: readonly A2aPart[] | undefined): string {
   return (parts ?? []).flatMap((part) => (typeof part.text === 'string' ? [part.text] : [])).join('')

@@ -4,7 +4,7 @@ import type { Fetch } from '../http/fetch.ts'
 import type { Agent, Answer } from './agent.ts'
 import { findA2aEndpoint, type A2aEndpoint } from './a2a-card.ts'
 import { methodFor, readResult, userMessage, versionHeaders } from './a2a-wire.ts'
-import { A2aTurn } from './a2a-turn.ts'
+import { A2aTurn, type A2aAnswer } from './a2a-turn.ts'
 import { excerpt, fetchJson } from './fetch-json.ts'
 import { openStream } from './http-stream.ts'
 import { jsonData, sseEvents } from './sse.ts'
@@ -16,7 +16,8 @@ import { findUsage, usageAt } from './usage.ts'
  * server's `contextId`, sent back with every message; a task waiting for input (`input-required`)
  * is continued by sending its `taskId` too. The answer is the message the agent sent, or the text of
  * the task's artifacts (its status message when it has none); a failed task is a failed turn.
- * A2A carries no tool calls, and usage only where the agent puts it in metadata.
+ * A2A itself carries no tool calls: they are read where Google's ADK puts them (data parts marked
+ * `function_call`). Usage is read where the agent puts it in metadata.
  */
 export function createA2aAgent(config: A2aAgentConfig, fetch?: Fetch): Agent {
   let endpoint: Promise<A2aEndpoint> | undefined
@@ -58,7 +59,7 @@ export function createA2aAgent(config: A2aAgentConfig, fetch?: Fetch): Agent {
           const answered = turn.answer(what, config.stream)
           ids.contextId = answered.contextId ?? ids.contextId
           ids.taskId = answered.waitingTaskId
-          return answerOf(answered.text, turn.metadata, config)
+          return answerOf(answered, turn.metadata, config)
         },
       }
     },
@@ -77,7 +78,7 @@ function resultOf(json: unknown, what: string, target: A2aEndpoint): unknown {
   return result
 }
 
-function answerOf(text: string, metadata: Record<string, unknown> | undefined, config: A2aAgentConfig): Answer {
+function answerOf({ text, toolCalls }: A2aAnswer, metadata: Record<string, unknown> | undefined, config: A2aAgentConfig): Answer {
   const usage = config.tokens ? usageAt(metadata, config.tokens) : findUsage(metadata)
-  return usage ? { text, usage } : { text }
+  return { text, ...(usage ? { usage } : {}), ...(toolCalls.length > 0 ? { toolCalls } : {}) }
 }

@@ -21,7 +21,7 @@ for (const [a2a_version, stream, answerAs] of [
     config: (url) => ({ protocol: 'a2a', url, stream, a2a_version }),
     streams: stream,
     usage: 'counted',
-    toolCalls: false,
+    toolCalls: true,
     agentError: FAILED_TASK,
   })
 }

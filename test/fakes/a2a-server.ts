@@ -10,7 +10,9 @@ import { misbehaviourIn, pause, pieces, serve, words } from './serve.ts'
 /**
  * An A2A agent built with the official SDK (`@a2a-js/sdk` server on express), speaking v1.0 and,
  * through the SDK's compatibility layer, v0.3 at the same URL. It answers as the support bot of
- * agent-server.ts from every message of its context (the conversation is the `contextId`).
+ * agent-server.ts from every message of its context (the conversation is the `contextId`). An order
+ * number of 3+ digits is looked up with `get_order`, reported as ADK reports tool calls: a data part
+ * marked `adk_type: function_call` (in the message, or in a working status update of the task).
  *
  * - `answerAs: 'message'`: one Message per turn, usage in its metadata.
  * - `answerAs: 'task'`: a Task whose answer streams in appended artifact chunks (`pieceMs` apart),
@@ -35,6 +37,8 @@ export interface FakeA2aServer {
 }
 
 const text = (value: string): Part => ({ content: { $case: 'text', value }, metadata: undefined, filename: '', mediaType: 'text/plain' })
+/** A tool call the way Google's ADK reports one over A2A. */
+const functionCall = (name: string, args: unknown): Part => ({ content: { $case: 'data', value: { id: randomUUID(), name, args } }, metadata: { adk_type: 'function_call' }, filename: '', mediaType: 'application/json' })
 const forever = () => new Promise<never>(() => undefined)
 
 export async function startFakeA2aServer(options: FakeA2aOptions): Promise<FakeA2aServer> {
@@ -51,19 +55,26 @@ export async function startFakeA2aServer(options: FakeA2aOptions): Promise<FakeA
       const history = [...(contexts.get(ctx.contextId) ?? []), said]
       const answer = botAnswer(history)
       const usage = { usage: { input_tokens: words(history.join(' ')), output_tokens: words(answer) } }
+      const orderId = /#?(\d{3,})/.exec(said)?.[1]
+      const calls = orderId ? [functionCall('get_order', { id: orderId })] : []
       if (options.answerAs === 'message') {
         if (misbehaviour) return forever()
         contexts.set(ctx.contextId, history)
-        const message = { role: Role.ROLE_AGENT, messageId: randomUUID(), parts: [text(answer)], contextId: ctx.contextId, taskId: '', extensions: [], metadata: usage, referenceTaskIds: [] }
+        const message = { role: Role.ROLE_AGENT, messageId: randomUUID(), parts: [...calls, text(answer)], contextId: ctx.contextId, taskId: '', extensions: [], metadata: usage, referenceTaskIds: [] }
         bus.publish(AgentEvent.message(message))
         return bus.finished()
       }
       const ids = { taskId: ctx.taskId, contextId: ctx.contextId }
-      const status = (state: TaskState, message?: string) => ({ state, message: message === undefined ? undefined : { role: Role.ROLE_AGENT, messageId: randomUUID(), parts: [text(message)], ...ids, extensions: [], metadata: {}, referenceTaskIds: [] }, timestamp: new Date().toISOString() })
+      const status = (state: TaskState, message?: string | Part[]) => ({
+        state,
+        message: message === undefined ? undefined : { role: Role.ROLE_AGENT, messageId: randomUUID(), parts: typeof message === 'string' ? [text(message)] : message, ...ids, extensions: [], metadata: {}, referenceTaskIds: [] },
+        timestamp: new Date().toISOString(),
+      })
       // A stream starts with the task, new or continued.
       const task = ctx.task ?? { id: ctx.taskId, contextId: ctx.contextId, artifacts: [], history: [ctx.userMessage], metadata: {} }
       bus.publish(AgentEvent.task({ ...task, status: status(ctx.task ? TaskState.TASK_STATE_WORKING : TaskState.TASK_STATE_SUBMITTED) }))
-      bus.publish(AgentEvent.statusUpdate({ ...ids, status: status(TaskState.TASK_STATE_WORKING), metadata: {} }))
+      // As ADK does: the tool call in a working status update, before the answer.
+      bus.publish(AgentEvent.statusUpdate({ ...ids, status: status(TaskState.TASK_STATE_WORKING, calls.length ? calls : undefined), metadata: {} }))
       if (answer.endsWith('order number?')) {
         contexts.set(ctx.contextId, history)
         bus.publish(AgentEvent.statusUpdate({ ...ids, status: status(TaskState.TASK_STATE_INPUT_REQUIRED, answer), metadata: usage }))
