@@ -1,7 +1,11 @@
 import assert from 'node:assert/strict'
+import { mkdtemp, readFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { after, afterEach, before, describe, test } from 'node:test'
 import { commentMarker } from '../../src/compare/markdown.ts'
-import { shortId } from '../../src/journal/run-folder.ts'
+import { runDir, shortId } from '../../src/journal/run-folder.ts'
+import { unzip } from '../../src/github/unzip.ts'
 import { startFakeGitHub, type FakeGitHub } from '../fakes/github-server.ts'
 import type { FakeRun } from '../fakes/github-world.ts'
 import { pullRequestEvent, pushEvent, workflowRunEvent } from './events.ts'
@@ -56,7 +60,10 @@ describe('the action on pushes and pull requests', () => {
     assert.equal(folder.mimeType, 'application/zip')
     const zip = fake.world.artifactBytes(folder)
     assert.equal(zip.subarray(0, 4).toString('latin1'), 'PK\x03\x04')
-    for (const file of ['run.json', 'attempts.jsonl', 'report.html']) assert.ok(zip.includes(file), `the zip holds ${file}`)
+    const unzipped = await mkdtemp(join(tmpdir(), 'convy-artifact-'))
+    assert.deepEqual((await unzip(zip, unzipped)).sort(), ['attempts.jsonl', 'report.html', 'run.json'])
+    const runFolder = runDir(join(workspace, 'results'), baselineRunId)
+    for (const file of ['run.json', 'attempts.jsonl']) assert.equal(await readFile(join(unzipped, file), 'utf8'), await readFile(join(runFolder, file), 'utf8'))
     assert.equal(report?.name, 'convy-support_bot-report.html')
     assert.equal(report.mimeType, 'text/html')
     assert.match(fake.world.artifactBytes(report).subarray(0, 100).toString('utf8'), /^<!doctype html>/i)

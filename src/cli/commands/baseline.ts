@@ -1,13 +1,13 @@
-import { DefaultArtifactClient } from '@actions/artifact'
 import { cp, mkdtemp, rm, stat } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join, relative } from 'node:path'
 import { readManifest } from '../../journal/read-run.ts'
 import { runDir, shortId } from '../../journal/run-folder.ts'
 import { apiFailure } from '../../github/api-error.ts'
-import { downloadArtifact } from '../../github/artifacts.ts'
+import { fetchArtifactZip } from '../../github/artifact-zip.ts'
 import { findBaseline } from '../../github/baseline.ts'
 import { createOctokit } from '../../github/octokit.ts'
+import { unzip } from '../../github/unzip.ts'
 import { ConvyError, ExitCode, InputError } from '../../shared/errors.ts'
 import { runArtifactName } from '../../action/artifact-names.ts'
 import { parseCommandArgs } from '../args.ts'
@@ -41,7 +41,6 @@ export async function baselineCommand(ctx: CliContext, argv: readonly string[]):
   const resultsDir = resultsDirOf(ctx, values)
 
   const octokit = createOctokit(token, (ctx.env.GITHUB_API_URL || 'https://api.github.com').replace(/\/+$/, ''))
-  const artifacts = new DefaultArtifactClient()
   try {
     const branch = values.branch ?? (await octokit.rest.repos.get({ owner, repo })).data.default_branch
     for (const agent of new Set(positionals)) {
@@ -52,7 +51,7 @@ export async function baselineCommand(ctx: CliContext, argv: readonly string[]):
       }
       const download = await mkdtemp(join(tmpdir(), 'convy-baseline-'))
       try {
-        await downloadArtifact(artifacts, search.found.artifactId, download, { token, owner, repo, runId: search.found.runId }, search.found.digest)
+        await unzip(await fetchArtifactZip(octokit, { owner, repo, artifactId: search.found.artifactId, digest: search.found.digest }), download)
         const manifest = await readManifest(download)
         if (!RUN_ID.test(manifest.id) || !manifest.id.startsWith(`${agent}/`)) throw new ConvyError(`artifact ${name} of workflow run ${search.found.runId} holds run "${manifest.id}", not a run of ${agent}`)
         const target = runDir(resultsDir, manifest.id)
