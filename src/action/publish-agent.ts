@@ -34,12 +34,17 @@ export interface FinishedRun {
   reportUrl: string | null
 }
 
-/** Where a run is compared and published: the baseline to fetch (or why none) and the pull request. */
+/** Where a run is compared and published: the baseline to fetch, and the pull request if any. */
 export interface Publication {
+  /** `none`: nothing is fetched; the reason is said where a comparison was expected, null elsewhere (a push). */
   baseline: BaselineWhere | { none: string | null }
   target: PullRequestTarget | null
 }
 
+/**
+ * Compares a finished run with its baseline, when there is one to fetch, publishes the result on the
+ * pull request, and decides whether the run fails the step.
+ */
 export async function publishAgent(deps: ActionDeps, run: FinishedRun, publication: Publication): Promise<AgentOutcome> {
   const after = await loadRun(run.dir)
   const counts = countRun(after)
