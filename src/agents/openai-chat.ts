@@ -57,7 +57,9 @@ function readCompletion(completion: ChatCompletion): Answer {
 }
 
 async function streamedAnswer(client: OpenAI, request: Request, context: AnswerContext, endpoint: string): Promise<Answer> {
-  const stream = await client.chat.completions.create({ ...request, stream: true, stream_options: { include_usage: true } }, { signal: context.signal })
+  // Usage is asked for, unless extra_body says otherwise (a server that rejects the option).
+  const streamOptions = { include_usage: true, ...(request as { stream_options?: object }).stream_options }
+  const stream = await client.chat.completions.create({ ...request, stream: true, stream_options: streamOptions }, { signal: context.signal })
   let text = ''
   let finished = false
   // OpenAI sends `usage: null` on every chunk but the last; compatible servers may put it elsewhere.

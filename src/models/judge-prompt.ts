@@ -78,9 +78,17 @@ export function judgeMessages(claims: readonly string[], dialogue: readonly Dial
 const TOOL_CALLS_NOTE =
   '"tool_calls", on some agent turns, lists the tools the agent called (name and arguments) before giving that answer; the simulated user did not see them.'
 
+// Arguments can be whole documents: past this, the judge gets their start, as text.
+const ARGUMENTS_CHARS = 2_000
+
 function toolCallsOf(line: DialogueLine): { tool_calls?: { name: string; arguments: unknown }[] } {
   if (!line.toolCalls?.length) return {}
-  return { tool_calls: line.toolCalls.map((call) => ({ name: call.name, arguments: call.arguments ?? null })) }
+  return {
+    tool_calls: line.toolCalls.map((call) => {
+      const text = JSON.stringify(call.arguments ?? null)
+      return { name: call.name, arguments: text.length > ARGUMENTS_CHARS ? `${text.slice(0, ARGUMENTS_CHARS)}… (cut)` : (call.arguments ?? null) }
+    }),
+  }
 }
 
 export interface JudgeRequest {

@@ -90,6 +90,13 @@ describe('tool calls and time to first token', () => {
     assert.doesNotMatch(request, /tool/)
   })
 
+  test('the judge gets the start of very long arguments, as text', () => {
+    const document = { body: 'x'.repeat(5_000) }
+    const request = judgeMessages(['c'], [{ role: 'agent', text: 'saved', toolCalls: [{ name: 'save', arguments: document }] }])[1]!.content as string
+    const turn = JSON.parse(request.split('\n').find((line) => line.startsWith('{"turn":1'))!) as { tool_calls: { arguments: string }[] }
+    assert.equal(turn.tool_calls[0]!.arguments, `${JSON.stringify(document).slice(0, 2_000)}… (cut)`)
+  })
+
   test('tool checks say when the agent showed no tool call at all', () => {
     const [called, notCalled] = runChecks(
       [
