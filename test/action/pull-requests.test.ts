@@ -7,27 +7,20 @@ import { commentMarker } from '../../src/compare/markdown.ts'
 import { runDir, shortId } from '../../src/journal/run-folder.ts'
 import { unzip } from '../../src/github/unzip.ts'
 import { startFakeGitHub, type FakeGitHub } from '../fakes/github-server.ts'
-import type { FakeRun } from '../fakes/github-world.ts'
-import { pullRequestEvent, pushEvent, workflowRunEvent } from './events.ts'
-import { describeStep, exampleWorkspace, runActionStep, type ActionStepResult } from './harness.ts'
+import { pullRequestEvent, pushEvent } from './events.ts'
+import { describeStep, exampleWorkspace, runActionStep } from './harness.ts'
+import { EXAMPLE_INPUTS as INPUTS, expectExit, MERGE_COMMIT, sha } from './steps.ts'
 
 // The bundled action, end to end, against a fake GitHub that validates every REST call against
 // GitHub's OpenAPI description, with the real artifact client. The steps build on each other like a
 // repository's history: a push makes the baseline, pull requests are compared with it.
 
 const MARKER = commentMarker('support_bot')
-// refund is flaky on purpose (the example bot forgets to ask why 30% of the time); leaving it out
-// makes every verdict below certain rather than likely.
-const SCENARIOS = 'off-topic,order-status,password-reset,unknown-order'
-const INPUTS = { agent: 'support_bot', attempts: '5', scenarios: SCENARIOS }
-const sha = (c: string) => c.repeat(40)
-const MERGE_COMMIT = sha('e')
 
-describe('the action on pushes and pull requests', () => {
+describe('the action on pushes and pull requests of the repository', () => {
   let fake: FakeGitHub
   let workspace: string
   let baselineRunId: string
-  let pushRun: FakeRun
 
   before(async () => {
     fake = await startFakeGitHub()
@@ -41,10 +34,9 @@ describe('the action on pushes and pull requests', () => {
   })
 
   const ourComments = (pr: number) => fake.world.commentsOn(pr).filter((c) => c.body.startsWith(MARKER))
-  const expectExit = (result: ActionStepResult, code: number) => assert.equal(result.code, code, describeStep(result))
 
   test('a push to the default branch plays the run and uploads it, zipped, and its report, unzipped; it posts nothing', async () => {
-    pushRun = fake.world.startRun({ event: 'push', headBranch: 'main', headSha: sha('a') })
+    const pushRun = fake.world.startRun({ event: 'push', headBranch: 'main', headSha: sha('a') })
     const writesBefore = fake.restWrites().length
     const result = await runActionStep(fake, { run: pushRun, eventName: 'push', payload: pushEvent(fake.world, pushRun.headSha), inputs: INPUTS, workspace })
     expectExit(result, 0)
@@ -218,80 +210,5 @@ describe('the action on pushes and pull requests', () => {
       fake.readOnly = false
       fake.refuseUploads = false
     }
-  })
-
-  let forkRun: FakeRun
-  test('a pull request from a fork: it runs, uploads and compares, tries no write through the API, and says what it skipped', async () => {
-    fake.readOnly = true
-    try {
-      // The fork's own main branch: its run must never become the baseline of main.
-      forkRun = fake.world.startRun({ event: 'pull_request', headBranch: 'main', headSha: sha('f'), headRepository: 'mallory/support-bot' })
-      fake.world.pulls.set(14, { number: 14, headSha: forkRun.headSha, headRef: 'main', headRepository: 'mallory/support-bot', baseRef: 'main' })
-      const writesBefore = fake.restWrites().length
-      const result = await runActionStep(fake, {
-        run: forkRun,
-        sha: MERGE_COMMIT,
-        eventName: 'pull_request',
-        payload: pullRequestEvent(fake.world, { number: 14, headSha: forkRun.headSha, headRef: 'main', fork: 'mallory/support-bot' }),
-        inputs: INPUTS,
-        workspace,
-        actor: 'mallory',
-      })
-      expectExit(result, 0)
-      fake.world.finishRun(forkRun.id, 'success')
-      assert.equal(fake.restWrites().length, writesBefore, 'no write was even tried')
-      assert.ok(
-        result.annotations.some((a) => a.level === 'notice' && /the comment and check on pull request #14 were skipped: this pull request comes from a fork/.test(a.message)),
-        describeStep(result),
-      )
-      assert.equal(result.outputs.verdict, 'within-noise')
-      assert.match(result.summary, /Within noise/)
-      assert.deepEqual(fake.world.artifactsOf(forkRun.id).map((a) => a.name).sort(), ['convy-support_bot', 'convy-support_bot-report.html'])
-    } finally {
-      fake.readOnly = false
-    }
-  })
-
-  const publishStep = (headSha: string, pulls: number[] = []) => {
-    const run = fake.world.startRun({ event: 'workflow_run', headBranch: 'main', headSha: pushRun.headSha })
-    return {
-      run,
-      eventName: 'workflow_run',
-      payload: workflowRunEvent(fake.world, { ...forkRun, headSha }, pulls),
-      inputs: { mode: 'publish', agent: 'support_bot', comment: 'always' },
-      workspace,
-    }
-  }
-
-  test('publish mode, in a workflow_run workflow: the fork run’s artifact, checked against the API, becomes the comment and the check', async () => {
-    const result = await runActionStep(fake, publishStep(forkRun.headSha))
-    expectExit(result, 0)
-    const [comment, ...more] = ourComments(14)
-    assert.equal(more.length, 0)
-    assert.match(comment?.body ?? '', /### ⬜ ~ Within noise · support\\_bot/)
-    assert.ok(comment?.body.includes(`\\_${shortId(baselineRunId)}`), 'compared with main’s run, not the fork’s main')
-    assert.ok(comment?.body.includes(`/actions/runs/${forkRun.id}/artifacts/`), 'links the fork run’s report')
-    const check = fake.world.checkRuns.find((c) => c.headSha === forkRun.headSha)
-    assert.equal(check?.conclusion, 'success')
-    assert.equal(result.outputs.verdict, 'within-noise')
-    assert.ok(fake.calls.some((c) => c.operation === 'pulls/get'))
-    assert.ok(fake.calls.some((c) => c.operation === 'actions/download-artifact' && c.status === 302))
-  })
-
-  test('publish mode refuses an artifact whose run is not of the commit the workflow ran on', async () => {
-    const writesBefore = fake.restWrites().length
-    const result = await runActionStep(fake, publishStep(sha('9')))
-    expectExit(result, 1)
-    assert.ok(result.annotations.some((a) => a.level === 'error' && /refusing to publish support_bot .*its run is of commit f{40}, but the workflow run was of 9{40}/.test(a.message)), describeStep(result))
-    assert.equal(fake.restWrites().length, writesBefore)
-  })
-
-  test('publish mode says nothing when the pull request has moved on', async () => {
-    fake.world.pulls.get(14)!.headSha = sha('8')
-    const writesBefore = fake.restWrites().length
-    const result = await runActionStep(fake, publishStep(forkRun.headSha))
-    expectExit(result, 0)
-    assert.ok(result.annotations.some((a) => a.level === 'notice' && /has moved past fffffff/.test(a.message)), describeStep(result))
-    assert.equal(fake.restWrites().length, writesBefore)
   })
 })

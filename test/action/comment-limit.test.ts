@@ -1,0 +1,70 @@
+import assert from 'node:assert/strict'
+import { mkdir, readFile, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { after, afterEach, before, describe, test } from 'node:test'
+import { compareRuns } from '../../src/compare/compare-runs.ts'
+import { loadRun } from '../../src/compare/load-runs.ts'
+import { comparisonMarkdown } from '../../src/compare/markdown.ts'
+import { runDir } from '../../src/journal/run-folder.ts'
+import { startFakeGitHub, type FakeGitHub } from '../fakes/github-server.ts'
+import { exampleWorkspace, runActionStep } from './harness.ts'
+import { expectExit, pullRequestStep, pushBaseline, sha } from './steps.ts'
+
+// More to say than a comment holds: GitHub refuses comments over 65,536 characters (the fake does
+// too) and check summaries over 65,535 (the OpenAPI description says so).
+
+describe('the action with more to say than a comment holds', () => {
+  let fake: FakeGitHub
+  before(async () => {
+    fake = await startFakeGitHub()
+  })
+  after(async () => {
+    await fake.close()
+  })
+  afterEach(() => {
+    assert.deepEqual(fake.violations, [])
+  })
+
+  test('a comparison longer than a comment can hold is cut to fit, with the report linked; the check and the job summary fit too', async () => {
+    const workspace = await manyScenarios(1200)
+    const inputs = { agent: 'echo', 'artifact-name': 'big', comment: 'always' }
+    const baseline = await pushBaseline(fake, workspace, inputs)
+
+    const run = fake.world.startRun({ event: 'pull_request', headBranch: 'topic-31', headSha: sha('d') })
+    const result = await runActionStep(fake, pullRequestStep(fake, workspace, { number: 31, run, inputs }))
+    expectExit(result, 0)
+
+    const resultsDir = join(workspace, 'results')
+    const [before, after] = await Promise.all([loadRun(runDir(resultsDir, baseline.runId)), loadRun(runDir(resultsDir, result.outputs['run-id']!))])
+    const uncut = comparisonMarkdown(compareRuns(before, after, { now: new Date() }), { maxLength: Number.MAX_SAFE_INTEGER })
+    assert.ok(uncut.length > 65_536, `the whole comparison is ${uncut.length} characters`)
+
+    const [comment] = fake.world.commentsOn(31)
+    assert.ok(comment && comment.body.length <= 65_536)
+    assert.match(comment.body, /…and [\d,]+ more scenarios, listed in the \[full report\]\(https:\/\/github\.com\/acme\/support-bot\/actions\/runs\/\d+\/artifacts\/\d+\)\./)
+    const check = fake.world.checkRuns.find((c) => c.headSha === run.headSha)
+    assert.ok(check?.summary && check.summary.length <= 65_535)
+    assert.ok(Buffer.byteLength(result.summary) <= 1024 * 1024)
+    assert.equal(result.summary.trim(), comment.body.trim())
+  })
+})
+
+
+/** A project of n scripted scenarios with long names, against the built-in echo agent. */
+async function manyScenarios(n: number): Promise<string> {
+  const workspace = await exampleWorkspace()
+  await writeFile(join(workspace, 'convy.yml'), 'agents: {}\n')
+  const dir = join(workspace, 'scenarios')
+  await mkdir(dir, { recursive: true })
+  const existing = await readFile(join(dir, 'refund.yml'), 'utf8').catch(() => '')
+  assert.ok(existing, 'the example scenarios are replaced')
+  await Promise.all(
+    ['off-topic', 'order-status', 'password-reset', 'refund', 'unknown-order'].map((id) => writeFile(join(dir, `${id}.yml`), `script: [hello]\nchecks:\n  - contains: hello\n`)),
+  )
+  await Promise.all(
+    Array.from({ length: n }, (_, i) =>
+      writeFile(join(dir, `s${String(i).padStart(4, '0')}.yml`), `id: customer-asks-about-something-rather-specific-${String(i).padStart(4, '0')}\nscript: [hello]\nchecks:\n  - contains: hello\n`),
+    ),
+  )
+  return workspace
+}

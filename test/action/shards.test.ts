@@ -1,0 +1,73 @@
+import assert from 'node:assert/strict'
+import { join } from 'node:path'
+import { after, afterEach, before, describe, test } from 'node:test'
+import type { Attempt } from '../../src/journal/records.ts'
+import { readAllAttempts, readManifest } from '../../src/journal/read-run.ts'
+import { runDir } from '../../src/journal/run-folder.ts'
+import { startFakeGitHub, type FakeGitHub } from '../fakes/github-server.ts'
+import { exampleWorkspace, runActionStep } from './harness.ts'
+import { expectExit, pullRequestStep, pushBaseline, sha } from './steps.ts'
+
+// A matrix of shards and a merge job, with the bundled action, against the fake GitHub.
+
+describe('the action in a matrix of shards', () => {
+  let fake: FakeGitHub
+  before(async () => {
+    fake = await startFakeGitHub()
+  })
+  after(async () => {
+    await fake.close()
+  })
+  afterEach(() => {
+    assert.deepEqual(fake.violations, [])
+  })
+
+  test('two shards and a merge job: the merged run is exactly the unsharded run, compared and published once', async () => {
+    const workspace = await exampleWorkspace()
+    const inputs = { agent: 'support_bot', attempts: '3', scenarios: 'off-topic,order-status,password-reset,unknown-order' }
+    await pushBaseline(fake, workspace, inputs)
+
+    // The same commit unsharded, in a workflow run of its own, as the yardstick.
+    const whole = fake.world.startRun({ event: 'pull_request', headBranch: 'topic-21', headSha: sha('b') })
+    const unsharded = await runActionStep(fake, pullRequestStep(fake, workspace, { number: 99, run: whole, inputs: { ...inputs, baseline: 'none', comment: 'never', check: 'false' } }, { env: { SUPPORT_BOT_VARIANT: 'regressed' } }))
+    expectExit(unsharded, 0)
+
+    const run = fake.world.startRun({ event: 'pull_request', headBranch: 'topic-21', headSha: sha('c') })
+    const writesBefore = fake.restWrites().length
+    for (const index of [1, 2]) {
+      const shard = await runActionStep(fake, pullRequestStep(fake, workspace, { number: 21, run, inputs: { ...inputs, shard: `${index}/2` } }, { job: `convy-${index}`, env: { SUPPORT_BOT_VARIANT: 'regressed' } }))
+      expectExit(shard, 0)
+      assert.equal(shard.outputs.verdict, 'no-baseline')
+    }
+    assert.equal(fake.restWrites().length, writesBefore, 'shards publish nothing')
+    assert.deepEqual(fake.world.artifactsOf(run.id).map((a) => a.name).sort(), ['convy-support_bot-shard-1-of-2', 'convy-support_bot-shard-2-of-2'])
+
+    const merged = await runActionStep(fake, pullRequestStep(fake, workspace, { number: 21, run, inputs: { mode: 'merge', agent: 'support_bot' } }, { job: 'merge' }))
+    expectExit(merged, 1)
+    assert.equal(merged.outputs.verdict, 'worse')
+    assert.deepEqual(fake.world.artifactsOf(run.id).map((a) => a.name).sort(), [
+      'convy-support_bot',
+      'convy-support_bot-report.html',
+      'convy-support_bot-shard-1-of-2',
+      'convy-support_bot-shard-2-of-2',
+    ])
+    const comments = fake.world.commentsOn(21)
+    assert.equal(comments.length, 1)
+    assert.match(comments[0]!.body, /### 🟥 Worse · support\\_bot/)
+    const checks = fake.world.checkRuns.filter((c) => c.headSha === run.headSha)
+    assert.deepEqual(checks.map((c) => [c.name, c.conclusion]), [['convy / support_bot', 'failure']])
+
+    const resultsDir = join(workspace, 'results')
+    const mergedDir = runDir(resultsDir, merged.outputs['run-id']!)
+    const manifest = await readManifest(mergedDir)
+    assert.equal(manifest.settings.shard, null)
+    assert.equal(manifest.state, 'finished')
+    const comparable = (attempts: Attempt[]) =>
+      attempts
+        .map((a) => ({ ...a, startedAt: '', seconds: 0, turns: a.turns.map((t) => ({ ...t, seconds: 0 })) }))
+        .sort((x, y) => x.scenario.localeCompare(y.scenario) || x.attempt - y.attempt)
+    const expected = comparable(await readAllAttempts(runDir(resultsDir, unsharded.outputs['run-id']!)))
+    assert.equal(expected.length, 12)
+    assert.deepEqual(comparable(await readAllAttempts(mergedDir)), expected)
+  })
+})
