@@ -6,7 +6,7 @@
 import type { Agent } from './agents/agent.ts'
 import { fetchJson } from './agents/fetch-json.ts'
 
-export type { Agent, Answer, AnswerContext, Conversation, ConversationContext, Message, Usage } from './agents/agent.ts'
+export type { Agent, Answer, AnswerContext, Conversation, ConversationContext, Message, ToolCall, Usage } from './agents/agent.ts'
 export { HttpError } from './agents/fetch-json.ts'
 export { CONVY_VERSION as version } from './shared/version.ts'
 

@@ -4,7 +4,7 @@
  * agents/public-api.ts), so keep it small and stable.
  */
 import type { Agent } from './agents/agent.js';
-export type { Agent, Answer, AnswerContext, Conversation, ConversationContext, Message, Usage } from './agents/agent.js';
+export type { Agent, Answer, AnswerContext, Conversation, ConversationContext, Message, ToolCall, Usage } from './agents/agent.js';
 export { HttpError } from './agents/fetch-json.js';
 export { CONVY_VERSION as version } from './shared/version.js';
 /** Returns its argument: `export const agent = defineAgent({ … })` type-checks the agent where it is written. */

@@ -6,9 +6,17 @@ export interface Usage {
     input?: number;
     output?: number;
 }
+/** A tool the agent called on its way to an answer, as far as its protocol shows it. */
+export interface ToolCall {
+    name: string;
+    /** As the agent sent them: parsed JSON when they came as JSON text, else as given. */
+    arguments?: unknown;
+}
 export interface Answer {
     text: string;
     usage?: Usage;
+    /** The tools the agent called for this answer, in order; recorded, shown to the judge, and checked by `tool_called`. */
+    toolCalls?: ToolCall[];
 }
 /** One message of the dialogue so far, in the shape most chat APIs take. */
 export interface Message {
@@ -24,6 +32,11 @@ export interface ConversationContext {
 export interface AnswerContext extends ConversationContext {
     /** The dialogue before this message, for agents that keep no state. */
     history: readonly Message[];
+    /**
+     * A streaming agent calls this when the first piece of its answer arrives; the run records the time
+     * to first token. Calls after the first are ignored.
+     */
+    firstToken?: () => void;
 }
 export interface Conversation {
     answer(message: string, context: AnswerContext): Promise<Answer> | Answer;
