@@ -19,8 +19,9 @@ export function createProgress(ctx: CliContext, agent: string, todo: readonly { 
   let errors = 0
 
   const githubActions = ctx.env.GITHUB_ACTIONS === 'true'
-  if (!ctx.interactive && githubActions) ctx.stderr.write(`::group::convy-ci ${agent}: ${todo.length} attempts of ${remaining.size} scenarios\n`)
-  else if (!ctx.interactive) ctx.stderr.write(`${agent}: ${todo.length} attempts of ${remaining.size} scenarios\n`)
+  const plan = `${plural(todo.length, 'attempt')} of ${plural(remaining.size, 'scenario')}`
+  if (!ctx.interactive && githubActions) ctx.stderr.write(`::group::convy-ci ${agent}: ${plan}\n`)
+  else if (!ctx.interactive) ctx.stderr.write(`${agent}: ${plan}\n`)
 
   let lastDraw = 0
   const draw = (force: boolean) => {
@@ -28,7 +29,7 @@ export function createProgress(ctx: CliContext, agent: string, todo: readonly { 
     if (!force && now - lastDraw < REDRAW_MS) return
     lastDraw = now
     const rate = decided ? `${Math.round((100 * passed) / decided)}% passed` : 'no verdict yet'
-    const line = `${agent}  ${done}/${todo.length} attempts · ${rate} · ${errors} error${errors === 1 ? '' : 's'} · ${clock(now - started)}`
+    const line = `${agent}  ${done}/${todo.length} attempts · ${rate} · ${plural(errors, 'error')} · ${clock(now - started)}`
     ctx.stderr.write(`\r\x1b[2K${line}`)
   }
 
@@ -60,7 +61,7 @@ function scenarioLine(id: string, attempts: readonly Attempt[]): string {
   const broken = count('agent_error') + count('no_verdict')
   const mark = broken ? '!' : failed === 0 ? '✓' : passed === 0 ? '✗' : '~'
   const parts = [`${passed}/${attempts.length} passed`]
-  if (count('agent_error')) parts.push(`${count('agent_error')} agent error${count('agent_error') === 1 ? '' : 's'}`)
+  if (count('agent_error')) parts.push(plural(count('agent_error'), 'agent error'))
   if (count('no_verdict')) parts.push(`${count('no_verdict')} no verdict`)
   return `${mark} ${id}  ${parts.join(' · ')}`
 }
@@ -68,4 +69,8 @@ function scenarioLine(id: string, attempts: readonly Attempt[]): string {
 function clock(ms: number): string {
   const s = Math.floor(ms / 1000)
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`
+}
+
+function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? '' : 's'}`
 }
