@@ -1,5 +1,6 @@
 import type { RunTally } from '../report/run-tally.ts'
 import { scenarioStatus } from '../report/run-tally.ts'
+import { seconds } from '../report/format.ts'
 
 const STATUS_WORD = { failing: 'failing', flaky: 'flaky', passing: 'passing', no_verdict: 'no verdict' } as const
 
@@ -11,7 +12,7 @@ export function formatSummary(agent: string, tally: RunTally): string {
     STATUS_WORD[scenarioStatus(s.passed, s.failed)],
     `${s.passed}/${s.passed + s.failed}`,
     s.agentErrors + s.noVerdicts ? `${s.agentErrors + s.noVerdicts}` : '',
-    s.answers ? `${(s.answerSeconds / s.answers).toFixed(2)} s` : '',
+    s.answers ? seconds(s.answerSeconds / s.answers) : '',
   ])
   const header = ['scenario', 'status', 'passed', 'errors', 'answer time']
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)))

@@ -35,6 +35,7 @@ export function pEquals(p: number): string {
 }
 
 export function seconds(value: number): string {
+  if (value < 0.1) return `${Math.round(value * 1000)} ms`
   return `${value < 10 ? value.toFixed(1) : Math.round(value).toLocaleString('en-US')} s`
 }
 

@@ -28,6 +28,8 @@ export function plural(n: number, one: string, many = `${one}s`): string {
 
 export function seconds(s: number | null): string {
   if (s === null) return '–'
+  // A local or cached agent answers in milliseconds: "0.0 s" would hide the difference.
+  if (s < 0.1) return `${Math.round(s * 1000)} ms`
   if (s < 10) return `${s.toFixed(1)} s`
   if (s < 60) return `${Math.round(s)} s`
   const minutes = Math.floor(s / 60)
