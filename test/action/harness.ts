@@ -85,6 +85,8 @@ export async function runActionStep(fake: FakeGitHub, step: ActionStep): Promise
     RUNNER_OS: 'Linux',
     ACTIONS_RUNTIME_TOKEN: fake.runtimeToken(step.run.id, step.job ?? 'convy'),
     ACTIONS_RESULTS_URL: `${fake.url}/`,
+    // The cache service GitHub runs today (v2), on the same fake as the results service.
+    ACTIONS_CACHE_SERVICE_V2: 'true',
     'INPUT_GITHUB-TOKEN': fake.token,
     ...Object.fromEntries(Object.entries(step.inputs).map(([name, value]) => [`INPUT_${name.toUpperCase()}`, value])),
     ...step.env,

@@ -30,6 +30,8 @@ export interface TwirpAnswer {
 export interface ResultsService {
   twirp(method: string, authorization: string | undefined, body: unknown): TwirpAnswer
   blobUrl(artifact: FakeArtifact): string
+  /** A signed address of a blob: `r` to read, `cw` to create and write. */
+  signedBlobUrl(blobKey: string, permissions: 'r' | 'cw'): string
   /** Handles a blob request; false when the path is not a blob's. */
   blob(method: string, url: URL, headers: Record<string, string | string[] | undefined>, body: Buffer): BlobAnswer
 }
@@ -46,17 +48,19 @@ export function runtimeToken(runId: number, job: string): string {
   return `${part({ alg: 'none', typ: 'JWT' })}.${part({ scp: `Actions.GenericRead:x Actions.Results:run-${runId}:job-${job}` })}.fake`
 }
 
+/** The run and job a runtime token was issued to, from its `Actions.Results` scope; null without one. */
+export function tokenScope(authorization: string | undefined): { run: string; job: string } | null {
+  const token = /^Bearer (.+)$/.exec(authorization ?? '')?.[1]
+  const payload = token?.split('.')[1]
+  if (!payload) return null
+  const scp = (JSON.parse(Buffer.from(payload, 'base64url').toString()) as { scp?: string }).scp ?? ''
+  const scope = scp.split(' ').find((s) => s.startsWith('Actions.Results:'))?.split(':')
+  return scope?.length === 3 ? { run: scope[1]!, job: scope[2]! } : null
+}
+
 export function resultsService(world: FakeWorld, base: () => string, violation: (message: string) => void, refuseUploads: () => boolean = () => false): ResultsService {
   const signature = randomBytes(8).toString('hex')
 
-  const scopeOf = (authorization: string | undefined): { run: string; job: string } | null => {
-    const token = /^Bearer (.+)$/.exec(authorization ?? '')?.[1]
-    const payload = token?.split('.')[1]
-    if (!payload) return null
-    const scp = (JSON.parse(Buffer.from(payload, 'base64url').toString()) as { scp?: string }).scp ?? ''
-    const scope = scp.split(' ').find((s) => s.startsWith('Actions.Results:'))?.split(':')
-    return scope?.length === 3 ? { run: scope[1]!, job: scope[2]! } : null
-  }
   const runOf = (backendId: string) => world.runs.get(Number(backendId.replace(/^run-/, '')))
   const listed = (a: FakeArtifact) => ({
     workflow_run_backend_id: `run-${a.runId}`,
@@ -71,9 +75,10 @@ export function resultsService(world: FakeWorld, base: () => string, violation: 
 
   return {
     blobUrl: (artifact) => `${base()}${BLOB_PREFIX}${artifact.blobKey}?sv=2025-01-05&sr=b&sp=r&sig=${signature}`,
+    signedBlobUrl: (blobKey, permissions) => `${base()}${BLOB_PREFIX}${blobKey}?sv=2025-01-05&sr=b&sp=${permissions}&sig=${signature}`,
 
     twirp(method, authorization, body) {
-      const scope = scopeOf(authorization)
+      const scope = tokenScope(authorization)
       if (!scope) return twirpError(401, 'unauthenticated', 'a runtime token with an Actions.Results scope is required')
       const schema = Requests[method as TwirpMethod]
       if (!schema) {
@@ -118,8 +123,7 @@ export function resultsService(world: FakeWorld, base: () => string, violation: 
           world.artifacts.set(artifact.id, artifact)
           const fileName = artifact.mimeType === 'application/zip' ? `${artifact.name}.zip` : artifact.name
           world.blobs.set(artifact.blobKey, { blocks: new Map(), data: null, contentType: null, fileName })
-          const upload = `${base()}${BLOB_PREFIX}${artifact.blobKey}?sv=2025-01-05&sr=b&sp=cw&sig=${signature}`
-          return { status: 200, body: { ok: true, signed_upload_url: upload } }
+          return { status: 200, body: { ok: true, signed_upload_url: this.signedBlobUrl(artifact.blobKey, 'cw') } }
         }
         case 'FinalizeArtifact': {
           const artifact = inRun.find((a) => a.name === request.name && !a.finalized)

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net'
 import type { OpenAPIBackend } from 'openapi-backend'
 import { githubOpenApi } from './github-openapi.ts'
 import { restHandlers } from './github-rest.ts'
+import { CACHE_TWIRP_PREFIX, cacheService } from './github-cache.ts'
 import { BLOB_PREFIX, resultsService, runtimeToken, TWIRP_PREFIX } from './github-results.ts'
 import { FakeWorld } from './github-world.ts'
 
@@ -10,7 +11,8 @@ import { FakeWorld } from './github-world.ts'
  * A fake GitHub on 127.0.0.1 for the action's end-to-end tests, driven through the real clients
  * (octokit from @actions/github, @actions/artifact): the REST API, validated request by request and
  * answer by answer against GitHub's OpenAPI description, and the Actions results service with its
- * blob storage. One server, one port: GITHUB_API_URL and ACTIONS_RESULTS_URL both point at it.
+ * blob storage and its cache service. One server, one port: GITHUB_API_URL and ACTIONS_RESULTS_URL
+ * both point at it.
  */
 export interface RecordedCall {
   kind: 'rest' | 'twirp' | 'blob'
@@ -33,6 +35,8 @@ export interface FakeGitHub {
   readOnly: boolean
   /** The results service refuses every new artifact (4xx, which the client does not retry). */
   refuseUploads: boolean
+  /** A token without `actions: read`: every REST call about workflow runs and artifacts gets a 403. */
+  denyActionsRead: boolean
   runtimeToken(runId: number, job: string): string
   /** REST writes tried (refused or not) since the server started. */
   restWrites(): RecordedCall[]
@@ -52,6 +56,7 @@ export async function startFakeGitHub(options: { owner?: string; repo?: string; 
     (message) => violations.push(message),
     () => fake.refuseUploads,
   )
+  const cache = cacheService(world, (blobKey, permissions) => results.signedBlobUrl(blobKey, permissions), (message) => violations.push(message))
   const rest = restHandlers(world, api, (artifact) => results.blobUrl(artifact))
 
   const fake: FakeGitHub = {
@@ -62,6 +67,7 @@ export async function startFakeGitHub(options: { owner?: string; repo?: string; 
     violations,
     readOnly: false,
     refuseUploads: false,
+    denyActionsRead: false,
     runtimeToken,
     restWrites: () => calls.filter((c) => c.kind === 'rest' && c.method !== 'GET' && c.method !== 'HEAD'),
     close: async () => {
@@ -77,15 +83,17 @@ export async function startFakeGitHub(options: { owner?: string; repo?: string; 
       const method = req.method ?? 'GET'
       const record = (kind: RecordedCall['kind'], operation: string | null, status: number) => calls.push({ kind, method, path: url.pathname, operation, status })
 
-      if (url.pathname.startsWith(TWIRP_PREFIX)) {
-        const name = url.pathname.slice(TWIRP_PREFIX.length)
+      const twirpPrefix = [TWIRP_PREFIX, CACHE_TWIRP_PREFIX].find((prefix) => url.pathname.startsWith(prefix))
+      if (twirpPrefix) {
+        const name = url.pathname.slice(twirpPrefix.length)
         let parsed: unknown
         try {
           parsed = JSON.parse(body.toString('utf8'))
         } catch {
           violations.push(`twirp ${name}: the body is not JSON`)
         }
-        const answer = results.twirp(name, req.headers.authorization, parsed)
+        const service = twirpPrefix === TWIRP_PREFIX ? results : cache
+        const answer = service.twirp(name, req.headers.authorization, parsed)
         record('twirp', name, answer.status)
         res.writeHead(answer.status, { 'content-type': 'application/json' }).end(JSON.stringify(answer.body))
         return
@@ -149,6 +157,7 @@ function answerRest(
     return { operation: operationId, ...answer(422, 'Validation Failed') }
   }
   if (fake.readOnly && method !== 'GET' && method !== 'HEAD') return { operation: operationId, ...answer(403, 'Resource not accessible by integration') }
+  if (fake.denyActionsRead && operationId.startsWith('actions/')) return { operation: operationId, ...answer(403, 'Resource not accessible by integration') }
   const handler = handlers[operationId]
   if (!handler) {
     violations.push(`rest: the fake does not serve ${operationId}`)

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto'
+import type { FakeCacheEntry } from './github-cache.ts'
 
 /**
  * The state behind the fake GitHub: one repository's workflow runs, their artifacts (and the blobs
@@ -78,6 +79,8 @@ export class FakeWorld {
   readonly comments: FakeComment[] = []
   readonly checkRuns: FakeCheckRun[] = []
   readonly pulls = new Map<number, FakePull>()
+  /** Actions cache entries, in the order they were created. */
+  readonly cacheEntries: FakeCacheEntry[] = []
   private nextId = 1000
   private clock = Date.parse('2026-11-20T10:00:00Z')
 
