@@ -1,5 +1,6 @@
 import type { ArtifactClient } from '@actions/artifact'
 import type { CliContext } from '../cli/context.ts'
+import type { ActionsCache } from '../github/actions-cache.ts'
 import type { GitHubRun } from '../github/event.ts'
 import type { Octokit } from '../github/octokit.ts'
 import type { ActionInputs } from './inputs.ts'
@@ -23,6 +24,8 @@ export interface ActionDeps {
   /** The token the REST client uses; also what downloads from other workflow runs use. */
   token: string | null
   artifacts: ArtifactClient
+  /** The Actions cache: the model cache between runs, and the baseline where artifacts cannot be read. */
+  cache: ActionsCache
   /** The runner's context: cwd is the working directory; its signal is aborted on cancel. */
   cli: CliContext
   log: ActionLog

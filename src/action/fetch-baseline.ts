@@ -6,6 +6,7 @@ import { apiFailure } from '../github/api-error.ts'
 import { downloadArtifact } from '../github/artifacts.ts'
 import { findBaseline, findRunArtifact, type RunArtifact } from '../github/baseline.ts'
 import { runArtifactName } from './artifact-names.ts'
+import { restoreBaselineFromCache } from './baseline-cache.ts'
 import type { ActionDeps } from './deps.ts'
 
 /** Where the baseline comes from: a workflow run the user named, or the newest good one on a branch. */
@@ -19,10 +20,33 @@ export interface BaselineWhere {
   excludeRunId: number
 }
 
-export type FetchedBaseline = { record: RunRecord; dir: string } | { record: null; why: string }
+/** Where the baseline was found: another workflow run's artifact, or the Actions cache. */
+export type BaselineSource = { kind: 'artifact'; runId: number } | { kind: 'cache'; key: string }
 
-/** Finds, downloads and reads an agent's baseline run; anything missing is a reason, not an error. */
+export type FetchedBaseline = { record: RunRecord; source: BaselineSource } | { record: null; why: string }
+
+/**
+ * Finds and reads an agent's baseline run; anything missing is a reason, not an error. The artifact
+ * comes first (it is the run as uploaded, found through the REST API); when it cannot be had and no
+ * run was named, the newest run the baseline branch saved to the Actions cache.
+ */
 export async function fetchBaseline(deps: ActionDeps, agent: string, where: BaselineWhere): Promise<FetchedBaseline> {
+  const fromArtifact = await fetchArtifactBaseline(deps, agent, where)
+  if (fromArtifact.record) return fromArtifact
+  const error = 'error' in fromArtifact ? fromArtifact.error : undefined
+  const branch = where.branch ?? deps.github.defaultBranch
+  // A run the workflow named is that run or nothing.
+  const cached = where.runId === null && branch !== null ? await restoreBaselineFromCache(deps, agent, branch) : null
+  if (cached?.record) {
+    deps.log.info(`${agent}: ${error ?? fromArtifact.why}; baseline ${cached.record.manifest.id} from the Actions cache (${cached.key})`)
+    return { record: cached.record, source: { kind: 'cache', key: cached.key } }
+  }
+  if (error) deps.log.warning(`${agent}: ${error}`)
+  return { record: null, why: cached ? `${fromArtifact.why}; ${cached.why}` : fromArtifact.why }
+}
+
+/** The baseline as an artifact; `error` says what went wrong when it was not simply missing. */
+async function fetchArtifactBaseline(deps: ActionDeps, agent: string, where: BaselineWhere): Promise<FetchedBaseline | { record: null; why: string; error?: string }> {
   const { octokit, token, github } = deps
   if (!octokit || !token) return { record: null, why: 'there is no github-token to look the baseline up with' }
   const { owner, repo } = github.repository
@@ -49,10 +73,9 @@ export async function fetchBaseline(deps: ActionDeps, agent: string, where: Base
     const record = await loadRun(dir)
     if (record.manifest.agent.name !== agent) return { record: null, why: `artifact ${name} of workflow run ${artifact.runId} holds a run of ${record.manifest.agent.name}, not ${agent}` }
     deps.log.info(`${agent}: baseline ${record.manifest.id} from workflow run ${artifact.runId}`)
-    return { record, dir }
+    return { record, source: { kind: 'artifact', runId: artifact.runId } }
   } catch (error) {
-    deps.log.warning(`${agent}: the baseline could not be fetched, so nothing is compared: ${apiFailure(error, 'actions: read')}`)
-    return { record: null, why: 'the baseline could not be fetched (see the warnings)' }
+    return { record: null, why: 'the baseline artifact could not be fetched (see the warnings)', error: `the baseline artifact could not be fetched: ${apiFailure(error, 'actions: read')}` }
   }
 }
 
@@ -63,7 +86,8 @@ export async function workflowOfRun(deps: ActionDeps, runId: number): Promise<nu
   try {
     return (await deps.octokit.rest.actions.getWorkflowRun({ owner, repo, run_id: runId })).data.workflow_id
   } catch (error) {
-    deps.log.warning(`workflow run ${runId} could not be read, so the baseline is searched in every workflow: ${apiFailure(error, 'actions: read')}`)
+    // Not a warning yet: the baseline may still be found (in every workflow, or in the Actions cache).
+    deps.log.info(`workflow run ${runId} could not be read, so the baseline is searched in every workflow: ${apiFailure(error, 'actions: read')}`)
     return null
   }
 }

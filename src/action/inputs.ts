@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { FAIL_ON } from '../cli/commands/compare.ts'
 import { RUN_DEFAULTS } from '../cli/commands/run.ts'
 import type { Shard } from '../journal/records.ts'
+import { CACHE_MODES, type CacheMode } from '../models/model-cache.ts'
 import { parseShard } from '../runner/select-scenarios.ts'
 import { InputError, InputErrors } from '../shared/errors.ts'
 
@@ -60,6 +61,8 @@ const InputsSchema = z.object({
         return z.NEVER
       }
     }),
+  cache: z.enum(CACHE_MODES, `expected one of ${CACHE_MODES.join(', ')}`).default('readwrite'),
+  'budget-usd': z.coerce.number().positive('expected an amount of dollars above 0').optional(),
   'github-token': z.string().optional(),
 })
 
@@ -84,6 +87,10 @@ export interface ActionInputs {
   artifactName: string
   retentionDays: number | undefined
   shard: Shard | null
+  /** How the run uses the model cache, which the action carries between workflow runs. */
+  cache: CacheMode
+  /** No attempt starts once spending would pass this many dollars; null: no budget. */
+  budgetUsd: number | null
   githubToken: string | null
 }
 
@@ -123,6 +130,8 @@ export function readInputs(getInput: (name: string) => string): ActionInputs {
     artifactName: v['artifact-name'],
     retentionDays: v['retention-days'],
     shard: v.shard,
+    cache: v.cache,
+    budgetUsd: v['budget-usd'] ?? null,
     githubToken: v['github-token'] ?? null,
   }
 }

@@ -1,11 +1,13 @@
 // The action's entry point (dist/action.js): wires the toolkit and the process to the flow, and is
 // the only place that decides the step's outcome.
 import { DefaultArtifactClient } from '@actions/artifact'
+import * as actionsCacheToolkit from '@actions/cache'
 import * as core from '@actions/core'
 import { randomBytes } from 'node:crypto'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import type { CliContext } from '../cli/context.ts'
+import { actionsCache } from '../github/actions-cache.ts'
 import { readGitHubRun } from '../github/event.ts'
 import { createOctokit } from '../github/octokit.ts'
 import { errorMessage, InputErrors, Interrupted, toConvyError } from '../shared/errors.ts'
@@ -39,6 +41,8 @@ async function main(): Promise<void> {
     octokit: inputs.githubToken ? createOctokit(inputs.githubToken, github.apiUrl) : null,
     token: inputs.githubToken,
     artifacts: new DefaultArtifactClient(),
+    // The toolkit names cached folders relative to its working directory, the workspace.
+    cache: actionsCache(actionsCacheToolkit, process.cwd()),
     cli,
     log: { info: core.info, notice: core.notice, warning: core.warning },
     tempDir: join(process.env.RUNNER_TEMP ?? tmpdir(), `convy-${randomBytes(4).toString('hex')}`),

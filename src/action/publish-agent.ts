@@ -1,13 +1,14 @@
 import { gate } from '../cli/commands/compare.ts'
 import { compareRuns } from '../compare/compare-runs.ts'
-import type { Comparison, Direction, RunRecord } from '../compare/comparison.ts'
+import type { Comparison, Direction } from '../compare/comparison.ts'
 import { percent } from '../compare/format.ts'
 import { loadRun } from '../compare/load-runs.ts'
 import { commentMarker, comparisonMarkdown } from '../compare/markdown.ts'
 import { directionTitle } from '../compare/wording.ts'
 import { ExitCode } from '../shared/errors.ts'
 import type { ActionDeps } from './deps.ts'
-import { fetchBaseline, type BaselineWhere } from './fetch-baseline.ts'
+import { baselineSourceLine } from './baseline-source.ts'
+import { fetchBaseline, type BaselineWhere, type FetchedBaseline } from './fetch-baseline.ts'
 import { postToPullRequest, type PullRequestTarget } from './post-to-pull-request.ts'
 import { countRun, passRate, type RunCounts } from './run-counts.ts'
 import { runMarkdown } from './run-markdown.ts'
@@ -49,13 +50,18 @@ export async function publishAgent(deps: ActionDeps, run: FinishedRun, publicati
   const after = await loadRun(run.dir)
   const counts = countRun(after)
 
-  const baseline: { record: RunRecord | null; why?: string | null } =
+  const baseline: FetchedBaseline | { record: null; why: string | null } =
     'none' in publication.baseline ? { record: null, why: publication.baseline.none } : await fetchBaseline(deps, run.agent, publication.baseline)
-  const comparison = baseline.record ? compareRuns(baseline.record, after, { now: deps.cli.now() }) : null
-  const markdown = comparison
-    ? comparisonMarkdown(comparison, { reportUrl: run.reportUrl })
-    : runMarkdown(run.agent, counts, { reportUrl: run.reportUrl, noComparison: baseline.why ?? null })
-  if (!comparison && baseline.why) deps.log.notice(`${run.agent}: no baseline, nothing compared: ${baseline.why}`)
+  let comparison: Comparison | null = null
+  let markdown: string
+  if (baseline.record) {
+    comparison = compareRuns(baseline.record, after, { now: deps.cli.now() })
+    const source = baselineSourceLine(baseline.record, baseline.source, deps.github, deps.cli.now())
+    markdown = `${comparisonMarkdown(comparison, { reportUrl: run.reportUrl })}\n${source}\n`
+  } else {
+    markdown = runMarkdown(run.agent, counts, { reportUrl: run.reportUrl, noComparison: baseline.why })
+    if (baseline.why) deps.log.notice(`${run.agent}: no baseline, nothing compared: ${baseline.why}`)
+  }
 
   const failure = failureOf(deps.inputs.failOn, run.agent, after.manifest.state, counts, comparison)
   const verdict: OutcomeVerdict = comparison?.verdict ?? 'no-baseline'

@@ -16,6 +16,8 @@ export interface PullRequest {
   /** The pull request's own head commit; GITHUB_SHA is a merge commit nobody pushed. */
   headSha: string
   baseRef: string
+  /** The pull request's branch (in the fork, for a fork). */
+  headRef: string
   /** From another repository: the token is read-only and secrets are absent. */
   fromFork: boolean
 }
@@ -43,6 +45,10 @@ export interface GitHubRun {
   triggeringRun: TriggeringRun | null
   /** Why the token cannot write to the pull request, or null when it can. */
   readOnlyReason: string | null
+  /** The branch the run is on (a pull request's head branch); null for tags and detached runs. */
+  branch: string | null
+  /** Why this run may only read the Actions cache, or null when it may also save to it. */
+  cacheReadOnlyReason: string | null
 }
 
 const RepoRef = z.object({ full_name: z.string() }).nullable().optional()
@@ -52,7 +58,7 @@ const PayloadSchema = z.object({
   pull_request: z
     .object({
       number: z.number().int(),
-      head: z.object({ sha: z.string(), repo: RepoRef }),
+      head: z.object({ sha: z.string(), ref: z.string(), repo: RepoRef }),
       base: z.object({ ref: z.string(), repo: RepoRef }),
     })
     .optional(),
@@ -86,7 +92,7 @@ export function readGitHubRun(env: Env): GitHubRun {
     serverUrl: (env.GITHUB_SERVER_URL || 'https://github.com').replace(/\/+$/, ''),
     apiUrl: (env.GITHUB_API_URL || 'https://api.github.com').replace(/\/+$/, ''),
     defaultBranch: payload.repository?.default_branch ?? null,
-    pullRequest: pr ? { number: pr.number, headSha: pr.head.sha, baseRef: pr.base.ref, fromFork } : null,
+    pullRequest: pr ? { number: pr.number, headSha: pr.head.sha, headRef: pr.head.ref, baseRef: pr.base.ref, fromFork } : null,
     triggeringRun: run
       ? {
           id: run.id,
@@ -102,7 +108,22 @@ export function readGitHubRun(env: Env): GitHubRun {
       : pr && env.GITHUB_ACTOR === 'dependabot[bot]'
         ? 'Dependabot pull requests get a read-only token'
         : null,
+    branch: pr ? pr.head.ref : (/^refs\/heads\/(.+)$/.exec(env.GITHUB_REF ?? '')?.[1] ?? null),
+    cacheReadOnlyReason: cacheReadOnlyReason(eventName, fromFork, env.ACTIONS_CACHE_MODE),
   }
+}
+
+/**
+ * Runs of untrusted code get a read-only Actions cache (since 2026-06-26): whatever they saved could
+ * be restored by the default branch. A fork's pull request is treated the same way, so its entries
+ * never mix with the repository's; the workflow's `cache-mode:` says so in ACTIONS_CACHE_MODE.
+ */
+function cacheReadOnlyReason(eventName: string, fromFork: boolean, cacheMode: string | undefined): string | null {
+  if (fromFork) return 'a pull request from a fork may only read the Actions cache'
+  if (['pull_request_target', 'workflow_run', 'issue_comment'].includes(eventName)) return `${eventName} runs get a read-only Actions cache`
+  const mode = (cacheMode ?? '').trim().toLowerCase()
+  if (mode === 'read' || mode === 'none') return `the workflow's cache-mode is ${mode}`
+  return null
 }
 
 function readPayload(path: string | undefined): z.infer<typeof PayloadSchema> {

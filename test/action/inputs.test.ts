@@ -28,6 +28,8 @@ describe('action inputs', () => {
       artifactName: 'convy',
       retentionDays: undefined,
       shard: null,
+      cache: 'readwrite',
+      budgetUsd: null,
       githubToken: null,
     })
   })
@@ -63,6 +65,8 @@ describe('action inputs', () => {
         'artifact-name': 'convy-node24',
         'retention-days': '7',
         shard: '2/3',
+        cache: 'read',
+        'budget-usd': '2.5',
         'github-token': 'ghs_x',
       }),
     )
@@ -85,6 +89,8 @@ describe('action inputs', () => {
       artifactName: 'convy-node24',
       retentionDays: 7,
       shard: { index: 2, total: 3 },
+      cache: 'read',
+      budgetUsd: 2.5,
       githubToken: 'ghs_x',
     })
   })
@@ -92,7 +98,7 @@ describe('action inputs', () => {
   test('every wrong input is reported at once, by its name, with what was given', () => {
     const error = (() => {
       try {
-        readInputs(given({ mode: 'gate', attempts: '0', check: 'yes', shard: '3/2', 'fail-on': 'sometimes', baseline: 'latest', 'artifact-name': 'a/b', 'wait-for': 'localhost' }))
+        readInputs(given({ mode: 'gate', attempts: '0', check: 'yes', shard: '3/2', 'fail-on': 'sometimes', baseline: 'latest', 'artifact-name': 'a/b', 'wait-for': 'localhost', cache: 'sometimes', 'budget-usd': '-1' }))
       } catch (e) {
         return e
       }
@@ -100,10 +106,12 @@ describe('action inputs', () => {
     })()
     assert.ok(error instanceof InputErrors)
     const messages = error.problems.map((p) => p.message)
-    assert.deepEqual(messages.map((m) => /^input ([\w-]+)/.exec(m)?.[1]).sort(), ['agent', 'artifact-name', 'attempts', 'baseline', 'check', 'fail-on', 'mode', 'shard', 'wait-for'])
+    assert.deepEqual(messages.map((m) => /^input ([\w-]+)/.exec(m)?.[1]).sort(), ['agent', 'artifact-name', 'attempts', 'baseline', 'budget-usd', 'cache', 'check', 'fail-on', 'mode', 'shard', 'wait-for'])
     assert.ok(messages.includes('input agent is required: name at least one agent'), messages.join('\n'))
     assert.ok(messages.includes('input attempts "0": expected a whole number from 1 to 1000'))
     assert.ok(messages.includes('input shard "3/2": expected I/N with 1 ≤ I ≤ N, e.g. 1/4'))
     assert.ok(messages.includes('input fail-on "sometimes": expected one of worse, failing, never'))
+    assert.ok(messages.includes('input cache "sometimes": expected one of off, read, write, readwrite'), messages.join('\n'))
+    assert.ok(messages.includes('input budget-usd "-1": expected an amount of dollars above 0'), messages.join('\n'))
   })
 })

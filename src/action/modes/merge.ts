@@ -5,6 +5,7 @@ import { resultsDirOf } from '../../cli/project.ts'
 import { downloadArtifact } from '../../github/artifacts.ts'
 import { InputError } from '../../shared/errors.ts'
 import { shardOf } from '../artifact-names.ts'
+import { saveBaselineToCache } from '../baseline-cache.ts'
 import type { ActionDeps } from '../deps.ts'
 import { planPublication } from '../plan-publication.ts'
 import { publishAgent, type AgentOutcome } from '../publish-agent.ts'
@@ -37,7 +38,9 @@ export async function mergeMode(deps: ActionDeps): Promise<AgentOutcome[]> {
     const merged = await mergeShards(dirs, resultsDir, (message) => log.warning(`${agent}: ${message}`))
     log.info(`${agent}: merged ${shards.length} shards into run ${merged.id}`)
     const { reportUrl } = await uploadRun(deps, agent, merged.dir, null)
-    outcomes.push(await publishAgent(deps, { agent, dir: merged.dir, reportUrl }, publication))
+    const outcome = await publishAgent(deps, { agent, dir: merged.dir, reportUrl }, publication)
+    if (!outcome.failure) await saveBaselineToCache(deps, agent, merged.dir)
+    outcomes.push(outcome)
   }
   return outcomes
 }

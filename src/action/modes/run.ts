@@ -1,6 +1,8 @@
 import { runAgents } from '../../cli/commands/run.ts'
 import type { RunSettings } from '../../journal/records.ts'
+import { saveBaselineToCache } from '../baseline-cache.ts'
 import type { ActionDeps } from '../deps.ts'
+import { restoreModelCache } from '../model-cache-sync.ts'
 import { planPublication } from '../plan-publication.ts'
 import { publishAgent, type AgentOutcome } from '../publish-agent.ts'
 import { uploadRun } from '../upload-run.ts'
@@ -8,7 +10,9 @@ import { waitFor } from '../wait-for.ts'
 
 /**
  * mode: run — wait for the agent, play the scenarios in this process (the same runner as `convy-ci
- * run`), upload each run, and on a pull request compare it with its baseline and publish.
+ * run`) with the model cache carried over from earlier workflow runs, upload each run, and on a pull
+ * request compare it with its baseline and publish; on the baseline branch, also keep the run in the
+ * Actions cache as a baseline that needs no permission to read.
  */
 export async function runMode(deps: ActionDeps): Promise<AgentOutcome[]> {
   const { inputs, log } = deps
@@ -25,16 +29,22 @@ export async function runMode(deps: ActionDeps): Promise<AgentOutcome[]> {
     tags: inputs.tags,
     smoke: false,
     shard: inputs.shard,
+    budgetUsd: inputs.budgetUsd,
+    cache: inputs.cache,
   }
+  const modelCache = await restoreModelCache(deps)
   const { runs } = await runAgents(deps.cli, { agents: inputs.agents, settings, config: inputs.config })
   deps.cli.signal.throwIfAborted()
+  await modelCache.save()
 
   // A shard is one slice of a run: the merge job compares and publishes the whole.
   const publication = inputs.shard ? { baseline: { none: null }, target: null } : await planPublication(deps)
   const outcomes: AgentOutcome[] = []
   for (const run of runs) {
     const { reportUrl } = await uploadRun(deps, run.agent, run.dir, inputs.shard)
-    outcomes.push(await publishAgent(deps, { agent: run.agent, dir: run.dir, reportUrl }, publication))
+    const outcome = await publishAgent(deps, { agent: run.agent, dir: run.dir, reportUrl }, publication)
+    if (!outcome.failure) await saveBaselineToCache(deps, run.agent, run.dir)
+    outcomes.push(outcome)
   }
   return outcomes
 }

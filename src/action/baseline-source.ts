@@ -1,0 +1,28 @@
+import { plural } from '../compare/format.ts'
+import type { RunRecord } from '../compare/comparison.ts'
+import { neutralise } from '../compare/neutralise.ts'
+import type { GitHubRun } from '../github/event.ts'
+import type { BaselineSource } from './fetch-baseline.ts'
+
+/**
+ * The sentence under a comparison that says where its baseline came from and how old it is: a
+ * baseline from the cache may be older than the newest artifact, and a reader deserves to know.
+ */
+export function baselineSourceLine(record: RunRecord, source: BaselineSource, github: Pick<GitHubRun, 'serverUrl' | 'repository'>, now: Date): string {
+  const { owner, repo } = github.repository
+  const where =
+    source.kind === 'artifact'
+      ? `the artifact of [workflow run ${source.runId}](${github.serverUrl}/${owner}/${repo}/actions/runs/${source.runId})`
+      : `the Actions cache (${neutralise(source.key, 200)}), as this workflow's token cannot read it as an artifact`
+  const made = Date.parse(record.manifest.finishedAt ?? record.manifest.startedAt)
+  const age = Number.isNaN(made) ? '' : `, made ${ageOf(now.getTime() - made)} ago`
+  return `_Baseline ${neutralise(record.manifest.id, 100)}: from ${where}${age}._`
+}
+
+function ageOf(ms: number): string {
+  const minutes = Math.max(0, Math.round(ms / 60_000))
+  if (minutes < 90) return plural(minutes, 'minute')
+  const hours = Math.round(minutes / 60)
+  if (hours < 48) return plural(hours, 'hour')
+  return plural(Math.round(hours / 24), 'day')
+}
