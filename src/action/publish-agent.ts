@@ -1,10 +1,11 @@
 import { gate } from '../cli/commands/compare.ts'
 import { compareRuns } from '../compare/compare-runs.ts'
-import type { Comparison, Direction } from '../compare/comparison.ts'
-import { percent } from '../compare/format.ts'
+import type { Comparison, Direction, RunRecord } from '../compare/comparison.ts'
+import { dollars, percent, plural } from '../compare/format.ts'
 import { loadRun } from '../compare/load-runs.ts'
 import { commentMarker, comparisonMarkdown } from '../compare/markdown.ts'
 import { directionTitle } from '../compare/wording.ts'
+import { attemptCostUsd } from '../runner/budget.ts'
 import { ExitCode } from '../shared/errors.ts'
 import type { ActionDeps } from './deps.ts'
 import { baselineSourceLine } from './baseline-source.ts'
@@ -63,7 +64,9 @@ export async function publishAgent(deps: ActionDeps, run: FinishedRun, publicati
     if (baseline.why) deps.log.notice(`${run.agent}: no baseline, nothing compared: ${baseline.why}`)
   }
 
-  const failure = failureOf(deps.inputs.failOn, run.agent, after.manifest.state, counts, comparison)
+  const budgetStop = budgetStopNote(after)
+  if (budgetStop) markdown += `\n> ⚠️ ${budgetStop}; a larger budget-usd plays the rest.\n`
+  const failure = failureOf(deps.inputs.failOn, run.agent, budgetStop ?? `the run did not finish (${after.manifest.state})`, after.manifest.state, counts, comparison)
   const verdict: OutcomeVerdict = comparison?.verdict ?? 'no-baseline'
   const commentUrl = publication.target
     ? await postToPullRequest(deps, publication.target, {
@@ -84,9 +87,9 @@ export async function publishAgent(deps: ActionDeps, run: FinishedRun, publicati
  * `never` on nothing. Below `never`, a run that is not whole (interrupted, agent errors, convy-ci's
  * models failing) fails too, as `convy-ci run` exits 1 for it.
  */
-function failureOf(failOn: ActionDeps['inputs']['failOn'], agent: string, state: string, counts: RunCounts, comparison: Comparison | null): string | null {
+function failureOf(failOn: ActionDeps['inputs']['failOn'], agent: string, unfinished: string, state: string, counts: RunCounts, comparison: Comparison | null): string | null {
   if (failOn === 'never') return null
-  if (state !== 'finished') return `${agent}: the run did not finish (${state})`
+  if (state !== 'finished') return `${agent}: ${unfinished}`
   const withoutVerdict = counts.agentErrors + counts.noVerdicts
   if (withoutVerdict > 0) return `${agent}: ${withoutVerdict} of ${counts.attempts} attempts ended without a verdict (agent errors or failures of convy-ci's models)`
   if (comparison) {
@@ -94,6 +97,16 @@ function failureOf(failOn: ActionDeps['inputs']['failOn'], agent: string, state:
     return failOn === 'worse' ? `${agent}: worse than the baseline (fail-on: worse)` : `${agent}: not every attempt passed (fail-on: failing)`
   }
   return failOn === 'failing' && counts.passed < counts.attempts ? `${agent}: not every attempt passed (fail-on: failing)` : null
+}
+
+/** What a run that stopped itself at its budget played and spent; null for any other run. */
+function budgetStopNote(run: RunRecord): string | null {
+  if (run.manifest.stoppedFor !== 'budget') return null
+  const spent = run.attempts.reduce((sum, attempt) => sum + attemptCostUsd(attempt), 0)
+  const limit = run.manifest.settings.budgetUsd
+  // Budgets of test runs are fractions of a cent: two significant digits say more than "$0.000".
+  const usd = (value: number) => (value > 0 && value < 0.01 ? `$${Number(value.toPrecision(2))}` : dollars(value))
+  return `the run stopped at its budget${limit ? ` of ${usd(limit)}` : ''} after ${plural(run.attempts.length, 'attempt')}, having spent ${usd(spent)}`
 }
 
 function checkTitle(comparison: Comparison | null, counts: RunCounts): string {

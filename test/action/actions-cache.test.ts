@@ -152,4 +152,18 @@ describe('the action with the Actions cache', () => {
     assert.equal(cacheCalls('GetCacheEntryDownloadURL').length, downloadsBefore)
     assert.deepEqual(fake.world.cacheEntries.filter((e) => e.key.startsWith('convy-cache-') && e.key.includes(`-${step.run.id}-`)), [])
   })
+
+  test('budget-usd: the run stops once its budget is spent, says what it played and spent, and fails the step', async () => {
+    const workspace = await checkout()
+    const step = pushStep(fake, workspace, { ...INPUTS, cache: 'off', 'budget-usd': '0.000001' }, sha('f'))
+    const before = models.requests.length
+    const result = await runActionStep(fake, { ...step, env: env() })
+    expectExit(result, 1)
+    fake.world.finishRun(step.run.id, 'failure')
+    assert.equal(models.requests.length, before + 2, 'the first attempt, alone, and no other')
+    const failure = result.annotations.find((a) => a.level === 'error')?.message ?? ''
+    assert.match(failure, /^echo: the run stopped at its budget of \$0\.000001 after 1 attempt, having spent \$0\.0\d+$/, describeStep(result))
+    assert.match(result.summary, /⚠️ the run stopped at its budget .*; a larger budget-usd plays the rest\./)
+    assert.ok(!fake.world.cacheEntries.some((e) => e.key.includes(`-${step.run.id}-`)), 'a run stopped short is no baseline')
+  })
 })
