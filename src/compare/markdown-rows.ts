@@ -34,10 +34,22 @@ export function tileRows(c: Comparison): string[][] {
   const errors = (side: 'before' | 'after') => `${t.agentErrors[side]} agent · ${t.noVerdicts[side]} no verdict`
   rows.push(['Errors', errors('before'), errors('after'), `${change(t.agentErrors, (d) => signed(d))} · ${change(t.noVerdicts, (d) => signed(d))}`])
   if (t.costUsd.before !== null || t.costUsd.after !== null) {
-    const cost = (side: 'before' | 'after') => (t.costUsd[side] === null ? NONE : dollars(t.costUsd[side]))
-    rows.push(['Cost', cost('before'), cost('after'), change(t.costUsd, signedDollars)])
+    // Per attempt as well as in all: runs with different k (or a budget stop) are compared by it.
+    const perAttempt = (side: 'before' | 'after') => (t.costUsd[side] === null || !t.attempts[side] ? null : t.costUsd[side] / t.attempts[side])
+    const cost = (side: 'before' | 'after') => {
+      const each = perAttempt(side)
+      return each === null ? NONE : `${dollars(t.costUsd[side]!)} · ${smallDollars(each)} per attempt`
+    }
+    const [before, after] = [perAttempt('before'), perAttempt('after')]
+    const eachChange = before === null || after === null ? NONE : `${after === before ? '' : after > before ? '+' : '−'}${smallDollars(Math.abs(after - before))} per attempt`
+    rows.push(['Cost', cost('before'), cost('after'), joined(change(t.costUsd, signedDollars), eachChange)])
   }
   return rows
+}
+
+/** An attempt often costs a fraction of a cent: two significant digits, where dollars() would say $0.000. */
+function smallDollars(value: number): string {
+  return value > 0 && value < 0.01 ? `$${Number(value.toPrecision(2))}` : dollars(value)
 }
 
 function change(tile: Tile, show: (difference: number) => string): string {
