@@ -13,7 +13,7 @@ export function baselineSourceLine(record: RunRecord, source: BaselineSource, gi
   const where =
     source.kind === 'artifact'
       ? `the artifact of [workflow run ${source.runId}](${github.serverUrl}/${owner}/${repo}/actions/runs/${source.runId})`
-      : `the Actions cache (${neutralise(source.key, 200)}), as this workflow's token cannot read it as an artifact`
+      : `the Actions cache (${neutralise(source.key, 200)}), as ${neutralise(source.because, 200)}`
   const made = Date.parse(record.manifest.finishedAt ?? record.manifest.startedAt)
   const age = Number.isNaN(made) ? '' : `, made ${ageOf(now.getTime() - made)} ago`
   return `_Baseline ${neutralise(record.manifest.id, 100)}: from ${where}${age}._`

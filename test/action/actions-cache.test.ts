@@ -105,7 +105,7 @@ describe('the action with the Actions cache', () => {
       assert.equal(models.requests.length, before, 'the branch starts from the default branch’s cache')
       assert.equal(result.outputs.verdict, 'within-noise', describeStep(result))
       const newestBaseline = fake.world.cacheEntries.filter((e) => e.key.startsWith('convy-baseline-echo-main-')).at(-1)!
-      const source = new RegExp(`Baseline echo/\\S+: from the Actions cache \\(${newestBaseline.key}\\), as this workflow's token cannot read it as an artifact, made \\d+ minutes? ago\\.`)
+      const source = new RegExp(`Baseline echo/\\S+: from the Actions cache \\(${newestBaseline.key}\\), as this workflow's token cannot read artifacts, made \\d+ minutes? ago\\.`)
       assert.match(result.summary, source)
       assert.match(fake.world.commentsOn(7)[0]?.body ?? '', source)
       // Both runs answered from the cache: nothing spent, and the comparison says so per attempt too.
@@ -118,6 +118,18 @@ describe('the action with the Actions cache', () => {
     } finally {
       fake.denyActionsRead = false
     }
+  })
+
+  test('a pull request whose baseline artifact has expired compares with the cached run instead', async () => {
+    for (const artifact of fake.world.artifacts.values()) artifact.expired = true
+    const workspace = await checkout()
+    const run = fake.world.startRun({ event: 'pull_request', headBranch: 'expiry', headSha: sha('9') })
+    const result = await runActionStep(fake, { ...pullRequestStep(fake, workspace, { number: 9, run, inputs: INPUTS }), env: env() })
+    expectExit(result, 0)
+    fake.world.finishRun(run.id, 'success')
+    assert.equal(result.outputs.verdict, 'within-noise', describeStep(result))
+    assert.match(result.summary, /from the Actions cache \(convy-baseline-echo-main-\d+-1\), as its artifact has expired, made \d+ minutes? ago\./)
+    assert.deepEqual(warnings(result), [])
   })
 
   test('a pull request from a fork restores the cache read-only and saves nothing, without a warning', async () => {
