@@ -2,6 +2,7 @@ import { cp, mkdir, rm } from 'node:fs/promises'
 import { basename, dirname, join, resolve } from 'node:path'
 import type { RunRecord } from '../compare/comparison.ts'
 import { loadRun } from '../compare/load-runs.ts'
+import { readManifest } from '../journal/read-run.ts'
 import { REPORT_FILE } from '../journal/run-folder.ts'
 import { errorMessage } from '../shared/errors.ts'
 import { baselineCacheKeys } from './cache-keys.ts'
@@ -41,6 +42,8 @@ export async function saveBaselineToCache(deps: ActionDeps, agent: string, runDi
   const keys = baselineCacheKeys(deps.inputs.artifactName, agent, branch, github)
   const staged = stagingDir(deps, agent)
   try {
+    // Only a whole run is a baseline, whatever fail-on lets pass.
+    if ((await readManifest(runDir)).state !== 'finished') return
     await rm(staged, { recursive: true, force: true })
     await mkdir(dirname(staged), { recursive: true })
     // The report is for people; a comparison needs only the records.

@@ -11,8 +11,6 @@ import type { ActionDeps } from './deps.ts'
  * verdict.
  */
 export interface ModelCacheSync {
-  /** The entry restored, or null. */
-  restoredKey: string | null
   save(): Promise<void>
 }
 
@@ -25,16 +23,15 @@ export async function restoreModelCache(deps: ActionDeps): Promise<ModelCacheSyn
   const mode = inputs.cache
   const keys = modelCacheKeys(inputs.artifactName, inputs.agents, inputs.shard, github)
   const dir = modelCacheDir(deps)
-  const idle: ModelCacheSync = { restoredKey: null, save: async () => {} }
+  const idle: ModelCacheSync = { save: async () => {} }
   if (mode === 'off') return idle
   if (!cache.available()) {
     log.info(`the model cache stays on this runner: no Actions cache service here (cache: ${mode})`)
     return idle
   }
-  let restoredKey: string | null = null
   if (mode === 'read' || mode === 'readwrite') {
     try {
-      restoredKey = (await cache.restore([dir], keys.key, keys.restoreKeys)) ?? null
+      const restoredKey = await cache.restore([dir], keys.key, keys.restoreKeys)
       log.info(restoredKey ? `model cache restored from ${restoredKey}` : `no model cache yet for ${keys.restoreKeys.join(' or ')}: every model call is made`)
     } catch (error) {
       log.warning(`the model cache was not restored, so every model call is made: ${errorMessage(error)}`)
@@ -42,7 +39,6 @@ export async function restoreModelCache(deps: ActionDeps): Promise<ModelCacheSyn
   }
   const writes = mode === 'write' || mode === 'readwrite'
   return {
-    restoredKey,
     save: async () => {
       if (!writes) return
       if (github.cacheReadOnlyReason) {
