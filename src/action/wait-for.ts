@@ -17,6 +17,12 @@ export interface WaitOptions {
   fetch?: typeof fetch
 }
 
+/**
+ * The shortest try: one cut off after a millisecond near the deadline would report a timeout of our
+ * own making instead of what the server did (ECONNREFUSED, HTTP 502).
+ */
+const MIN_TRY_MS = 250
+
 export async function waitFor(options: WaitOptions): Promise<{ seconds: number; status: number }> {
   const started = Date.now()
   const deadline = started + options.timeoutSeconds * 1000
@@ -27,7 +33,7 @@ export async function waitFor(options: WaitOptions): Promise<{ seconds: number; 
     options.signal.throwIfAborted()
     const remaining = deadline - Date.now()
     try {
-      const response = await doFetch(options.url, { method: 'GET', redirect: 'manual', signal: AbortSignal.any([options.signal, AbortSignal.timeout(Math.max(1, Math.min(5000, remaining)))]) })
+      const response = await doFetch(options.url, { method: 'GET', redirect: 'manual', signal: AbortSignal.any([options.signal, AbortSignal.timeout(Math.max(MIN_TRY_MS, Math.min(5000, remaining)))]) })
       await response.body?.cancel()
       if (response.status < 500) return { seconds: (Date.now() - started) / 1000, status: response.status }
       last = `HTTP ${response.status}`
