@@ -5,7 +5,7 @@ import { dollars, percent, plural } from '../compare/format.ts'
 import { loadRun } from '../compare/load-runs.ts'
 import { commentMarker, comparisonMarkdown } from '../compare/markdown.ts'
 import { directionTitle } from '../compare/wording.ts'
-import { attemptCostUsd } from '../runner/budget.ts'
+import { attemptCostUsd } from '../journal/attempt-cost.ts'
 import { ExitCode } from '../shared/errors.ts'
 import type { ActionDeps } from './deps.ts'
 import { baselineSourceLine } from './baseline-source.ts'
@@ -102,7 +102,7 @@ function failureOf(failOn: ActionDeps['inputs']['failOn'], agent: string, unfini
 /** What a run that stopped itself at its budget played and spent; null for any other run. */
 function budgetStopNote(run: RunRecord): string | null {
   if (run.manifest.stoppedFor !== 'budget') return null
-  const spent = run.attempts.reduce((sum, attempt) => sum + attemptCostUsd(attempt), 0)
+  const spent = run.attempts.reduce((sum, attempt) => sum + (attemptCostUsd(attempt) ?? 0), 0)
   const limit = run.manifest.settings.budgetUsd
   // Budgets of test runs are fractions of a cent: two significant digits say more than "$0.000".
   const usd = (value: number) => (value > 0 && value < 0.01 ? `$${Number(value.toPrecision(2))}` : dollars(value))

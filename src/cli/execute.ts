@@ -54,6 +54,7 @@ export async function execute(ctx: CliContext, execution: Execution): Promise<Ex
         smoke: settings.smoke,
         turnTimeoutSeconds: settings.turnTimeoutSeconds,
         prices: journal.current.models.prices,
+        agentPrice: execution.agent.price,
         mask: execution.mask,
         now: ctx.now,
         judging: execution.judging ?? true,

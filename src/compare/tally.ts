@@ -1,3 +1,4 @@
+import { attemptCostUsd } from '../journal/attempt-cost.ts'
 import type { Attempt } from '../journal/records.ts'
 import type { Scenario } from '../scenario/scenario.ts'
 import { wilsonInterval } from '../stats/intervals.ts'
@@ -64,9 +65,8 @@ export function tallyRun({ manifest, attempts }: RunRecord): RunTally {
       run.tokensIn += attempt.agentTokens.input
       run.tokensOut += attempt.agentTokens.output
     }
-    for (const use of [attempt.models.user, attempt.models.judge]) {
-      if (use?.costUsd != null) run.costUsd = (run.costUsd ?? 0) + use.costUsd
-    }
+    const cost = attemptCostUsd(attempt)
+    if (cost !== null) run.costUsd = (run.costUsd ?? 0) + cost
   }
   return run
 }

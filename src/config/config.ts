@@ -20,7 +20,10 @@ const tokenPaths = z.tuple([path, path]).optional()
 const extraFields = z.record(z.string(), z.unknown())
 
 /** What every agent reached over HTTP takes besides its protocol's own keys. */
-const http = { url: z.url(), headers: headers.default({}), tls, version: z.string().optional() }
+/** Dollars per million of the agent's own tokens, [input, output]: its cost beside convy-ci's models'. */
+const price = z.tuple([z.number().nonnegative(), z.number().nonnegative()]).optional()
+
+const http = { url: z.url(), headers: headers.default({}), tls, version: z.string().optional(), price }
 
 export const JsonAgentConfigSchema = z
   .object({
@@ -153,6 +156,7 @@ export const ModuleAgentConfigSchema = z
     protocol: z.literal('module'),
     /** Path to a .ts/.js/.mjs file that exports `agent`, relative to convy.yml. */
     module: z.string().min(1),
+    price,
   })
   .strict()
 export type ModuleAgentConfig = z.infer<typeof ModuleAgentConfigSchema>

@@ -75,7 +75,9 @@ export function resolveAgent(config: ProjectConfig, name: string, env: Environme
   if (parsed.data.protocol === 'module') {
     parsed.data.module = join(config.projectDir, parsed.data.module)
   }
-  return { name, config: parsed.data, configFingerprint: fingerprint(shaped), secrets: readValues }
+  // A price changes what a run costs, not what the agent answers: resuming after editing it is fine.
+  const { price: _price, ...behaviour } = shaped as Record<string, unknown>
+  return { name, config: parsed.data, configFingerprint: fingerprint(behaviour), secrets: readValues }
 }
 
 function knownAgentKeys(value: unknown, depth: number): string[] {

@@ -19,6 +19,8 @@ export interface PlayDependencies {
   turnTimeoutSeconds: number
   /** Dollars per million tokens by model name. */
   prices: Readonly<Record<string, readonly [number, number]>>
+  /** Dollars per million of the agent's own tokens, when convy.yml prices it. */
+  agentPrice?: readonly [number, number] | null
   mask: Mask
   /** Aborted when the run is interrupted; the attempt is then dropped, not recorded. */
   signal: AbortSignal
@@ -145,6 +147,7 @@ export async function playAttempt(
     else claims = judged.claims
   }
 
+  const agentTokens = sumTokens(turns)
   const verdict: Verdict = error ? error.verdict : checks.every((c) => c.pass) && claims.every((c) => c.pass) ? 'passed' : 'failed'
   return {
     scenario: scenario.id,
@@ -154,7 +157,8 @@ export async function playAttempt(
     claims,
     checks,
     turns,
-    agentTokens: sumTokens(turns),
+    agentTokens,
+    ...(deps.agentPrice && agentTokens ? { agentCostUsd: (agentTokens.input * deps.agentPrice[0] + agentTokens.output * deps.agentPrice[1]) / 1e6 } : {}),
     models: {
       user: meters.user.toUse(deps.user?.model, deps.prices),
       judge: meters.judge.toUse(deps.judge?.model, deps.prices),

@@ -41,6 +41,8 @@ export const RunManifestSchema = z.object({
     version: z.string().nullable(),
     /** sha256 of the agent's configuration as written (before ${VAR}s) or of its module's source. */
     fingerprint: z.string(),
+    /** Dollars per million of its tokens, [input, output], when convy.yml gives them. */
+    price: z.tuple([z.number(), z.number()]).nullable().optional(),
   }),
   convyVersion: z.string(),
   models: z.object({
@@ -124,6 +126,8 @@ export const AttemptSchema = z.object({
   turns: z.array(TurnSchema),
   /** The agent's own tokens over the whole conversation, where it reports them. */
   agentTokens: TokensSchema.nullable(),
+  /** What the agent's reported tokens cost, at its `price` in convy.yml; absent without one. */
+  agentCostUsd: z.number().nonnegative().nullable().optional(),
   /** convy-ci's own models: the simulated user and the judge, when they were called. */
   models: z.object({ user: ModelUseSchema.nullable(), judge: ModelUseSchema.nullable() }),
   startedAt: z.string(),

@@ -1,5 +1,6 @@
 import type { Attempt, CheckResult, ClaimResult, RunManifest, Tokens, Verdict } from '../journal/records.ts'
 import type { Scenario } from '../scenario/scenario.ts'
+import { attemptCostUsd } from '../journal/attempt-cost.ts'
 import { capped } from './format.ts'
 
 /**
@@ -122,10 +123,6 @@ export function startTally(manifest: RunManifest): RunTally {
   return { manifest, scenarios, attempts: 0, slowest: null, costUsd: 0, costedAttempts: 0 }
 }
 
-function attemptCost(attempt: Attempt): number | null {
-  const costs = [attempt.models.user?.costUsd, attempt.models.judge?.costUsd].filter((c): c is number => typeof c === 'number')
-  return costs.length === 0 ? null : costs.reduce((a, b) => a + b, 0)
-}
 
 export function addAttempt(tally: RunTally, attempt: Attempt, dialogue: DialogueSlot = { kind: 'none' }): AttemptDigest {
   let scenario = tally.scenarios.get(attempt.scenario)
@@ -175,7 +172,7 @@ export function addAttempt(tally: RunTally, attempt: Attempt, dialogue: Dialogue
     scenario.tokensIn += attempt.agentTokens.input
     scenario.tokensOut += attempt.agentTokens.output
   }
-  const costUsd = attemptCost(attempt)
+  const costUsd = attemptCostUsd(attempt)
   if (costUsd !== null) {
     tally.costUsd += costUsd
     tally.costedAttempts++

@@ -79,7 +79,7 @@ function errorsTile(f: RunFigures): Tile {
 
 function costTile(f: RunFigures): Tile | null {
   if (f.costUsd === null) return null
-  return { label: 'Cost', value: dollars(f.costUsd), unit: '', sub: 'simulated user and judge, at the prices in convy.yml' }
+  return { label: 'Cost', value: dollars(f.costUsd), unit: '', sub: 'convy-ci’s models, and the agent where priced, at the prices in convy.yml' }
 }
 
 export function runTiles(f: RunFigures): Tile[] {

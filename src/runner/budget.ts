@@ -1,9 +1,5 @@
+import { attemptCostUsd } from '../journal/attempt-cost.ts'
 import type { Attempt } from '../journal/records.ts'
-
-/** What an attempt cost in dollars: convy-ci's own models, where convy.yml gives their prices. */
-export function attemptCostUsd(attempt: Attempt): number {
-  return (attempt.models.user?.costUsd ?? 0) + (attempt.models.judge?.costUsd ?? 0)
-}
 
 /**
  * Decides whether one more attempt may start without the run passing its budget. Attempts in flight
@@ -26,7 +22,7 @@ export class Budget {
   }
 
   record(attempt: Attempt): void {
-    const cost = attemptCostUsd(attempt)
+    const cost = attemptCostUsd(attempt) ?? 0
     this.#spent += cost
     this.#finished++
     this.#finishedCost += cost

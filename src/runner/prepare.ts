@@ -22,6 +22,8 @@ export interface PreparedAgent {
   /** Of the configuration as written and, for a module, of its code. */
   fingerprint: string
   agent: Agent
+  /** Dollars per million of the agent's tokens, [input, output], from convy.yml. */
+  price: [number, number] | null
   secrets: string[]
 }
 
@@ -34,6 +36,7 @@ export async function prepareAgent(config: ProjectConfig, name: string, env: Env
     version: created.version,
     fingerprint: created.kind === 'module' ? fingerprint({ config: resolved.configFingerprint, module: created.fingerprint }) : resolved.configFingerprint,
     agent: created.agent,
+    price: 'price' in resolved.config && resolved.config.price ? resolved.config.price : null,
     secrets: resolved.secrets,
   }
 }

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict'
-import { readFile, stat } from 'node:fs/promises'
+import { readFile, stat, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { after, before, describe, test } from 'node:test'
 import { startFakeModelServer, scriptedUser, judgeByRule, fakeReply, type FakeModelServer } from '../../src/testing/fake-model-server.ts'
@@ -173,4 +173,28 @@ describe('convy-ci run against a JSON agent and convy-ci’s models, over loopba
       assert.match(result.stderr, expected)
     }
   })
+})
+
+test('an agent priced in convy.yml has its tokens costed, and its price does not block a resume', async () => {
+  const bot = await startFakeAgentServer()
+  try {
+    const yml = (price: string) => `agents:\n  bot:\n    url: \${BOT_URL}/api/chat\n    body: { session_id: "{session}", message: "{text}" }\n    reply: data.answer\n    tokens: [data.usage.input_tokens, data.usage.output_tokens]\n    price: ${price}\n`
+    const dir = await makeProject({ 'convy.yml': yml('[2, 10]'), 'scenarios/s.yml': 'script: [hello, where is my order 1234?]\nchecks: [{contains: "1234"}]\n' })
+    const result = await runInProcess(['run', 'bot'], { cwd: dir, env: { BOT_URL: bot.url } })
+    assert.equal(result.code, 0, result.stderr)
+    const runFolder = await onlyRun(dir, 'bot')
+    const [attempt] = await readAllAttempts(runFolder)
+    assert.ok(attempt?.agentTokens && attempt.agentTokens.input > 0)
+    const expected = (attempt.agentTokens.input * 2 + attempt.agentTokens.output * 10) / 1e6
+    assert.ok(Math.abs((attempt.agentCostUsd ?? -1) - expected) < 1e-12, `cost ${attempt.agentCostUsd} ≠ ${expected}`)
+    const manifest = JSON.parse(await readFile(join(runFolder, 'run.json'), 'utf8'))
+    assert.deepEqual(manifest.agent.price, [2, 10])
+
+    const { resolveAgent, loadProjectConfig } = await import('../../src/config/load-config.ts')
+    await writeFile(join(dir, 'convy.yml'), yml('[3, 12]'))
+    const repriced = resolveAgent(await loadProjectConfig(join(dir, 'convy.yml')), 'bot', { BOT_URL: bot.url })
+    assert.equal(repriced.configFingerprint, manifest.agent.fingerprint)
+  } finally {
+    await bot.close()
+  }
 })

@@ -8,7 +8,8 @@ import { readAllAttempts } from '../../src/journal/read-run.ts'
 import { RUN_FORMAT, type RunManifest } from '../../src/journal/records.ts'
 import { RunJournal } from '../../src/journal/run-journal.ts'
 import { createModels } from '../../src/models/create-models.ts'
-import { Budget, attemptCostUsd } from '../../src/runner/budget.ts'
+import { attemptCostUsd } from '../../src/journal/attempt-cost.ts'
+import { Budget } from '../../src/runner/budget.ts'
 import { playRun } from '../../src/runner/play-run.ts'
 import { planAttempts } from '../../src/runner/select-scenarios.ts'
 import type { Scenario } from '../../src/scenario/scenario.ts'
@@ -52,7 +53,7 @@ async function budgetedRun(budgetUsd: number, parallel: number) {
   })
   await journal.close()
   const attempts = await readAllAttempts(dir)
-  return { result, attempts, spent: attempts.reduce((sum, a) => sum + attemptCostUsd(a), 0) }
+  return { result, attempts, spent: attempts.reduce((sum, a) => sum + (attemptCostUsd(a) ?? 0), 0) }
 }
 
 test('a budget stops starting attempts before spending would pass it, at any parallelism', async () => {

@@ -54,7 +54,7 @@ export async function replayCommand(ctx: CliContext, argv: readonly string[]): P
   const manifest: RunManifest = {
     format: RUN_FORMAT,
     id: newRunId(agent.name, startedAt),
-    agent: { name: agent.name, kind: agent.kind, version: agent.version, fingerprint: agent.fingerprint },
+    agent: { name: agent.name, kind: agent.kind, version: agent.version, fingerprint: agent.fingerprint, price: agent.price },
     convyVersion: CONVY_VERSION,
     models: { user: null, judge: models.judge?.model ?? null, fingerprint: models.resolved.fingerprint, prices: models.resolved.config.prices },
     settings: {

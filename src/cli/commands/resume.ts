@@ -6,7 +6,7 @@ import { planAttempts } from '../../runner/select-scenarios.ts'
 import { ResumeRefused, type ExitCode } from '../../shared/errors.ts'
 import { createMask } from '../../shared/secrets.ts'
 import { parseCommandArgs, positiveNumber } from '../args.ts'
-import { attemptCostUsd } from '../../runner/budget.ts'
+import { attemptCostUsd } from '../../journal/attempt-cost.ts'
 import type { CliContext } from '../context.ts'
 import { execute } from '../execute.ts'
 import { openProject } from '../project.ts'
@@ -29,7 +29,7 @@ export async function resumeCommand(ctx: CliContext, argv: readonly string[]): P
   let spentUsd = 0
   for await (const attempt of readAttempts(location.dir)) {
     done.add(key(attempt.scenario, attempt.attempt))
-    spentUsd += attemptCostUsd(attempt)
+    spentUsd += attemptCostUsd(attempt) ?? 0
   }
   const planned = planAttempts(manifest.scenarios, manifest.settings.k, manifest.settings.shard)
   const todo = planned.filter((p) => !done.has(key(p.scenario.id, p.attempt)))

@@ -106,7 +106,7 @@ function newManifest(ctx: CliContext, agent: PreparedAgent, models: PreparedMode
   return {
     format: RUN_FORMAT,
     id: newRunId(agent.name, startedAt),
-    agent: { name: agent.name, kind: agent.kind, version: agent.version, fingerprint: agent.fingerprint },
+    agent: { name: agent.name, kind: agent.kind, version: agent.version, fingerprint: agent.fingerprint, price: agent.price },
     convyVersion: CONVY_VERSION,
     models: {
       user: models.user?.model ?? null,
