@@ -25,7 +25,7 @@ function answer(session, message) {
   if (!session.order && !regressed) return 'Sure. What is your order number? It is in your confirmation email.'
   if (session.order && !(session.order in ORDERS)) return `I can't find an order ${session.order}. Could you check the number?`
   if (session.topic === 'status') return session.order ? ORDERS[session.order] : 'Your order is on its way.'
-  if (!session.askedReason && Math.random() >= FORGETS_REASON) {
+  if (!session.askedReason && !session.forgetsReason) {
     session.askedReason = true
     return 'I can refund that. May I ask the reason for the return?'
   }
@@ -50,7 +50,7 @@ const server = createServer((req, res) => {
       return send(res, 400, { error: 'the body is not JSON' })
     }
     if (typeof request?.session_id !== 'string' || typeof request?.message !== 'string') return send(res, 400, { error: 'expected {session_id, message}' })
-    if (!sessions.has(request.session_id)) sessions.set(request.session_id, { topic: 'none', order: undefined, askedReason: false })
+    if (!sessions.has(request.session_id)) sessions.set(request.session_id, { topic: 'none', order: undefined, askedReason: false, forgetsReason: Math.random() < FORGETS_REASON })
     const text = answer(sessions.get(request.session_id), request.message)
     send(res, 200, { data: { answer: text, usage: { input_tokens: 40 + request.message.length, output_tokens: text.split(' ').length } } })
   })

@@ -21,6 +21,8 @@ export const agent = defineAgent({
     let topic: Topic = 'none'
     let order: string | undefined
     let askedReason = false
+    // Decided once per conversation, as a real model's habit would be: about one refund in three.
+    const forgetsReason = Math.random() < FORGETS_REASON
     const reply = (text: string, message: string): Answer => ({ text, usage: { input: 40 + message.length, output: text.split(' ').length } })
 
     return {
@@ -41,7 +43,7 @@ export const agent = defineAgent({
         if (order && !(order in ORDERS)) return reply(`I can't find an order ${order}. Could you check the number?`, message)
         if (topic === 'status') return reply(order ? ORDERS[order]! : 'Your order is on its way.', message)
 
-        if (!askedReason && Math.random() >= FORGETS_REASON) {
+        if (!askedReason && !forgetsReason) {
           askedReason = true
           return reply('I can refund that. May I ask the reason for the return?', message)
         }
