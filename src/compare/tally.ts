@@ -1,4 +1,4 @@
-import { attemptCostUsd } from '../journal/attempt-cost.ts'
+import { answers, attemptCostUsd, countVerdict } from '../journal/attempt-facts.ts'
 import type { Attempt } from '../journal/records.ts'
 import type { Scenario } from '../scenario/scenario.ts'
 import { wilsonInterval } from '../stats/intervals.ts'
@@ -58,7 +58,7 @@ export function tallyRun({ manifest, attempts }: RunRecord): RunTally {
       continue
     }
     run.attempts++
-    countVerdict(scenario, attempt)
+    countVerdict(scenario, attempt.verdict)
     countAnswers(run, scenario, attempt)
     if (attempt.agentTokens) {
       run.attemptsWithTokens++
@@ -71,16 +71,8 @@ export function tallyRun({ manifest, attempts }: RunRecord): RunTally {
   return run
 }
 
-function countVerdict(scenario: ScenarioTally, attempt: Attempt): void {
-  if (attempt.verdict === 'passed') scenario.passed++
-  else if (attempt.verdict === 'failed') scenario.failed++
-  else if (attempt.verdict === 'agent_error') scenario.agentErrors++
-  else scenario.noVerdicts++
-}
-
 function countAnswers(run: RunTally, scenario: ScenarioTally, attempt: Attempt): void {
-  for (const turn of attempt.turns) {
-    if (turn.role !== 'agent' || turn.error !== null) continue
+  for (const turn of answers(attempt.turns)) {
     scenario.answers++
     scenario.answerSeconds += turn.seconds
     run.answers++

@@ -1,5 +1,6 @@
 import type { Agent, Conversation, Message } from '../agents/agent.ts'
 import type { Attempt, ClaimResult, ModelUse, Tokens, Turn, Verdict } from '../journal/records.ts'
+import { answers } from '../journal/attempt-facts.ts'
 import { runChecks } from '../judge/checks.ts'
 import type { CallRecord, DialogueLine, Judge, ModelCallContext, SimulatedUser } from '../models/model.ts'
 import { userSource, type Scenario } from '../scenario/scenario.ts'
@@ -138,7 +139,7 @@ export async function playAttempt(
     }
   }
 
-  const answered = turns.filter((t) => t.role === 'agent' && t.error === null)
+  const answered = answers(turns)
   const checks = error ? [] : runChecks(scenario.checks, answered.map((t) => t.text), answered.map((t) => t.toolCalls ?? []))
   let claims: ClaimResult[] = []
   if (!error && !deps.smoke && deps.judging !== false && scenario.judge.length > 0) {

@@ -1,6 +1,6 @@
 import type { Attempt, CheckResult, ClaimResult, RunManifest, Tokens, Verdict } from '../journal/records.ts'
 import type { Scenario } from '../scenario/scenario.ts'
-import { attemptCostUsd } from '../journal/attempt-cost.ts'
+import { attemptCostUsd, countVerdict } from '../journal/attempt-facts.ts'
 import { capped } from './format.ts'
 
 /**
@@ -131,10 +131,7 @@ export function addAttempt(tally: RunTally, attempt: Attempt, dialogue: Dialogue
     tally.scenarios.set(attempt.scenario, scenario)
   }
   tally.attempts++
-  if (attempt.verdict === 'passed') scenario.passed++
-  else if (attempt.verdict === 'failed') scenario.failed++
-  else if (attempt.verdict === 'agent_error') scenario.agentErrors++
-  else scenario.noVerdicts++
+  countVerdict(scenario, attempt.verdict)
 
   for (const claim of attempt.claims) {
     const holding = scenario.claims.get(claim.claim) ?? { held: 0, decided: 0 }

@@ -1,4 +1,4 @@
-import { attemptCostUsd } from '../journal/attempt-cost.ts'
+import { attemptCostUsd } from '../journal/attempt-facts.ts'
 import type { Attempt } from '../journal/records.ts'
 
 /**

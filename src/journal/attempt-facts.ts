@@ -1,0 +1,34 @@
+import type { Attempt, Turn, Verdict } from './records.ts'
+
+/**
+ * Facts about one attempt that every summary of a run counts the same way: the report, the
+ * comparison, the budget and the CLI's summary.
+ */
+
+/**
+ * What an attempt cost in dollars: convy-ci's own models and, where convy.yml prices it, the agent.
+ * Null when nothing in it was priced, so "free" and "unknown" stay apart.
+ */
+export function attemptCostUsd(attempt: Attempt): number | null {
+  const costs = [attempt.models.user?.costUsd, attempt.models.judge?.costUsd, attempt.agentCostUsd].filter((c): c is number => typeof c === 'number')
+  return costs.length === 0 ? null : costs.reduce((a, b) => a + b, 0)
+}
+
+export interface VerdictCounts {
+  passed: number
+  failed: number
+  agentErrors: number
+  noVerdicts: number
+}
+
+export function countVerdict(counts: VerdictCounts, verdict: Verdict): void {
+  if (verdict === 'passed') counts.passed++
+  else if (verdict === 'failed') counts.failed++
+  else if (verdict === 'agent_error') counts.agentErrors++
+  else counts.noVerdicts++
+}
+
+/** The agent's answers: its turns that did not fail. A failed turn is not an answer, and has no time worth averaging. */
+export function answers(turns: readonly Turn[]): Turn[] {
+  return turns.filter((turn) => turn.role === 'agent' && turn.error === null)
+}
