@@ -4,6 +4,8 @@ import type { Environment } from '../config/interpolate.ts'
 import { resolveAgent, resolveModels, type ProjectConfig, type ResolvedModels } from '../config/load-config.ts'
 import { createModels } from '../models/create-models.ts'
 import { createFetch } from '../http/fetch.ts'
+import { checkGateway } from '../models/check-gateway.ts'
+import { createMask } from '../shared/secrets.ts'
 import { createFileCache, type CacheMode } from '../models/model-cache.ts'
 import { join } from 'node:path'
 import type { Judge, SimulatedUser } from '../models/model.ts'
@@ -70,4 +72,13 @@ export function prepareModels(config: ProjectConfig, env: Environment, scenarios
     ),
   })
   return { resolved, user, judge }
+}
+
+/**
+ * Checks, once before the run, that the gateway of convy-ci's models answers and takes the key. A run
+ * that may answer from the model cache skips it: its calls may never reach the gateway.
+ */
+export async function checkModels(models: PreparedModels, cache: CacheMode = 'off'): Promise<void> {
+  if ((models.user === null && models.judge === null) || cache === 'read' || cache === 'readwrite') return
+  await checkGateway({ baseURL: models.resolved.baseURL, apiKey: models.resolved.apiKey, fetch: createFetch(), mask: createMask(models.resolved.secrets) })
 }

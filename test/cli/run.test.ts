@@ -158,6 +158,15 @@ describe('convy-ci run against a JSON agent and convy-ci’s models, over loopba
     await assert.rejects(stat(join(dir, 'results')))
   })
 
+  test('a key the model gateway refuses stops the run before anything is played: exit 2', async () => {
+    const dir = await makeProject({ 'convy.yml': CONVY_YML, ...SCENARIOS })
+    const result = await runInProcess(['run', 'support_bot'], { cwd: dir, env: { ...env, CONVY_API_KEY: 'sk-not-the-right-one' } })
+    assert.equal(result.code, 2)
+    assert.match(result.stderr, /refused the API key \(HTTP 401\)/)
+    assert.ok(!result.stderr.includes('sk-not-the-right-one'))
+    await assert.rejects(stat(join(dir, 'results')))
+  })
+
   test('options are checked: unknown option, bad -k, unknown agent, no agent', async () => {
     const dir = await makeProject({ 'convy.yml': CONVY_YML, ...SCENARIOS })
     const cases: [string[], RegExp][] = [

@@ -2,7 +2,7 @@ import { findRun, readAttempts, readManifest } from '../../journal/read-run.ts'
 import { RUN_FORMAT, type RunManifest } from '../../journal/records.ts'
 import { RunJournal } from '../../journal/run-journal.ts'
 import { newRunId, runDir } from '../../journal/run-folder.ts'
-import { prepareAgent, prepareModels } from '../../runner/prepare.ts'
+import { checkModels, prepareAgent, prepareModels } from '../../runner/prepare.ts'
 import type { PlannedAttempt } from '../../runner/select-scenarios.ts'
 import { ExitCode, InputError } from '../../shared/errors.ts'
 import { createMask } from '../../shared/secrets.ts'
@@ -49,6 +49,7 @@ export async function replayCommand(ctx: CliContext, argv: readonly string[]): P
   // The replay asks no simulated user; it asks the judge only where claims are to be decided.
   const played = todo.map((p) => ({ ...p.scenario, user: undefined, script: p.userLines as string[] }))
   const models = prepareModels(project.config, project.env, judging ? played : [], false)
+  await checkModels(models)
 
   const startedAt = ctx.now()
   const manifest: RunManifest = {

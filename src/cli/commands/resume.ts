@@ -1,7 +1,7 @@
 import { findRun, readAttempts, readManifest } from '../../journal/read-run.ts'
 import { RunJournal } from '../../journal/run-journal.ts'
 import type { RunManifest } from '../../journal/records.ts'
-import { prepareAgent, prepareModels, type PreparedAgent, type PreparedModels } from '../../runner/prepare.ts'
+import { checkModels, prepareAgent, prepareModels, type PreparedAgent, type PreparedModels } from '../../runner/prepare.ts'
 import { planAttempts } from '../../runner/select-scenarios.ts'
 import { ResumeRefused, type ExitCode } from '../../shared/errors.ts'
 import { createMask } from '../../shared/secrets.ts'
@@ -40,6 +40,7 @@ export async function resumeCommand(ctx: CliContext, argv: readonly string[]): P
   const agent = await prepareAgent(project.config, manifest.agent.name, project.env, { canStripTypes: ctx.canStripTypes })
   const models = prepareModels(project.config, project.env, manifest.scenarios, manifest.settings.smoke, { cache: manifest.settings.cache ?? 'off' })
   refuseIfChanged(manifest, agent, models)
+  await checkModels(models, manifest.settings.cache ?? 'off')
 
   ctx.stderr.write(`resuming ${manifest.id}: ${todo.length} of ${planned.length} attempts to play\n`)
   const journal = await RunJournal.reopen(location.dir, manifest)

@@ -2,7 +2,7 @@ import { loadScenarios } from '../../scenario/load-scenarios.ts'
 import { RUN_FORMAT, type RunManifest, type RunSettings } from '../../journal/records.ts'
 import { RunJournal } from '../../journal/run-journal.ts'
 import { newRunId, runDir } from '../../journal/run-folder.ts'
-import { prepareAgent, prepareModels, type PreparedAgent, type PreparedModels } from '../../runner/prepare.ts'
+import { checkModels, prepareAgent, prepareModels, type PreparedAgent, type PreparedModels } from '../../runner/prepare.ts'
 import { parseShard, planAttempts, selectScenarios } from '../../runner/select-scenarios.ts'
 import type { Scenario } from '../../scenario/scenario.ts'
 import { ExitCode, InputError } from '../../shared/errors.ts'
@@ -86,6 +86,8 @@ export async function runAgents(ctx: CliContext, request: RunRequest): Promise<{
     const models = prepareModels(project.config, project.env, scenarios, settings.smoke, { cache: settings.cache ?? 'off' })
     prepared.push({ agent, models, mask: createMask([...agent.secrets, ...models.resolved.secrets]) })
   }
+  // The models are the same for every agent: one check of their gateway serves all.
+  if (prepared[0]) await checkModels(prepared[0].models, settings.cache ?? 'off')
 
   let exitCode: ExitCode = ExitCode.Ok
   const runs: AgentRun[] = []
