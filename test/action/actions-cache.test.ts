@@ -36,6 +36,8 @@ async function checkout(): Promise<string> {
 describe('the action with the Actions cache', () => {
   let fake: FakeGitHub
   let models: FakeModelServer
+  /** Chat completions only: the gateway check before a run (GET /models) is not a model call. */
+  const chatCalls = () => models.requests.filter((r) => r.kind !== 'other').length
   let lines = 0
 
   before(async () => {
@@ -65,7 +67,7 @@ describe('the action with the Actions cache', () => {
     expectExit(result, 0)
     fake.world.finishRun(step.run.id, 'success')
     assert.deepEqual(warnings(result), [], describeStep(result))
-    assert.equal(models.requests.length, 6, 'a user line and a judgement for each of 3 attempts')
+    assert.equal(chatCalls(), 6, 'a user line and a judgement for each of 3 attempts')
     const attempts = await readAllAttempts(runDir(join(workspace, 'results'), result.outputs['run-id']!))
     firstLines = attempts.map((a) => a.turns.find((t) => t.role === 'user')?.text ?? '').sort()
     assert.equal(new Set(firstLines).size, 3, 'the attempts stay independent under the cache')
@@ -81,12 +83,12 @@ describe('the action with the Actions cache', () => {
   test('the next push restores the cache and calls no model at all', async () => {
     const workspace = await checkout()
     const step = pushStep(fake, workspace, INPUTS, sha('b'))
-    const before = models.requests.length
+    const before = chatCalls()
     const result = await runActionStep(fake, { ...step, env: env() })
     expectExit(result, 0)
     fake.world.finishRun(step.run.id, 'success')
     assert.deepEqual(warnings(result), [], describeStep(result))
-    assert.equal(models.requests.length, before, 'a model was called')
+    assert.equal(chatCalls(), before, 'a model was called')
     assert.deepEqual(await cachedCalls(workspace, result.outputs['run-id']!), [2, 2, 2])
     const attempts = await readAllAttempts(runDir(join(workspace, 'results'), result.outputs['run-id']!))
     assert.deepEqual(attempts.map((a) => a.turns.find((t) => t.role === 'user')?.text ?? '').sort(), firstLines)
@@ -98,11 +100,11 @@ describe('the action with the Actions cache', () => {
     try {
       const workspace = await checkout()
       const run = fake.world.startRun({ event: 'pull_request', headBranch: 'topic', headSha: sha('c') })
-      const before = models.requests.length
+      const before = chatCalls()
       const result = await runActionStep(fake, { ...pullRequestStep(fake, workspace, { number: 7, run, inputs: { ...INPUTS, comment: 'always' } }), env: env() })
       expectExit(result, 0)
       fake.world.finishRun(run.id, 'success')
-      assert.equal(models.requests.length, before, 'the branch starts from the default branch’s cache')
+      assert.equal(chatCalls(), before, 'the branch starts from the default branch’s cache')
       assert.equal(result.outputs.verdict, 'within-noise', describeStep(result))
       const newestBaseline = fake.world.cacheEntries.filter((e) => e.key.startsWith('convy-baseline-echo-main-')).at(-1)!
       const source = new RegExp(`Baseline echo/\\S+: from the Actions cache \\(${newestBaseline.key}\\), as this workflow's token cannot read artifacts, made \\d+ minutes? ago\\.`)
@@ -139,11 +141,11 @@ describe('the action with the Actions cache', () => {
       const run = fake.world.startRun({ event: 'pull_request', headBranch: 'main', headSha: sha('d'), headRepository: 'mallory/support-bot' })
       const entriesBefore = fake.world.cacheEntries.length
       const createsBefore = cacheCalls('CreateCacheEntry').length
-      const before = models.requests.length
+      const before = chatCalls()
       const result = await runActionStep(fake, { ...pullRequestStep(fake, workspace, { number: 8, run, inputs: INPUTS, fork: 'mallory/support-bot' }, { actor: 'mallory' }), env: env() })
       expectExit(result, 0)
       fake.world.finishRun(run.id, 'success')
-      assert.equal(models.requests.length, before)
+      assert.equal(chatCalls(), before)
       assert.equal(cacheCalls('CreateCacheEntry').length, createsBefore, 'no save was even tried')
       assert.equal(fake.world.cacheEntries.length, entriesBefore)
       assert.deepEqual(warnings(result), [], describeStep(result))
@@ -158,11 +160,11 @@ describe('the action with the Actions cache', () => {
     const workspace = await checkout()
     const step = pushStep(fake, workspace, { ...INPUTS, cache: 'off' }, sha('e'))
     const downloadsBefore = cacheCalls('GetCacheEntryDownloadURL').length
-    const before = models.requests.length
+    const before = chatCalls()
     const result = await runActionStep(fake, { ...step, env: env() })
     expectExit(result, 0)
     fake.world.finishRun(step.run.id, 'success')
-    assert.equal(models.requests.length, before + 6)
+    assert.equal(chatCalls(), before + 6)
     assert.equal(cacheCalls('GetCacheEntryDownloadURL').length, downloadsBefore)
     assert.deepEqual(fake.world.cacheEntries.filter((e) => e.key.startsWith('convy-cache-') && e.key.includes(`-${step.run.id}-`)), [])
   })
@@ -170,11 +172,11 @@ describe('the action with the Actions cache', () => {
   test('budget-usd: the run stops once its budget is spent, says what it played and spent, and fails the step', async () => {
     const workspace = await checkout()
     const step = pushStep(fake, workspace, { ...INPUTS, cache: 'off', 'budget-usd': '0.000001' }, sha('f'))
-    const before = models.requests.length
+    const before = chatCalls()
     const result = await runActionStep(fake, { ...step, env: env() })
     expectExit(result, 1)
     fake.world.finishRun(step.run.id, 'failure')
-    assert.equal(models.requests.length, before + 2, 'the first attempt, alone, and no other')
+    assert.equal(chatCalls(), before + 2, 'the first attempt, alone, and no other')
     const failure = result.annotations.find((a) => a.level === 'error')?.message ?? ''
     assert.match(failure, /^echo: the run stopped at its budget of \$0\.000001 after 1 attempt, having spent \$0\.0\d+$/, describeStep(result))
     assert.match(result.summary, /⚠️ the run stopped at its budget .*; a larger budget-usd plays the rest\./)
