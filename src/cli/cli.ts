@@ -39,7 +39,6 @@ export async function runCli(ctx: CliContext, argv: readonly string[]): Promise<
   }
   const command = COMMANDS[name]
   if (!command) {
-    if (COMMAND_HELP[name]) throw new InputError(`convy-ci ${name} is not available in this version yet`)
     const hint = didYouMean(name, Object.keys(COMMAND_HELP))
     throw new InputError(`unknown command "${name}"${hint ? ` — did you mean "${hint}"?` : ''} (see convy-ci --help)`)
   }
