@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises'
-import { InputError } from '../shared/errors.ts'
+import { InputError, rootCauseCode } from '../shared/errors.ts'
 
 /**
  * Polls a URL until the agent answers: any HTTP answer below 500 counts (a 404 or 401 still means a
@@ -39,7 +39,7 @@ export async function waitFor(options: WaitOptions): Promise<{ seconds: number; 
       last = `HTTP ${response.status}`
     } catch (error) {
       options.signal.throwIfAborted()
-      last = describe(error)
+      last = rootCauseCode(error)
     }
     if (Date.now() >= deadline) {
       throw new InputError(`wait-for: ${options.url} did not answer within ${options.timeoutSeconds} s (last: ${last}); is the agent started, and on that port?`)
@@ -57,10 +57,3 @@ export async function waitFor(options: WaitOptions): Promise<{ seconds: number; 
   }
 }
 
-function describe(error: unknown): string {
-  let current: unknown = error
-  // fetch wraps the network error; the deepest cause names it (ECONNREFUSED, ENOTFOUND).
-  while (current instanceof Error && current.cause instanceof Error) current = current.cause
-  if (current instanceof Error) return (current as NodeJS.ErrnoException).code ?? current.message
-  return String(current)
-}

@@ -1,6 +1,6 @@
 import { STATUS_CODES } from 'node:http'
 import type { Fetch } from '../http/fetch.ts'
-import { errorMessage } from '../shared/errors.ts'
+import { errorMessage, rootCause } from '../shared/errors.ts'
 
 /**
  * One JSON request to an agent, with failures worded for the person reading a failed turn: which
@@ -72,9 +72,7 @@ export async function fetchJson(url: string, request: JsonRequest = {}): Promise
   }
 }
 
-/** fetch says only "fetch failed": the useful part (ECONNREFUSED, a DNS failure, a reset) is at the end of its causes. */
+/** fetch says only "fetch failed": the message of its root cause says what happened. */
 export function networkCause(error: unknown): string {
-  let deepest = error
-  for (let depth = 0; depth < 5 && deepest instanceof Error && deepest.cause !== undefined; depth++) deepest = deepest.cause
-  return errorMessage(deepest)
+  return errorMessage(rootCause(error))
 }

@@ -1,5 +1,5 @@
 import type { Fetch } from '../http/fetch.ts'
-import { InputError, errorMessage } from '../shared/errors.ts'
+import { InputError, rootCauseCode } from '../shared/errors.ts'
 import type { Mask } from '../shared/secrets.ts'
 
 const OPENAI_BASE_URL = 'https://api.openai.com/v1'
@@ -23,15 +23,9 @@ export async function checkGateway(options: { baseURL: string | undefined; apiKe
     status = response.status
     await response.body?.cancel()
   } catch (error) {
-    throw new InputError(options.mask(`the model gateway at ${base} cannot be reached (${deepest(error)}); check models.base_url in convy.yml, or OPENAI_BASE_URL`))
+    throw new InputError(options.mask(`the model gateway at ${base} cannot be reached (${rootCauseCode(error)}); check models.base_url in convy.yml, or OPENAI_BASE_URL`))
   }
   if (status === 401 || status === 403) {
     throw new InputError(options.mask(`the model gateway at ${base} refused the API key (HTTP ${status}); check models.api_key in convy.yml, or OPENAI_API_KEY`))
   }
-}
-
-function deepest(error: unknown): string {
-  let current = error
-  while (current instanceof Error && current.cause !== undefined) current = current.cause
-  return (current as NodeJS.ErrnoException | undefined)?.code ?? errorMessage(current)
 }

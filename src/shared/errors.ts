@@ -60,3 +60,19 @@ export function errorMessage(error: unknown): string {
 export function toConvyError(error: unknown): ConvyError {
   return error instanceof ConvyError ? error : new ConvyError(errorMessage(error), { cause: error })
 }
+
+/**
+ * The innermost cause of an error. fetch says only "fetch failed"; what happened (ECONNREFUSED, a DNS
+ * failure, a reset) is at the end of its causes.
+ */
+export function rootCause(error: unknown): unknown {
+  let deepest = error
+  for (let depth = 0; depth < 10 && deepest instanceof Error && deepest.cause !== undefined; depth++) deepest = deepest.cause
+  return deepest
+}
+
+/** The root cause as briefly as it can be named: its system code (ECONNREFUSED), else its message. */
+export function rootCauseCode(error: unknown): string {
+  const root = rootCause(error)
+  return (root as NodeJS.ErrnoException | undefined)?.code ?? errorMessage(root)
+}

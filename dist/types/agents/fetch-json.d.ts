@@ -22,5 +22,5 @@ export declare class HttpError extends Error {
 /** The start of a body on one line, for error messages. */
 export declare function excerpt(body: string): string;
 export declare function fetchJson(url: string, request?: JsonRequest): Promise<unknown>;
-/** fetch says only "fetch failed": the useful part (ECONNREFUSED, a DNS failure, a reset) is at the end of its causes. */
+/** fetch says only "fetch failed": the message of its root cause says what happened. */
 export declare function networkCause(error: unknown): string;

@@ -38,3 +38,10 @@ export declare class Interrupted extends ConvyError {
 }
 export declare function errorMessage(error: unknown): string;
 export declare function toConvyError(error: unknown): ConvyError;
+/**
+ * The innermost cause of an error. fetch says only "fetch failed"; what happened (ECONNREFUSED, a DNS
+ * failure, a reset) is at the end of its causes.
+ */
+export declare function rootCause(error: unknown): unknown;
+/** The root cause as briefly as it can be named: its system code (ECONNREFUSED), else its message. */
+export declare function rootCauseCode(error: unknown): string;
