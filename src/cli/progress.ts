@@ -1,4 +1,5 @@
 import type { Attempt } from '../journal/records.ts'
+import { plural } from '../report/format.ts'
 import type { RunProgress } from '../runner/play-run.ts'
 import type { CliContext } from './context.ts'
 
@@ -69,8 +70,4 @@ function scenarioLine(id: string, attempts: readonly Attempt[]): string {
 function clock(ms: number): string {
   const s = Math.floor(ms / 1000)
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`
-}
-
-function plural(n: number, word: string): string {
-  return `${n} ${word}${n === 1 ? '' : 's'}`
 }

@@ -1,4 +1,9 @@
 /** Numbers as people read them in the comparison's text. Plain text; no markdown. */
+import { count } from '../report/format.ts'
+
+// Counts are written the same way on the pages and in the comparison's text.
+export { count, plural } from '../report/format.ts'
+
 export const MINUS = '\u2212'
 
 export function percent(rate: number): string {
@@ -36,12 +41,9 @@ export function pEquals(p: number): string {
 
 export function seconds(value: number): string {
   if (value < 0.1) return `${Math.round(value * 1000)} ms`
-  return `${value < 10 ? value.toFixed(1) : Math.round(value).toLocaleString('en-US')} s`
+  return `${value < 10 ? value.toFixed(1) : count(value)} s`
 }
 
-export function count(value: number): string {
-  return Math.round(value).toLocaleString('en-US')
-}
 
 export function dollars(value: number): string {
   return `$${value.toFixed(value !== 0 && Math.abs(value) < 1 ? 3 : 2)}`
@@ -55,8 +57,4 @@ export function signedDollars(value: number): string {
 /** "5/5": passes out of attempts with a verdict. */
 export function fraction(passed: number, judged: number): string {
   return `${passed}/${judged}`
-}
-
-export function plural(n: number, singular: string, pluralForm = `${singular}s`): string {
-  return `${count(n)} ${n === 1 ? singular : pluralForm}`
 }
