@@ -11,9 +11,9 @@ import type { Mask } from '../shared/secrets.ts'
 import type { CliContext } from './context.ts'
 import { createProgress } from './progress.ts'
 import { formatSummary, hasErrors } from './summary.ts'
-import { addAttempt, startTally } from '../report/run-tally.ts'
+import { addAttempt, startTally, type RunTally } from '../report/run-tally.ts'
 import { writeIndex } from '../report/index-page.ts'
-import { writeRunReport } from '../report/run-report.ts'
+import { writeRunReportAndTally } from '../report/run-report.ts'
 
 export interface Execution {
   journal: RunJournal
@@ -67,15 +67,18 @@ export async function execute(ctx: CliContext, execution: Execution): Promise<Ex
   const ended = result.interrupted || result.stoppedForBudget
   await journal.setState(ended ? 'interrupted' : 'finished', ended ? null : ctx.now(), result.stoppedForBudget ? 'budget' : null)
 
+  // The report reads the attempts once and counts them; the summary uses the same count.
+  let tally: RunTally | undefined
   try {
-    await writeRunReport(journal.dir)
+    tally = (await writeRunReportAndTally(journal.dir)).tally
     await writeIndex(execution.resultsDir)
   } catch (error) {
     ctx.stderr.write(`warning: the report could not be written: ${errorMessage(error)}\n`)
   }
-
-  const tally = startTally(journal.current)
-  for await (const attempt of readAttempts(journal.dir)) addAttempt(tally, attempt)
+  if (!tally) {
+    tally = startTally(journal.current)
+    for await (const attempt of readAttempts(journal.dir)) addAttempt(tally, attempt)
+  }
   ctx.stdout.write(formatSummary(execution.agent.name, tally))
   ctx.stdout.write(`run ${journal.current.id}\n  ${join(journal.dir, REPORT_FILE)}\n`)
 

@@ -43,12 +43,15 @@ interface ReportBuilder {
   add(attempt: Attempt): string
   /** The page up to the data blocks, once every attempt has been added. */
   head(skippedLines: number): string
+  /** Every attempt added so far, counted. */
+  readonly tally: RunTally
 }
 
 function reportBuilder(manifest: RunManifest, mode: DialogueMode): ReportBuilder {
   const tally = startTally(manifest)
   let blocks = 0
   return {
+    tally,
     add(attempt) {
       if (mode === 'inline') {
         addAttempt(tally, attempt, { kind: 'inline', markup: dialogueMarkup(attempt.turns).value })
@@ -125,6 +128,11 @@ async function chooseMode(runDir: string): Promise<DialogueMode> {
  * page) and returns its path. Works on finished, interrupted and running runs alike.
  */
 export async function writeRunReport(runDir: string, options: { dialogues?: DialogueMode } = {}): Promise<string> {
+  return (await writeRunReportAndTally(runDir, options)).path
+}
+
+/** The same, with the run's tally that the page was made from: a caller that also summarises the run reads attempts.jsonl once. */
+export async function writeRunReportAndTally(runDir: string, options: { dialogues?: DialogueMode } = {}): Promise<{ path: string; tally: RunTally }> {
   const manifest = await readManifest(runDir)
   const mode = options.dialogues ?? (await chooseMode(runDir))
   const builder = reportBuilder(manifest, mode)
@@ -162,5 +170,5 @@ export async function writeRunReport(runDir: string, options: { dialogues?: Dial
     await rm(dataFile, { force: true })
     await rm(pageFile, { force: true })
   }
-  return target
+  return { path: target, tally: builder.tally }
 }
