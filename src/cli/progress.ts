@@ -1,4 +1,4 @@
-import type { Attempt } from '../journal/records.ts'
+import { countVerdict, type VerdictCounts } from '../journal/attempt-facts.ts'
 import { plural } from '../report/format.ts'
 import type { RunProgress } from '../runner/play-run.ts'
 import type { CliContext } from './context.ts'
@@ -13,11 +13,10 @@ export function createProgress(ctx: CliContext, agent: string, todo: readonly { 
   const started = Date.now()
   const remaining = new Map<string, number>()
   for (const planned of todo) remaining.set(planned.scenario.id, (remaining.get(planned.scenario.id) ?? 0) + 1)
-  const byScenario = new Map<string, Attempt[]>()
+  // Counts only: a scenario's line needs no more than how its attempts ended.
+  const byScenario = new Map<string, VerdictCounts>()
+  const all: VerdictCounts = { passed: 0, failed: 0, agentErrors: 0, noVerdicts: 0 }
   let done = 0
-  let passed = 0
-  let decided = 0
-  let errors = 0
 
   const githubActions = ctx.env.GITHUB_ACTIONS === 'true'
   const plan = `${plural(todo.length, 'attempt')} of ${plural(remaining.size, 'scenario')}`
@@ -29,22 +28,21 @@ export function createProgress(ctx: CliContext, agent: string, todo: readonly { 
     const now = Date.now()
     if (!force && now - lastDraw < REDRAW_MS) return
     lastDraw = now
-    const rate = decided ? `${Math.round((100 * passed) / decided)}% passed` : 'no verdict yet'
-    const line = `${agent}  ${done}/${todo.length} attempts · ${rate} · ${plural(errors, 'error')} · ${clock(now - started)}`
+    const decided = all.passed + all.failed
+    const rate = decided ? `${Math.round((100 * all.passed) / decided)}% passed` : 'no verdict yet'
+    const line = `${agent}  ${done}/${todo.length} attempts · ${rate} · ${plural(all.agentErrors + all.noVerdicts, 'error')} · ${clock(now - started)}`
     ctx.stderr.write(`\r\x1b[2K${line}`)
   }
 
   return {
     attemptRecorded(attempt) {
       done++
-      if (attempt.verdict === 'passed' || attempt.verdict === 'failed') decided++
-      if (attempt.verdict === 'passed') passed++
-      if (attempt.verdict === 'agent_error' || attempt.verdict === 'no_verdict') errors++
+      countVerdict(all, attempt.verdict)
       if (ctx.interactive) return draw(false)
-      const list = byScenario.get(attempt.scenario) ?? []
-      list.push(attempt)
-      byScenario.set(attempt.scenario, list)
-      if (list.length === remaining.get(attempt.scenario)) ctx.stderr.write(`  ${scenarioLine(attempt.scenario, list)}\n`)
+      const counts = byScenario.get(attempt.scenario) ?? { passed: 0, failed: 0, agentErrors: 0, noVerdicts: 0 }
+      countVerdict(counts, attempt.verdict)
+      byScenario.set(attempt.scenario, counts)
+      if (total(counts) === remaining.get(attempt.scenario)) ctx.stderr.write(`  ${scenarioLine(attempt.scenario, counts)}\n`)
     },
     finish() {
       if (ctx.interactive) {
@@ -55,15 +53,15 @@ export function createProgress(ctx: CliContext, agent: string, todo: readonly { 
   }
 }
 
-function scenarioLine(id: string, attempts: readonly Attempt[]): string {
-  const count = (v: Attempt['verdict']) => attempts.filter((a) => a.verdict === v).length
-  const passed = count('passed')
-  const failed = count('failed')
-  const broken = count('agent_error') + count('no_verdict')
-  const mark = broken ? '!' : failed === 0 ? '✓' : passed === 0 ? '✗' : '~'
-  const parts = [`${passed}/${attempts.length} passed`]
-  if (count('agent_error')) parts.push(plural(count('agent_error'), 'agent error'))
-  if (count('no_verdict')) parts.push(`${count('no_verdict')} no verdict`)
+function total(c: VerdictCounts): number {
+  return c.passed + c.failed + c.agentErrors + c.noVerdicts
+}
+
+function scenarioLine(id: string, c: VerdictCounts): string {
+  const mark = c.agentErrors + c.noVerdicts ? '!' : c.failed === 0 ? '✓' : c.passed === 0 ? '✗' : '~'
+  const parts = [`${c.passed}/${total(c)} passed`]
+  if (c.agentErrors) parts.push(plural(c.agentErrors, 'agent error'))
+  if (c.noVerdicts) parts.push(`${c.noVerdicts} no verdict`)
   return `${mark} ${id}  ${parts.join(' · ')}`
 }
 
