@@ -1,5 +1,4 @@
-import { fingerprint } from '../shared/fingerprint.ts'
-import type { Scenario } from '../scenario/scenario.ts'
+import { scenarioFingerprint } from '../scenario/scenario.ts'
 import { atMost, type Counts } from '../stats/counts.ts'
 import { fisherExact } from '../stats/fisher.ts'
 import { taroneCorrection, type TaroneCorrection } from '../stats/tarone.ts'
@@ -32,7 +31,7 @@ export function groupScenarios(before: RunTally, after: RunTally): ScenarioGroup
       continue
     }
     const afterSide = scenarioSide(other)
-    if (identity(tally.scenario) !== identity(other.scenario)) notCompared.push({ id, reason: 'edited', before: beforeSide, after: afterSide })
+    if (scenarioFingerprint(tally.scenario) !== scenarioFingerprint(other.scenario)) notCompared.push({ id, reason: 'edited', before: beforeSide, after: afterSide })
     else if (beforeSide.judged === 0 || afterSide.judged === 0) notCompared.push({ id, reason: 'no-verdict', before: beforeSide, after: afterSide })
     else pairs.push({ id, before: beforeSide, after: afterSide })
   }
@@ -61,11 +60,6 @@ export function groupScenarios(before: RunTally, after: RunTally): ScenarioGroup
   return { compared, notCompared, corrections }
 }
 
-/** What makes a scenario the same scenario: everything in its copy except where its file lives. */
-function identity(scenario: Scenario): string {
-  const { file: _file, ...played } = scenario
-  return fingerprint(played)
-}
 
 function verdicts(side: ScenarioSide): Counts {
   return { passed: side.passed, total: side.judged }

@@ -3,9 +3,8 @@ import type { Attempt, ClaimResult, ModelUse, Tokens, Turn, Verdict } from '../j
 import { answers } from '../journal/attempt-facts.ts'
 import { runChecks } from '../judge/checks.ts'
 import type { CallRecord, DialogueLine, Judge, ModelCallContext, SimulatedUser } from '../models/model.ts'
-import { userSource, type Scenario } from '../scenario/scenario.ts'
+import { scenarioFingerprint, userSource, type Scenario } from '../scenario/scenario.ts'
 import { errorMessage } from '../shared/errors.ts'
-import { fingerprint } from '../shared/fingerprint.ts'
 import type { Mask } from '../shared/secrets.ts'
 import { withStepTimeout } from './step-timeout.ts'
 
@@ -52,8 +51,7 @@ export async function playAttempt(
   const meters = { user: new ModelMeter(), judge: new ModelMeter() }
   const source: LineSource = replayLines ? { kind: 'replay', lines: replayLines } : { kind: userSource(scenario, deps.smoke) }
   // The model cache keeps each attempt's calls apart, and forgets them when the scenario is edited.
-  const { file: _file, ...played } = scenario
-  const cacheScope = `${fingerprint(played)}#${attemptNumber}`
+  const cacheScope = `${scenarioFingerprint(scenario)}#${attemptNumber}`
   let error: { verdict: 'agent_error' | 'no_verdict'; message: string } | null = null
 
   // `since(t0)` gives the step's start to the step itself, so a streaming answer's first token is

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { fingerprint } from '../shared/fingerprint.ts'
 
 /**
  * A scenario as convy-ci plays it: the YAML file after validation and defaults. This exact shape is
@@ -54,4 +55,13 @@ export function needsUserModel(scenario: Scenario, smoke: boolean): boolean {
 
 export function needsJudgeModel(scenario: Scenario, smoke: boolean): boolean {
   return !smoke && scenario.judge.length > 0
+}
+
+/**
+ * What makes a scenario the same scenario: everything in its copy except where its file lives. Runs
+ * compare scenarios by it, and the model cache forgets a scenario's answers when it changes.
+ */
+export function scenarioFingerprint(scenario: Scenario): string {
+  const { file: _file, ...played } = scenario
+  return fingerprint(played)
 }
