@@ -44,11 +44,6 @@ export function userSource(scenario: Scenario, smoke: boolean): 'simulated' | 's
   return scenario.user !== undefined ? 'simulated' : 'script'
 }
 
-/** True when playing this scenario calls none of convy-ci's own models. */
-export function needsNoModel(scenario: Scenario, smoke: boolean): boolean {
-  return smoke || (userSource(scenario, smoke) === 'script' && scenario.judge.length === 0)
-}
-
 export function needsUserModel(scenario: Scenario, smoke: boolean): boolean {
   return userSource(scenario, smoke) === 'simulated'
 }
