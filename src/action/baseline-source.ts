@@ -1,6 +1,6 @@
-import { plural } from '../compare/format.ts'
+import { plural } from '../report/compare-format.ts'
 import type { RunRecord } from '../compare/comparison.ts'
-import { neutralise } from '../compare/neutralise.ts'
+import { neutralise } from '../report/neutralise.ts'
 import type { GitHubRun } from '../github/event.ts'
 import type { BaselineSource } from './fetch-baseline.ts'
 

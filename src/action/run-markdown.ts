@@ -1,6 +1,6 @@
-import { fraction, percent, plural } from '../compare/format.ts'
-import { commentMarker } from '../compare/markdown.ts'
-import { neutralise } from '../compare/neutralise.ts'
+import { fraction, percent, plural } from '../report/compare-format.ts'
+import { commentMarker } from '../report/compare-markdown.ts'
+import { neutralise } from '../report/neutralise.ts'
 import { passRate, type RunCounts } from './run-counts.ts'
 
 const LISTED = 20

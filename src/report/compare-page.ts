@@ -1,7 +1,7 @@
 import { mkdir, rename, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { Comparison, RunInfo, RunRecord } from '../compare/comparison.ts'
-import { correctionSentence, directionTitle, overallSentence, sensitivitySentence, verdictReason } from '../compare/wording.ts'
+import { correctionSentence, directionTitle, overallSentence, sensitivitySentence, verdictReason } from './compare-wording.ts'
 import { REPORT_FILE, shortId } from '../journal/run-folder.ts'
 import { renderCompareTiles } from './compare-tiles.ts'
 import { groupCounts, GROUP_LABEL, renderScenarioGroups, type CompareGroup } from './compare-scenarios.ts'

@@ -1,6 +1,6 @@
 import type { ComparedScenario, Comparison, NotComparedScenario } from '../compare/comparison.ts'
-import { pEquals, points } from '../compare/format.ts'
-import { scenarioNotes } from '../compare/markdown-rows.ts'
+import { pEquals, points } from './compare-format.ts'
+import { scenarioNotes } from './compare-markdown-rows.ts'
 import { renderAttempt } from './attempt-view.ts'
 import { sideText } from './compare-tiles.ts'
 import { count, plural } from './format.ts'

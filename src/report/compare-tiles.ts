@@ -1,12 +1,12 @@
 import type { Comparison, Tile as ComparedTile, Tone } from '../compare/comparison.ts'
-import { count, dollars, fraction, percent, points, seconds, signed, signedDollars } from '../compare/format.ts'
+import { count, dollars, fraction, percent, points, seconds, signed, signedDollars } from './compare-format.ts'
 import { html, type SafeHtml } from './html.ts'
 
 /**
  * The run report's tiles, before and after, with the change: red when the statistics call it worse
  * (or slower), green better (or faster), grey with ~ within noise, and uncoloured where no test
  * applies (slowest answer, tokens, cost).
- * Numbers are worded as in the PR comment (src/compare/format.ts), so both say the same thing.
+ * Numbers are worded as in the PR comment (compare-format.ts), so both say the same thing.
  */
 
 const TONE_WORD: Record<Tone, string> = { worse: 'worse', better: 'better', 'within-noise': 'within noise', neutral: '' }

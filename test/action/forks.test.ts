@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict'
 import { after, afterEach, before, describe, test } from 'node:test'
-import { commentMarker } from '../../src/compare/markdown.ts'
+import { commentMarker } from '../../src/report/compare-markdown.ts'
 import { shortId } from '../../src/journal/run-folder.ts'
 import { startFakeGitHub, type FakeGitHub } from '../fakes/github-server.ts'
 import type { FakeRun } from '../fakes/github-world.ts'

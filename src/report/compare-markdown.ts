@@ -1,11 +1,11 @@
-import type { Comparison, Direction, RunInfo } from './comparison.ts'
-import { count } from './format.ts'
+import type { Comparison, Direction, RunInfo } from '../compare/comparison.ts'
+import { count } from './compare-format.ts'
 import { fitSections, table, type Section } from './markdown-fit.ts'
 import {
   CHANGED_HEADER, changedRow, NOT_COMPARED_HEADER, notComparedRow, SAME_HEADER, sameRow, scenarioId, scenarioNotes, tileRows,
-} from './markdown-rows.ts'
+} from './compare-markdown-rows.ts'
 import { neutralise } from './neutralise.ts'
-import { correctionSentence, directionTitle, overallSentence, sensitivitySentence, verdictReason } from './wording.ts'
+import { correctionSentence, directionTitle, overallSentence, sensitivitySentence, verdictReason } from './compare-wording.ts'
 
 /** GitHub refuses comments over 65,536 characters; stay well under, whatever the run's size. */
 export const MARKDOWN_LIMIT = 60_000

@@ -2,8 +2,8 @@ import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
 import { compareRuns } from '../../src/compare/compare-runs.ts'
 import type { Comparison, RunRecord } from '../../src/compare/comparison.ts'
-import { commentMarker, comparisonMarkdown, MARKDOWN_LIMIT } from '../../src/compare/markdown.ts'
-import { manifest, outcomes, run, scenario } from './run-builder.ts'
+import { commentMarker, comparisonMarkdown, MARKDOWN_LIMIT } from '../../src/report/compare-markdown.ts'
+import { manifest, outcomes, run, scenario } from '../compare/run-builder.ts'
 
 const now = new Date('2026-03-02T00:00:00Z')
 const compare = (before: RunRecord, after: RunRecord): Comparison => compareRuns(before, after, { now })

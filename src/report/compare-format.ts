@@ -1,8 +1,8 @@
 /** Numbers as people read them in the comparison's text. Plain text; no markdown. */
-import { count } from '../report/format.ts'
+import { count } from './format.ts'
 
 // Counts are written the same way on the pages and in the comparison's text.
-export { count, plural } from '../report/format.ts'
+export { count, plural } from './format.ts'
 
 export const MINUS = '\u2212'
 

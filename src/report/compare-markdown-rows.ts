@@ -1,5 +1,5 @@
-import type { Comparison, ComparedScenario, NotComparedScenario, ScenarioSide, Tile, Tone } from './comparison.ts'
-import { count, dollars, fraction, pEquals, percent, points, pValue, seconds, signed, signedDollars } from './format.ts'
+import type { Comparison, ComparedScenario, NotComparedScenario, ScenarioSide, Tile, Tone } from '../compare/comparison.ts'
+import { count, dollars, fraction, pEquals, percent, points, pValue, seconds, signed, signedDollars } from './compare-format.ts'
 import { neutralise } from './neutralise.ts'
 
 /** The cells of the comparison's markdown tables. Anything from the runs goes through neutralise. */

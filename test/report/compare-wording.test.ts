@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
 import { compareRuns } from '../../src/compare/compare-runs.ts'
-import { pEquals, percent, points, pValue, signed } from '../../src/compare/format.ts'
-import { overallSentence, sensitivitySentence, verdictReason } from '../../src/compare/wording.ts'
-import { manifest, outcomes, run } from './run-builder.ts'
+import { pEquals, percent, points, pValue, signed } from '../../src/report/compare-format.ts'
+import { overallSentence, sensitivitySentence, verdictReason } from '../../src/report/compare-wording.ts'
+import { manifest, outcomes, run } from '../compare/run-builder.ts'
 
 const now = new Date('2026-03-02T00:00:00Z')
 const runOf = (layout: Record<string, number>, k: number) =>
