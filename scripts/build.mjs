@@ -32,6 +32,7 @@ await Promise.all([
   build({ ...common, entryPoints: ['src/cli/main.ts'], outfile: 'dist/cli.js', banner: { js: `#!/usr/bin/env node\n${requireShim}` } }),
   build({ ...common, entryPoints: ['src/action/main.ts'], outfile: 'dist/action.js', banner: { js: requireShim } }),
   build({ ...common, entryPoints: ['src/index.ts'], outfile: 'dist/index.js', banner: { js: requireShim } }),
+  build({ ...common, entryPoints: ['src/testing/index.ts'], outfile: 'dist/testing.js', banner: { js: requireShim } }),
 ])
 
 // Type declarations of the public API (dist/types), for editors of users' agent modules. The

@@ -1,5 +1,5 @@
 import { STATUS_CODES } from 'node:http'
-import type { Fetch } from '../http/fetch.ts'
+import type { Fetch } from '../http/fetch-type.ts'
 import { errorMessage, rootCause } from '../shared/errors.ts'
 
 /**

@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream'
 import type { ConnectionOptions } from 'node:tls'
 import { Agent, request, type Dispatcher } from 'undici'
+import type { Fetch } from './fetch-type.ts'
 
 /**
  * The HTTP client every outgoing call of a run goes through: the agent's and convy-ci's own models'.
@@ -12,7 +13,7 @@ import { Agent, request, type Dispatcher } from 'undici'
  * (server-sent events, NDJSON, text) is handed over as a stream, so a streaming agent's first token is
  * seen when it arrives.
  */
-export type Fetch = (input: string | URL | Request, init?: RequestInit) => Promise<Response>
+export type { Fetch }
 
 export interface HttpClientOptions {
   /** Connections kept per origin; a run opens at most about one per conversation in flight. */

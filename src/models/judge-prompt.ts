@@ -1,6 +1,6 @@
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions'
 import type { ResponseFormatJSONSchema } from 'openai/resources/shared'
-import type { DialogueLine } from './model.ts'
+import type { DialogueLine, JudgeRequest } from './dialogue.ts'
 import { textMessage } from './simulated-user-prompt.ts'
 
 const OPENING = 'You are the judge in an automated test of an AI assistant, called the agent.'
@@ -91,10 +91,7 @@ function toolCallsOf(line: DialogueLine): { tool_calls?: { name: string; argumen
   }
 }
 
-export interface JudgeRequest {
-  claims: string[]
-  dialogue: DialogueLine[]
-}
+export type { JudgeRequest } from './dialogue.ts'
 
 /**
  * The claims and dialogue behind a request built by `judgeMessages`, or undefined when the messages

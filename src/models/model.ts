@@ -1,28 +1,18 @@
 import type { Scenario } from '../scenario/scenario.ts'
-import type { ToolCall } from '../agents/agent.ts'
 import { ConvyError } from '../shared/errors.ts'
+import type { ClaimDecision, DialogueLine } from './dialogue.ts'
+
+export type { ClaimDecision, DialogueLine } from './dialogue.ts'
 
 /**
  * convy-ci's own models: the simulated user and the judge. The conversation player depends on these
  * interfaces only; src/models/openai-*.ts implement them over any OpenAI-compatible endpoint.
  */
-export interface DialogueLine {
-  role: 'user' | 'agent'
-  text: string
-  /** An agent line's tool calls, where its protocol shows them: the judge sees them, the simulated user does not. */
-  toolCalls?: readonly ToolCall[]
-}
-
 export interface UserLine {
   /** The message to send; may be empty when the user only stops. */
   text: string
   /** The user is done: send `text` if non-empty, then end the conversation. */
   stop: boolean
-}
-
-export interface ClaimDecision {
-  pass: boolean
-  reason: string
 }
 
 /** Counts what convy-ci's own model calls cost, per attempt and per role. */

@@ -1,5 +1,5 @@
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions'
-import type { DialogueLine } from './model.ts'
+import type { DialogueLine, SimulatedUserRequest } from './dialogue.ts'
 
 /** The word the simulated user writes to end the conversation (SPEC.md). */
 export const STOP_WORD = '###STOP###'
@@ -54,10 +54,7 @@ export function simulatedUserMessages(instructions: string, dialogue: readonly D
   ]
 }
 
-export interface SimulatedUserRequest {
-  instructions: string
-  dialogue: DialogueLine[]
-}
+export type { SimulatedUserRequest } from './dialogue.ts'
 
 /**
  * The instructions and dialogue behind a request built by `simulatedUserMessages`, or undefined when
