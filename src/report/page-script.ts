@@ -130,6 +130,29 @@ export const PAGE_SCRIPT = `
     return id;
   }
 
+  // A glob (* any run of characters, ? one) matched against the whole of a name, as --scenarios does.
+  function globMatch(pattern, text) {
+    var p = 0, t = 0, star = -1, mark = 0;
+    while (t < text.length) {
+      if (p < pattern.length && (pattern[p] === '?' || pattern[p] === text[t])) { p++; t++; }
+      else if (p < pattern.length && pattern[p] === '*') { star = p++; mark = t; }
+      else if (star !== -1) { p = star + 1; t = ++mark; }
+      else return false;
+    }
+    while (p < pattern.length && pattern[p] === '*') p++;
+    return p === pattern.length;
+  }
+
+  // Text is looked for anywhere in what a row is searched by; a glob must match one of its names
+  // (id, file, tag) whole, so refund-* is the scenarios whose id starts with refund-.
+  function matchesQuery(row, query) {
+    if (query === '') return true;
+    if (query.indexOf('*') === -1 && query.indexOf('?') === -1) return (row.getAttribute('data-search') || '').indexOf(query) !== -1;
+    var names = (row.getAttribute('data-names') || row.getAttribute('data-search') || '').split(' ');
+    for (var i = 0; i < names.length; i++) if (globMatch(query, names[i])) return true;
+    return false;
+  }
+
   function setUpFilter(resetHook) {
     var input = document.getElementById('filter-text');
     var chips = document.querySelectorAll('[data-filter-status]');
@@ -141,8 +164,7 @@ export const PAGE_SCRIPT = `
       var shown = 0;
       for (var i = 0; i < rows.length; i++) {
         var row = rows[i];
-        var ok = (status === 'all' || row.getAttribute('data-status') === status) &&
-          (query === '' || (row.getAttribute('data-search') || '').indexOf(query) !== -1);
+        var ok = (status === 'all' || row.getAttribute('data-status') === status) && matchesQuery(row, query);
         row.hidden = !ok;
         if (ok) shown++;
       }

@@ -88,6 +88,7 @@ details.more{display:inline}details.more>summary{display:inline;cursor:pointer;c
 .tools{list-style:none;margin:2px 0 6px;padding:0;font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:12px;color:var(--muted);overflow-wrap:anywhere}
 .tools li::before{content:"⚙ "}.tools .tool{font-weight:600;color:var(--text)}
 .note{font-size:12.5px;color:var(--muted)}
+.desc{margin:0 0 12px}
 .empty{padding:18px;color:var(--muted);text-align:center}
 table.runs{width:100%;border-collapse:collapse;background:var(--surface);border:1px solid var(--border);border-radius:10px;overflow:hidden}
 table.runs th,table.runs td{text-align:left;padding:9px 14px;border-bottom:1px solid var(--border);vertical-align:top;overflow-wrap:break-word}

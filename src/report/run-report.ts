@@ -73,7 +73,7 @@ function filterBar(f: RunFigures): SafeHtml {
   const chips = STATUS_ORDER.filter((s) => f.statusCounts[s] > 0).map(
     (s) => html`<button type="button" class="chip" data-filter-status="${s}" aria-pressed="false">${STATUS_LABEL[s]} ${count(f.statusCounts[s])}</button>`,
   )
-  return html`<div class="filters" data-needs-js hidden><input id="filter-text" type="search" placeholder="Filter by name, file or tag" aria-label="Filter scenarios" autocomplete="off"><button type="button" class="chip" data-filter-status="all" aria-pressed="true">All ${count(
+  return html`<div class="filters" data-needs-js hidden><input id="filter-text" type="search" placeholder="Filter by name, file or tag; globs too: refund-*" aria-label="Filter scenarios" autocomplete="off"><button type="button" class="chip" data-filter-status="all" aria-pressed="true">All ${count(
     f.scenarios,
   )}</button>${chips}<span id="filter-count" class="muted" aria-live="polite"></span></div>`
 }

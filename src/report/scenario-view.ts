@@ -29,7 +29,7 @@ export function heldText(h: Holding): string {
 
 export function instructions(scenario: Scenario | null): SafeHtml {
   if (!scenario) return html`<p class="note">run.json has no copy of this scenario; only its attempts are shown.</p>`
-  return html`${scenario.user === undefined ? '' : html`<h3>What the simulated user was told</h3><div class="box text">${scenario.user}</div>`}${
+  return html`${scenario.description === undefined ? '' : html`<p class="desc text">${scenario.description}</p>`}${scenario.user === undefined ? '' : html`<h3>What the simulated user was told</h3><div class="box text">${scenario.user}</div>`}${
     scenario.script === undefined ? '' : html`<h3>Script</h3><ol class="script box">${scenario.script.map((line) => html`<li>${line}</li>`)}</ol>`
   }`
 }
@@ -71,15 +71,20 @@ function scenarioTokensCell(s: ScenarioTally): string {
   return s.tokenAttempts === 0 ? '–' : `${count(s.tokensIn / s.tokenAttempts)} / ${count(s.tokensOut / s.tokenAttempts)}`
 }
 
-function searchText(s: ScenarioTally): string {
+/** What a glob in the filter is matched against, name by name. */
+function names(s: ScenarioTally): string {
   return [s.id, s.scenario?.file ?? '', ...(s.scenario?.tags ?? [])].join(' ').toLowerCase()
+}
+
+function searchText(s: ScenarioTally): string {
+  return [names(s), s.scenario?.description ?? ''].join(' ').toLowerCase()
 }
 
 export function renderScenario(s: ScenarioTally): SafeHtml {
   const status = scenarioStatus(s.passed, s.failed)
   const anchor = scenarioAnchor(s.id)
   const tags = s.scenario?.tags ?? []
-  return html`<details class="scn" id="${anchor}" data-anchor data-row data-status="${status}" data-search="${searchText(s)}"><summary class="row">${statusBadge(status)}<div class="name">${s.id}${
+  return html`<details class="scn" id="${anchor}" data-anchor data-row data-status="${status}" data-search="${searchText(s)}" data-names="${names(s)}"><summary class="row">${statusBadge(status)}<div class="name">${s.id}${
     tags.length ? html`<span class="tags">${tags.map((t) => html`<span class="tag">${t}</span>`)}</span>` : ''
   }</div>${passedCell(s)}<div class="num opt">${scenarioTimeCell(s)}</div><div class="num opt">${scenarioTokensCell(s)}</div></summary><div class="detail">${instructions(s.scenario)}${holdings(
     s,

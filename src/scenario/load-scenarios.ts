@@ -9,7 +9,7 @@ import { CHECK_KINDS, DEFAULT_MAX_TURNS, type Check, type Scenario } from './sce
 const ScenarioFileSchema = z
   .object({
     id: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, 'use letters, digits, ".", "_" and "-" (it names files and URLs)').optional(),
-    description: z.string().optional(),
+    description: z.string().trim().min(1).optional(),
     max_turns: z.number().int().min(1).max(100).optional(),
     user: z.string().trim().min(1).optional(),
     script: z.array(z.string().min(1)).min(1).optional(),
@@ -91,6 +91,7 @@ export function parseScenario(file: YamlFile, defaultId: string): Scenario {
   return {
     id: raw.id ?? defaultId,
     file: file.name,
+    ...(raw.description === undefined ? {} : { description: raw.description }),
     maxTurns: raw.max_turns ?? DEFAULT_MAX_TURNS,
     ...(raw.user === undefined ? {} : { user: raw.user }),
     ...(raw.script === undefined ? {} : { script: raw.script }),

@@ -21,6 +21,8 @@ export const ScenarioSchema = z.object({
   id: z.string().min(1),
   /** Path of the YAML file relative to the project, for people; not part of the scenario's identity. */
   file: z.string(),
+  /** What the scenario is about, for people reading the report; not part of its identity either. */
+  description: z.string().optional(),
   maxTurns: z.number().int().positive(),
   /** Instructions for the simulated user; absent when the scenario is scripted only. */
   user: z.string().optional(),
@@ -53,10 +55,11 @@ export function needsJudgeModel(scenario: Scenario, smoke: boolean): boolean {
 }
 
 /**
- * What makes a scenario the same scenario: everything in its copy except where its file lives. Runs
- * compare scenarios by it, and the model cache forgets a scenario's answers when it changes.
+ * What makes a scenario the same scenario: everything in its copy except where its file lives and its
+ * description (neither changes how it is played). Runs compare scenarios by it, and the model cache
+ * forgets a scenario's answers when it changes.
  */
 export function scenarioFingerprint(scenario: Scenario): string {
-  const { file: _file, ...played } = scenario
+  const { file: _file, description: _description, ...played } = scenario
   return fingerprint(played)
 }

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, test } from 'node:test'
 import { loadScenarios } from '../../src/scenario/load-scenarios.ts'
+import { scenarioFingerprint } from '../../src/scenario/scenario.ts'
 import { InputError, InputErrors } from '../../src/shared/errors.ts'
 
 async function project(files: Record<string, string>): Promise<string> {
@@ -46,6 +47,19 @@ describe('scenario files', () => {
       { kind: 'not_contains', value: 'rm -rf' },
       { kind: 'regex', value: 'cron|systemd' },
     ])
+  })
+
+  test('a description is kept for the report, and editing it does not make it another scenario', async () => {
+    const text = 'script: [hi]\nchecks:\n  - contains: hello\n'
+    const dir = await project({ 'a.yml': `description: Refunds for orders that came late\n${text}`, 'b.yml': `description: "  "\n${text}`, 'c.yml': text })
+    await assert.rejects(loadScenarios(join(dir, 'scenarios'), dir), /scenarios\/b\.yml:1: description/)
+    await writeFile(join(dir, 'scenarios', 'b.yml'), `description: Another wording\n${text}`)
+    const [a, b, c] = await loadScenarios(join(dir, 'scenarios'), dir)
+    assert.equal(a!.description, 'Refunds for orders that came late')
+    assert.equal(c!.description, undefined)
+    assert.equal(scenarioFingerprint(a!), scenarioFingerprint({ ...b!, id: a!.id, file: a!.file }))
+    assert.equal(scenarioFingerprint(a!), scenarioFingerprint({ ...c!, id: a!.id, file: a!.file }))
+    assert.notEqual(scenarioFingerprint(a!), scenarioFingerprint({ ...a!, script: ['hello'] }))
   })
 
   test('an unknown key names the file, the line and the likely key', async () => {

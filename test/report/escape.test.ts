@@ -3,6 +3,7 @@ import { describe, test } from 'node:test'
 import { shownText } from '../../src/report/format.ts'
 import { anchorFor, escapeHtml, html, jsonForScript, trusted } from '../../src/report/html.ts'
 import { renderRunReport } from '../../src/report/run-report.ts'
+import { attempt, manifest as smallManifest, scenario } from './small-run.ts'
 import { HUGE_ANSWER, hostileAttempts, hostileManifest, PAYLOADS } from './hostile-run.ts'
 import { assertNoInjectedMarkup, jsonBlocks } from './markup-check.ts'
 
@@ -73,5 +74,15 @@ describe('a run full of hostile text', () => {
     assert.ok(page.includes('of 5,242,880 characters'))
     assert.ok(page.includes('Show all 20,000 characters'))
     assert.equal(HUGE_ANSWER.length, 5_242_880)
+  })
+})
+
+describe('a scenario description', () => {
+  test("a scenario's description is shown, as text, at the top of its details", () => {
+    const description = 'Refunds for late orders <img src=x onerror=alert(1)>'
+    const page = renderRunReport({ manifest: smallManifest([scenario('late', { description })]), attempts: [attempt('late', 1, 'passed', [1])] })
+    assert.ok(page.includes('<p class="desc text">Refunds for late orders &lt;img src=x onerror=alert(1)&gt;</p>'))
+    assert.match(page, /data-search="late scenarios\/late\.yml refunds for late orders &lt;img/)
+    assert.match(page, /data-names="late scenarios\/late\.yml"/)
   })
 })

@@ -81,6 +81,22 @@ describe('run report in a browser', { skip: NO_CHROMIUM }, () => {
     await page.context().close()
   })
 
+  test('the filter takes globs, matched against whole names: refund-* but not late-*', async () => {
+    const { page } = await open(small)
+    const shown = () => page.locator('details.scn:visible').evaluateAll((rows) => rows.map((r) => r.id))
+    await page.fill('#filter-text', 'refund-*')
+    assert.deepEqual(await shown(), ['scenario-refund-late-order'])
+    await page.fill('#filter-text', '*-de')
+    assert.deepEqual(await shown(), ['scenario-sendungsverfolgung-de'])
+    await page.fill('#filter-text', 'late-*')
+    assert.deepEqual(await shown(), [], 'a glob matches a whole name, not the middle of one')
+    await page.fill('#filter-text', 'd-late-')
+    assert.deepEqual(await shown(), ['scenario-refund-late-order'], 'plain text still matches anywhere')
+    await page.fill('#filter-text', 'billin?')
+    assert.ok((await shown()).includes('scenario-refund-late-order'), 'a tag is a name too')
+    await page.context().close()
+  })
+
   test('the theme switch applies, is remembered, and System follows the machine', async () => {
     const { page } = await open(small, { colorScheme: 'dark' })
     const background = () => page.evaluate('getComputedStyle(document.body).backgroundColor')
