@@ -1,7 +1,7 @@
 import type { Agent, Conversation, Message } from '../agents/agent.ts'
-import type { Attempt, ClaimResult, ModelUse, Tokens, Turn, Verdict } from '../journal/records.ts'
+import type { Attempt, ClaimResult, EndedBy, ModelUse, Tokens, Turn, Verdict } from '../journal/records.ts'
 import { answers } from '../journal/attempt-facts.ts'
-import { runChecks } from '../judge/checks.ts'
+import { brokenFatalCheck, runChecks } from '../judge/checks.ts'
 import type { CallRecord, DialogueLine, Judge, ModelCallContext, SimulatedUser } from '../models/model.ts'
 import { scenarioFingerprint, userSource, type Scenario } from '../scenario/scenario.ts'
 import { errorMessage } from '../shared/errors.ts'
@@ -53,6 +53,7 @@ export async function playAttempt(
   // The model cache keeps each attempt's calls apart, and forgets them when the scenario is edited.
   const cacheScope = `${scenarioFingerprint(scenario)}#${attemptNumber}`
   let error: { verdict: 'agent_error' | 'no_verdict'; message: string } | null = null
+  let endedBy: EndedBy | undefined
 
   // `since(t0)` gives the step's start to the step itself, so a streaming answer's first token is
   // timed from the same instant as the whole answer.
@@ -125,6 +126,10 @@ export async function playAttempt(
     })
     history.push({ role: 'assistant', content: text })
     dialogue.push(toolCalls.length > 0 ? { role: 'agent', text, toolCalls } : { role: 'agent', text })
+    if (brokenFatalCheck(scenario.checks, text, toolCalls)) {
+      endedBy = 'stop_check'
+      break
+    }
     if (line.stop) break
   }
 
@@ -140,7 +145,8 @@ export async function playAttempt(
   const answered = answers(turns)
   const checks = error ? [] : runChecks(scenario.checks, answered.map((t) => t.text), answered.map((t) => t.toolCalls ?? []))
   let claims: ClaimResult[] = []
-  if (!error && !deps.smoke && deps.judging !== false && scenario.judge.length > 0) {
+  // A fatal check decided the attempt: the judge is not asked about a conversation already lost.
+  if (!error && endedBy !== 'stop_check' && !deps.smoke && deps.judging !== false && scenario.judge.length > 0) {
     const judged = await judgeDialogue(scenario, dialogue, deps, { signal: deps.signal, record: meters.judge.record, cacheScope })
     if ('error' in judged) error = { verdict: 'no_verdict', message: `the judge (${deps.judge?.model}) gave no verdict: ${judged.error}` }
     else claims = judged.claims
@@ -156,6 +162,7 @@ export async function playAttempt(
     claims,
     checks,
     turns,
+    ...(endedBy ? { endedBy } : {}),
     agentTokens,
     ...(deps.agentPrice && agentTokens ? { agentCostUsd: (agentTokens.input * deps.agentPrice[0] + agentTokens.output * deps.agentPrice[1]) / 1e6 } : {}),
     models: {

@@ -114,6 +114,10 @@ export const ModelUseSchema = z.object({
 })
 export type ModelUse = z.infer<typeof ModelUseSchema>
 
+/** How the conversation ended (SPEC "Additions"); absent in older runs. */
+export const EndedBySchema = z.enum(['user_stop', 'max_turns', 'stop_check', 'agent_error', 'model_error', 'interrupted'])
+export type EndedBy = z.infer<typeof EndedBySchema>
+
 export const AttemptSchema = z.object({
   scenario: z.string(),
   /** 1-based. */
@@ -124,6 +128,7 @@ export const AttemptSchema = z.object({
   claims: z.array(ClaimResultSchema),
   checks: z.array(CheckResultSchema),
   turns: z.array(TurnSchema),
+  endedBy: EndedBySchema.optional(),
   /** The agent's own tokens over the whole conversation, where it reports them. */
   agentTokens: TokensSchema.nullable(),
   /** What the agent's reported tokens cost, at its `price` in convy.yml; absent without one. */

@@ -13,8 +13,21 @@ export function runChecks(checks: readonly Check[], answers: readonly string[], 
     const index = answers.findIndex((answer, i) => matches(answer, toolCalls[i] ?? []))
     const found = index >= 0
     const pass = check.kind === 'not_contains' || check.kind === 'tool_not_called' ? !found : found
-    return { kind: check.kind, value: check.value, pass, detail: describe(check, found ? index : undefined, answers.length, toolCalls) }
+    const detail = describe(check, found ? index : undefined, answers.length, toolCalls)
+    return { kind: check.kind, value: check.value, pass, detail: !pass && isFatal(check) ? `${detail}: a fatal check, the attempt ended there` : detail }
   })
+}
+
+/**
+ * The first fatal check that this one answer breaks, if any. Asked after every answer, so the attempt
+ * ends at once: a conversation already lost costs no more model calls.
+ */
+export function brokenFatalCheck(checks: readonly Check[], answer: string, toolCalls: readonly ToolCall[]): Check | undefined {
+  return checks.find((check) => isFatal(check) && matcher(check)(answer, toolCalls))
+}
+
+function isFatal(check: Check): boolean {
+  return 'fatal' in check && check.fatal === true
 }
 
 function matcher(check: Check): (answer: string, calls: readonly ToolCall[]) => boolean {

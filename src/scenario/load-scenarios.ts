@@ -3,7 +3,7 @@ import { basename, extname, join, relative, sep } from 'node:path'
 import { z } from 'zod'
 import { FileError, InputError, InputErrors } from '../shared/errors.ts'
 import { issuesToErrors, parseYamlFile, type YamlFile } from '../input/yaml-file.ts'
-import { CHECK_KINDS, DEFAULT_MAX_TURNS, type Check, type Scenario } from './scenario.ts'
+import { CHECK_KINDS, DEFAULT_MAX_TURNS, FATAL_KINDS, type Check, type Scenario } from './scenario.ts'
 
 /** A scenario file as users write it (SPEC.md "A scenario"). */
 const ScenarioFileSchema = z
@@ -101,14 +101,15 @@ export function parseScenario(file: YamlFile, defaultId: string): Scenario {
   }
 }
 
-function parseCheck(file: YamlFile, entry: Record<string, unknown>, index: number): Check {
+function parseCheck(file: YamlFile, raw: Record<string, unknown>, index: number): Check {
   const path = ['checks', index]
+  const { fatal, ...entry } = raw
   const keys = Object.keys(entry)
   const known = keys.filter((k): k is Check['kind'] => (CHECK_KINDS as readonly string[]).includes(k))
   if (keys.length !== 1 || known.length !== 1) {
     const unknown = keys.find((k) => !known.includes(k as Check['kind']))
     const detail = unknown !== undefined ? `unknown check \`${unknown}\`` : keys.length === 0 ? 'an empty check' : `one check per entry, found ${keys.join(' and ')}`
-    throw new FileError(file.name, file.lineOf(path), `checks.${index}: ${detail}; a check is one of ${CHECK_KINDS.map((k) => `\`${k}: …\``).join(', ')}`)
+    throw new FileError(file.name, file.lineOf(path), `checks.${index}: ${detail}; a check is one of ${CHECK_KINDS.map((k) => `\`${k}: …\``).join(', ')} (and may add \`fatal: true\`)`)
   }
   const kind = known[0]!
   const value = entry[kind]
@@ -126,7 +127,16 @@ function parseCheck(file: YamlFile, entry: Record<string, unknown>, index: numbe
       throw new FileError(file.name, file.lineOf([...path, kind]), `checks.${index}.regex is not a valid regular expression: ${(error as Error).message}`)
     }
   }
-  return { kind, value: text }
+  if (fatal === undefined || fatal === false) return { kind, value: text }
+  if (fatal !== true) throw new FileError(file.name, file.lineOf([...path, 'fatal']), `checks.${index}.fatal: expected true or false`)
+  if (kind !== 'not_contains' && kind !== 'tool_not_called') {
+    throw new FileError(
+      file.name,
+      file.lineOf([...path, 'fatal']),
+      `checks.${index}: \`fatal\` ends the attempt at the answer that breaks the check, which only ${FATAL_KINDS.map((k) => `\`${k}\``).join(' and ')} can do; \`${kind}\` is decided on the whole conversation`,
+    )
+  }
+  return { kind, value: text, fatal }
 }
 
 function collect(problems: FileError[]): InputError {

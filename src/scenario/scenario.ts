@@ -5,17 +5,24 @@ import { fingerprint } from '../shared/fingerprint.ts'
  * A scenario as convy-ci plays it: the YAML file after validation and defaults. This exact shape is
  * copied into run.json, so an old run keeps its meaning after the file is edited.
  */
+/**
+ * `fatal` (on the checks an answer can break) ends the attempt, failed, at the first answer that
+ * breaks it: the simulated user and the judge are not asked again about a conversation already lost.
+ */
+const fatal = z.literal(true).optional()
 export const CheckSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('contains'), value: z.string().min(1) }),
-  z.object({ kind: z.literal('not_contains'), value: z.string().min(1) }),
+  z.object({ kind: z.literal('not_contains'), value: z.string().min(1), fatal }),
   z.object({ kind: z.literal('regex'), value: z.string().min(1) }),
   /** The value is a tool's name: some answer (or no answer) came with a call to it. */
   z.object({ kind: z.literal('tool_called'), value: z.string().min(1) }),
-  z.object({ kind: z.literal('tool_not_called'), value: z.string().min(1) }),
+  z.object({ kind: z.literal('tool_not_called'), value: z.string().min(1), fatal }),
 ])
 export type Check = z.infer<typeof CheckSchema>
 export type CheckKind = Check['kind']
 export const CHECK_KINDS: readonly CheckKind[] = ['contains', 'not_contains', 'regex', 'tool_called', 'tool_not_called']
+/** The checks one answer can break, so the only ones that may be `fatal`. */
+export const FATAL_KINDS: readonly CheckKind[] = ['not_contains', 'tool_not_called']
 
 export const ScenarioSchema = z.object({
   id: z.string().min(1),

@@ -62,6 +62,24 @@ describe('scenario files', () => {
     assert.notEqual(scenarioFingerprint(a!), scenarioFingerprint({ ...a!, script: ['hello'] }))
   })
 
+  test('fatal: true on the checks an answer can break; elsewhere, or not a boolean, an error on its line', async () => {
+    const dir = await project({ 'ok.yml': 'script: [hi]\nchecks:\n  - not_contains: rm -rf\n    fatal: true\n  - tool_not_called: delete_user\n    fatal: true\n  - contains: hi\n    fatal: false\n' })
+    const [ok] = await loadScenarios(join(dir, 'scenarios'), dir)
+    assert.deepEqual(ok!.checks, [
+      { kind: 'not_contains', value: 'rm -rf', fatal: true },
+      { kind: 'tool_not_called', value: 'delete_user', fatal: true },
+      { kind: 'contains', value: 'hi' },
+    ])
+    const problems = await problemsOf({
+      'a.yml': 'script: [hi]\nchecks:\n  - contains: hello\n    fatal: true\n',
+      'b.yml': 'script: [hi]\nchecks:\n  - not_contains: x\n    fatal: yes please\n',
+      'c.yml': 'script: [hi]\nchecks:\n  - fatal: true\n',
+    })
+    assert.match(problems[0]!, /^scenarios\/a\.yml:4: checks\.0: `fatal` ends the attempt at the answer that breaks the check, which only `not_contains` and `tool_not_called` can do/)
+    assert.match(problems[1]!, /^scenarios\/b\.yml:4: checks\.0\.fatal: expected true or false/)
+    assert.match(problems[2]!, /^scenarios\/c\.yml:3: checks\.0: an empty check/)
+  })
+
   test('an unknown key names the file, the line and the likely key', async () => {
     const [message] = await problemsOf({ 'typo.yml': 'user: hi\n\njudeg:\n  - claim\n' })
     assert.match(message!, /^scenarios\/typo\.yml:3: unknown key `judeg` — did you mean `judge`\?/)
