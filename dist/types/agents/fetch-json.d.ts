@@ -1,4 +1,4 @@
-import type { Fetch } from '../http/fetch.js';
+import type { Fetch } from '../http/fetch-type.js';
 /**
  * One JSON request to an agent, with failures worded for the person reading a failed turn: which
  * request, which status, and the start of what came back. Aborts (turn timeout, Ctrl+C) are rethrown
