@@ -5,7 +5,7 @@ import { loadRun } from '../compare/load-runs.ts'
 import { apiFailure } from '../github/api-error.ts'
 import { downloadArtifact } from '../github/artifacts.ts'
 import { findBaseline, findRunArtifact, type RunArtifact } from '../github/baseline.ts'
-import { runArtifactName } from './artifact-names.ts'
+import { runArtifactName } from '../github/artifact-names.ts'
 import { restoreBaselineFromCache } from './baseline-cache.ts'
 import type { ActionDeps } from './deps.ts'
 

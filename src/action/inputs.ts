@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { FAIL_ON } from '../cli/commands/compare.ts'
 import { RUN_DEFAULTS } from '../cli/commands/run.ts'
 import type { Shard } from '../journal/records.ts'
-import { CACHE_MODES, type CacheMode } from '../models/model-cache.ts'
+import { CACHE_MODES, type CacheMode } from '../model-client/model-cache.ts'
 import { parseShard } from '../runner/select-scenarios.ts'
 import { InputError, InputErrors } from '../shared/errors.ts'
 

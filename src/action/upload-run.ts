@@ -5,7 +5,7 @@ import type { Shard } from '../journal/records.ts'
 import { uploadFolder, uploadSingleFile } from '../github/artifacts.ts'
 import { artifactUrl } from '../github/event.ts'
 import { errorMessage } from '../shared/errors.ts'
-import { reportFileName, runArtifactName } from './artifact-names.ts'
+import { reportFileName, runArtifactName } from '../github/artifact-names.ts'
 import type { ActionDeps } from './deps.ts'
 
 /**

@@ -1,8 +1,8 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import type { ClaimDecision, DialogueLine, JudgeRequest, SimulatedUserRequest } from '../models/dialogue.ts'
-import { readJudgeRequest } from '../models/judge-prompt.ts'
-import { STOP_WORD, readSimulatedUserRequest } from '../models/simulated-user-prompt.ts'
+import type { ClaimDecision, DialogueLine, JudgeRequest, SimulatedUserRequest } from '../conversation/dialogue.ts'
+import { readJudgeRequest } from '../judge/judge-prompt.ts'
+import { STOP_WORD, readSimulatedUserRequest } from '../simulated-user/simulated-user-prompt.ts'
 
 /**
  * A fake OpenAI-compatible model server for tests: a real HTTP server on 127.0.0.1 that the real

@@ -3,7 +3,7 @@
  * test their agents and scenarios offline. It is a real HTTP server on 127.0.0.1: point convy.yml's
  * `models.base_url` (or `run({ models })`) at its `url` and convy-ci talks to it as to any gateway.
  */
-import { STOP_WORD as STOP } from '../models/simulated-user-prompt.ts'
+import { STOP_WORD as STOP } from '../simulated-user/simulated-user-prompt.ts'
 
 export {
   fakeReply,
@@ -19,5 +19,5 @@ export {
 } from './fake-model-server.ts'
 /** Ends the conversation when a simulated user's line is, or ends with, it: `'Thanks! ' + STOP_WORD`. */
 export const STOP_WORD: '###STOP###' = STOP
-export type { ClaimDecision, DialogueLine, JudgeRequest, SimulatedUserRequest } from '../models/dialogue.ts'
+export type { ClaimDecision, DialogueLine, JudgeRequest, SimulatedUserRequest } from '../conversation/dialogue.ts'
 export type { ToolCall } from '../agents/agent.ts'

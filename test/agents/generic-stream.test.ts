@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
 import { SseAgentConfigSchema } from '../../src/config/config.ts'
-import { createStreamAgent } from '../../src/agents/generic-stream.ts'
+import { createStreamAgent } from '../../src/agents/protocols/generic-stream.ts'
 import { startFakeStreamServer } from '../fakes/stream-server.ts'
 import type { TestCertificates } from '../fakes/certificates.ts'
 import { serve, startEvents } from '../fakes/serve.ts'

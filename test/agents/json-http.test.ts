@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
-import { createJsonHttpAgent } from '../../src/agents/json-http.ts'
+import { createJsonHttpAgent } from '../../src/agents/protocols/json-http.ts'
 import { createFetch } from '../../src/http/fetch.ts'
 import { JsonAgentConfigSchema, type JsonAgentConfig } from '../../src/config/config.ts'
 import { startFakeAgentServer, type FakeAgentServer } from '../fakes/agent-server.ts'

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
-import { createLangGraphAgent } from '../../src/agents/langgraph.ts'
+import { createLangGraphAgent } from '../../src/agents/protocols/langgraph.ts'
 import { LangGraphAgentConfigSchema } from '../../src/config/config.ts'
 import { createFetch } from '../../src/http/fetch.ts'
 import { startFakeLangGraphServer, type FakeLangGraphServer } from '../fakes/langgraph-server.ts'

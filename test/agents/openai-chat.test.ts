@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
-import { createOpenAIChatAgent } from '../../src/agents/openai-chat.ts'
+import { createOpenAIChatAgent } from '../../src/agents/protocols/openai-chat.ts'
 import { createFetch } from '../../src/http/fetch.ts'
 import { OpenAIChatAgentConfigSchema, type OpenAIChatAgentConfig } from '../../src/config/config.ts'
 import { startFakeAgentServer, type FakeAgentServer } from '../fakes/agent-server.ts'

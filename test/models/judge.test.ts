@@ -1,7 +1,8 @@
 import { test, describe, after } from 'node:test'
 import assert from 'node:assert/strict'
-import { ModelError, type DialogueLine, type ModelFailure } from '../../src/models/model.ts'
-import { judgeMessages, readJudgeRequest } from '../../src/models/judge-prompt.ts'
+import type { DialogueLine } from '../../src/conversation/roles.ts'
+import { ModelError, type ModelFailure } from '../../src/model-client/model-call.ts'
+import { judgeMessages, readJudgeRequest } from '../../src/judge/judge-prompt.ts'
 import { fakeReply, judgeByRule, startFakeModelServer } from '../../src/testing/fake-model-server.ts'
 import { recordingContext, scenario, testModels } from './helpers.ts'
 

@@ -1,6 +1,6 @@
 import { test, describe, after } from 'node:test'
 import assert from 'node:assert/strict'
-import { ModelError, type ModelFailure } from '../../src/models/model.ts'
+import { ModelError, type ModelFailure } from '../../src/model-client/model-call.ts'
 import { fakeReply, startFakeModelServer } from '../../src/testing/fake-model-server.ts'
 import { recordingContext, scenario, testModels } from './helpers.ts'
 

@@ -1,8 +1,9 @@
 import { test, describe, after } from 'node:test'
 import assert from 'node:assert/strict'
-import { ModelError, type DialogueLine } from '../../src/models/model.ts'
-import { readUserAnswer } from '../../src/models/simulated-user.ts'
-import { KICK_OFF, readSimulatedUserRequest, simulatedUserMessages } from '../../src/models/simulated-user-prompt.ts'
+import type { DialogueLine } from '../../src/conversation/roles.ts'
+import { ModelError } from '../../src/model-client/model-call.ts'
+import { readUserAnswer } from '../../src/simulated-user/simulated-user.ts'
+import { KICK_OFF, readSimulatedUserRequest, simulatedUserMessages } from '../../src/simulated-user/simulated-user-prompt.ts'
 import { fakeReply, scriptedUser, startFakeModelServer } from '../../src/testing/fake-model-server.ts'
 import { recordingContext, scenario, testModels } from './helpers.ts'
 

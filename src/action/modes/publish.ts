@@ -7,7 +7,7 @@ import { findRunArtifact } from '../../github/baseline.ts'
 import { artifactUrl, type TriggeringRun } from '../../github/event.ts'
 import type { Octokit } from '../../github/octokit.ts'
 import { ConvyError, InputError } from '../../shared/errors.ts'
-import { reportFileName, runArtifactName } from '../artifact-names.ts'
+import { reportFileName, runArtifactName } from '../../github/artifact-names.ts'
 import type { ActionDeps } from '../deps.ts'
 import { publishAgent, type AgentOutcome, type Publication } from '../publish-agent.ts'
 

@@ -9,10 +9,10 @@ import { findBaseline } from '../../github/baseline.ts'
 import { createOctokit } from '../../github/octokit.ts'
 import { unzip } from '../../github/unzip.ts'
 import { ConvyError, ExitCode, InputError } from '../../shared/errors.ts'
-import { runArtifactName } from '../../action/artifact-names.ts'
+import { runArtifactName } from '../../github/artifact-names.ts'
 import { parseCommandArgs } from '../args.ts'
 import type { CliContext } from '../context.ts'
-import { resultsDirOf } from '../project.ts'
+import { resultsDirOf } from '../../pipeline/project.ts'
 
 const RUN_ID = /^[A-Za-z0-9][A-Za-z0-9_.-]*\/\d{4}-\d\d-\d\dT\d\d-\d\d-\d\d_[0-9a-f]{4}$/
 

@@ -10,7 +10,7 @@ import { writeComparePage } from '../../report/compare-page.ts'
 import { ExitCode, InputError } from '../../shared/errors.ts'
 import { parseCommandArgs } from '../args.ts'
 import type { CliContext } from '../context.ts'
-import { resultsDirOf } from '../project.ts'
+import { resultsDirOf } from '../../pipeline/project.ts'
 
 export const FAIL_ON = ['worse', 'failing', 'never'] as const
 export type FailOn = (typeof FAIL_ON)[number]

@@ -10,7 +10,7 @@ import { planAttempts } from '../../runner/select-scenarios.ts'
 import { ExitCode, errorMessage, InputError } from '../../shared/errors.ts'
 import { parseCommandArgs } from '../args.ts'
 import type { CliContext } from '../context.ts'
-import { resultsDirOf } from '../project.ts'
+import { resultsDirOf } from '../../pipeline/project.ts'
 
 /** `convy-ci merge <run>...`: the run folders of a matrix job's shards become one run. */
 export async function mergeCommand(ctx: CliContext, argv: readonly string[]): Promise<ExitCode> {

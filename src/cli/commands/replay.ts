@@ -11,7 +11,7 @@ import { parseCommandArgs, positiveInteger, positiveNumber } from '../args.ts'
 import { ciInfo } from '../ci-info.ts'
 import type { CliContext } from '../context.ts'
 import { execute } from '../execute.ts'
-import { openProject } from '../project.ts'
+import { openProject } from '../../pipeline/project.ts'
 
 /**
  * Plays a recorded run again against the agent as it is now, sending every attempt's user lines as

@@ -4,7 +4,7 @@ import { writeRunReport } from '../../report/run-report.ts'
 import { ExitCode, errorMessage } from '../../shared/errors.ts'
 import { parseCommandArgs } from '../args.ts'
 import type { CliContext } from '../context.ts'
-import { resultsDirOf } from '../project.ts'
+import { resultsDirOf } from '../../pipeline/project.ts'
 
 /** Rebuilds every run's report.html and results/index.html; a run that cannot be read is named, not fatal. */
 export async function reportCommand(ctx: CliContext, argv: readonly string[]): Promise<ExitCode> {

@@ -9,7 +9,7 @@ import { parseCommandArgs, positiveNumber } from '../args.ts'
 import { attemptCostUsd } from '../../journal/attempt-facts.ts'
 import type { CliContext } from '../context.ts'
 import { execute } from '../execute.ts'
-import { openProject } from '../project.ts'
+import { openProject } from '../../pipeline/project.ts'
 
 /**
  * Plays exactly the attempts a run is missing, with the run's own settings and scenario copies. It

@@ -9,11 +9,11 @@ import { ExitCode, InputError } from '../../shared/errors.ts'
 import { createMask } from '../../shared/secrets.ts'
 import { CONVY_VERSION } from '../../shared/version.ts'
 import { list, parseCommandArgs, positiveInteger, positiveNumber } from '../args.ts'
-import { CACHE_MODES, type CacheMode } from '../../models/model-cache.ts'
+import { CACHE_MODES, type CacheMode } from '../../model-client/model-cache.ts'
 import type { CliContext } from '../context.ts'
 import { execute } from '../execute.ts'
 import { ciInfo } from '../ci-info.ts'
-import { openProject } from '../project.ts'
+import { openProject } from '../../pipeline/project.ts'
 
 export const RUN_DEFAULTS = { k: 1, parallel: 4, turnTimeoutSeconds: 600 } as const
 

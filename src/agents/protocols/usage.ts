@@ -1,5 +1,5 @@
-import type { Usage } from './agent.ts'
-import { lookupPath } from './dotted-path.ts'
+import type { Usage } from '../agent.ts'
+import { lookupPath } from '../dotted-path.ts'
 
 /**
  * Token counts read from an agent's answer. They are bookkeeping, not the agent's job: a count that

@@ -1,5 +1,5 @@
-import type { ToolCall } from './agent.ts'
-import { excerpt } from './fetch-json.ts'
+import type { ToolCall } from '../agent.ts'
+import { excerpt } from '../fetch-json.ts'
 
 /**
  * Reads the AI SDK's UI message stream (what `toUIMessageStreamResponse()` sends and `useChat`

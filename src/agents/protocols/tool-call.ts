@@ -1,4 +1,4 @@
-import type { ToolCall } from './agent.ts'
+import type { ToolCall } from '../agent.ts'
 
 /**
  * Tool calls as protocols carry them: arguments often come as JSON text (OpenAI's `arguments`),

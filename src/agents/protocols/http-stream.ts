@@ -1,6 +1,6 @@
 import { STATUS_CODES } from 'node:http'
-import type { Fetch } from '../http/fetch.ts'
-import { excerpt, HttpError, networkCause } from './fetch-json.ts'
+import type { Fetch } from '../../http/fetch.ts'
+import { excerpt, HttpError, networkCause } from '../fetch-json.ts'
 
 /**
  * One request to a streaming agent: the answer's body as it arrives, with failures worded like

@@ -1,7 +1,7 @@
-import type { ToolCall } from './agent.ts'
+import type { ToolCall } from '../agent.ts'
 import { ANSWERED_STATES, FAILED_STATES, functionCallsOf, latestAgentMessages, stateOf, textOf, WAITING_STATES, type A2aMessage, type A2aPart, type A2aResult } from './a2a-wire.ts'
 import { toolCall } from './tool-call.ts'
-import { excerpt } from './fetch-json.ts'
+import { excerpt } from '../fetch-json.ts'
 
 /**
  * One turn's results put together: a single result (send) or the events of a stream. A stream sends

@@ -1,9 +1,9 @@
 import type OpenAI from 'openai'
 import type { Response, ResponseCreateParamsBase, ResponseOutputItem } from 'openai/resources/responses/responses'
-import type { OpenAIResponsesAgentConfig } from '../config/config.ts'
-import type { Fetch } from '../http/fetch.ts'
-import type { Agent, Answer, AnswerContext, ToolCall } from './agent.ts'
-import { excerpt } from './fetch-json.ts'
+import type { OpenAIResponsesAgentConfig } from '../../config/config.ts'
+import type { Fetch } from '../../http/fetch.ts'
+import type { Agent, Answer, AnswerContext, ToolCall } from '../agent.ts'
+import { excerpt } from '../fetch-json.ts'
 import { endpointOf, explain, openaiClient } from './openai-client.ts'
 import { toolCall } from './tool-call.ts'
 

@@ -1,4 +1,4 @@
-import type { Message } from './agent.ts'
+import type { Message } from '../agent.ts'
 
 /**
  * The request body template of a JSON agent (convy.yml `body`): any JSON value in which, inside every

@@ -1,6 +1,6 @@
-import type { DialogueLine, ModelCallContext, SimulatedUser, UserLine } from './model.ts'
-import { ModelError } from './model.ts'
-import type { ChatClient } from './openai-chat-client.ts'
+import type { DialogueLine, SimulatedUser, UserLine } from '../conversation/roles.ts'
+import { ModelError, type ModelCallContext } from '../model-client/model-call.ts'
+import type { ChatClient } from '../model-client/openai-chat-client.ts'
 import { simulatedUserMessages } from './simulated-user-prompt.ts'
 import type { Scenario } from '../scenario/scenario.ts'
 

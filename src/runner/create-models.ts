@@ -1,8 +1,8 @@
-import type { Judge, SimulatedUser } from './model.ts'
-import { ChatClient, type ChatClientOptions } from './openai-chat-client.ts'
-import { OpenAIJudge } from './judge.ts'
-import { OpenAISimulatedUser } from './simulated-user.ts'
-import { DEFAULT_MAX_RETRY_PAUSE_MS, DEFAULT_RETRY_BASE_MS } from './retry.ts'
+import type { Judge, SimulatedUser } from '../conversation/roles.ts'
+import { ChatClient, type ChatClientOptions } from '../model-client/openai-chat-client.ts'
+import { OpenAIJudge } from '../judge/llm-judge.ts'
+import { OpenAISimulatedUser } from '../simulated-user/simulated-user.ts'
+import { DEFAULT_MAX_RETRY_PAUSE_MS, DEFAULT_RETRY_BASE_MS } from '../model-client/retry.ts'
 
 export interface ModelsOptions {
   /** The OpenAI-compatible endpoint, e.g. `http://localhost:4000/v1`. Default: OpenAI. */

@@ -1,6 +1,6 @@
 import OpenAI, { APIConnectionError, APIError } from 'openai'
-import type { Fetch } from '../http/fetch.ts'
-import { excerpt, networkCause } from './fetch-json.ts'
+import type { Fetch } from '../../http/fetch.ts'
+import { excerpt, networkCause } from '../fetch-json.ts'
 
 /**
  * The official `openai` client, set up for an agent under test rather than for OpenAI: it is the

@@ -4,7 +4,7 @@ import { parseEnv } from 'node:util'
 import { loadProjectConfig, type ProjectConfig } from '../config/load-config.ts'
 import type { Environment } from '../config/interpolate.ts'
 import { InputError } from '../shared/errors.ts'
-import type { CliContext } from './context.ts'
+import type { CliContext } from '../cli/context.ts'
 
 export interface Project {
   config: ProjectConfig

@@ -1,6 +1,6 @@
-import type { A2aAgentConfig } from '../config/config.ts'
-import type { Fetch } from '../http/fetch.ts'
-import { excerpt, fetchJson } from './fetch-json.ts'
+import type { A2aAgentConfig } from '../../config/config.ts'
+import type { Fetch } from '../../http/fetch.ts'
+import { excerpt, fetchJson } from '../fetch-json.ts'
 import type { A2aVersion } from './a2a-wire.ts'
 
 /**

@@ -3,7 +3,7 @@ import { mkdir, rename, writeFile } from 'node:fs/promises'
 import { dirname } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import type { BuildFailure, Message } from 'esbuild'
-import { FileError, InputError } from '../shared/errors.ts'
+import { FileError, InputError } from '../../shared/errors.ts'
 import { API_NAMESPACE, convyCiApiPlugin, moduleLocationPlugin } from './esbuild-plugins.ts'
 
 /**

@@ -1,9 +1,9 @@
 import type OpenAI from 'openai'
 import type { ChatCompletion, ChatCompletionChunk, ChatCompletionCreateParams, ChatCompletionMessageParam } from 'openai/resources/chat/completions'
-import type { OpenAIChatAgentConfig } from '../config/config.ts'
-import type { Fetch } from '../http/fetch.ts'
-import type { Agent, Answer, AnswerContext, Message, ToolCall, Usage } from './agent.ts'
-import { excerpt } from './fetch-json.ts'
+import type { OpenAIChatAgentConfig } from '../../config/config.ts'
+import type { Fetch } from '../../http/fetch.ts'
+import type { Agent, Answer, AnswerContext, Message, ToolCall, Usage } from '../agent.ts'
+import { excerpt } from '../fetch-json.ts'
 import { endpointOf, explain, openaiClient } from './openai-client.ts'
 import { toolCall } from './tool-call.ts'
 

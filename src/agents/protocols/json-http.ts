@@ -1,9 +1,9 @@
-import type { JsonAgentConfig } from '../config/config.ts'
-import type { Fetch } from '../http/fetch.ts'
-import type { Agent, Answer } from './agent.ts'
+import type { JsonAgentConfig } from '../../config/config.ts'
+import type { Fetch } from '../../http/fetch.ts'
+import type { Agent, Answer } from '../agent.ts'
 import { fillRequest } from './body-template.ts'
-import { lookupPath } from './dotted-path.ts'
-import { excerpt, fetchJson } from './fetch-json.ts'
+import { lookupPath } from '../dotted-path.ts'
+import { excerpt, fetchJson } from '../fetch-json.ts'
 import { usageAt } from './usage.ts'
 
 /**

@@ -1,5 +1,5 @@
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions'
-import type { DialogueLine, SimulatedUserRequest } from './dialogue.ts'
+import type { DialogueLine, SimulatedUserRequest } from '../conversation/dialogue.ts'
 
 /** The word the simulated user writes to end the conversation (SPEC.md). */
 export const STOP_WORD = '###STOP###'
@@ -54,7 +54,7 @@ export function simulatedUserMessages(instructions: string, dialogue: readonly D
   ]
 }
 
-export type { SimulatedUserRequest } from './dialogue.ts'
+export type { SimulatedUserRequest } from '../conversation/dialogue.ts'
 
 /**
  * The instructions and dialogue behind a request built by `simulatedUserMessages`, or undefined when

@@ -1,19 +1,6 @@
-import type { Scenario } from '../scenario/scenario.ts'
 import { ConvyError } from '../shared/errors.ts'
-import type { ClaimDecision, DialogueLine } from './dialogue.ts'
 
-export type { ClaimDecision, DialogueLine } from './dialogue.ts'
-
-/**
- * convy-ci's own models: the simulated user and the judge. The conversation player depends on these
- * interfaces only; src/models/openai-*.ts implement them over any OpenAI-compatible endpoint.
- */
-export interface UserLine {
-  /** The message to send; may be empty when the user only stops. */
-  text: string
-  /** The user is done: send `text` if non-empty, then end the conversation. */
-  stop: boolean
-}
+// What every call through the model client takes and reports, whichever role makes it.
 
 /** Counts what convy-ci's own model calls cost, per attempt and per role. */
 export interface CallRecord {
@@ -34,17 +21,6 @@ export interface ModelCallContext {
    * entries, so repeats stay independent. Without it, calls are never cached.
    */
   cacheScope?: string
-}
-
-export interface SimulatedUser {
-  readonly model: string
-  next(scenario: Scenario, dialogue: readonly DialogueLine[], context: ModelCallContext): Promise<UserLine>
-}
-
-export interface Judge {
-  readonly model: string
-  /** One decision per claim of `scenario.judge`, in order. Throws ModelError when there is no verdict. */
-  decide(scenario: Scenario, dialogue: readonly DialogueLine[], context: ModelCallContext): Promise<ClaimDecision[]>
 }
 
 export type ModelFailure =

@@ -1,7 +1,7 @@
-import type { StreamAgentConfig } from '../config/config.ts'
-import type { Answer, ToolCall, Usage } from './agent.ts'
-import { lookupPath } from './dotted-path.ts'
-import { excerpt } from './fetch-json.ts'
+import type { StreamAgentConfig } from '../../config/config.ts'
+import type { Answer, ToolCall, Usage } from '../agent.ts'
+import { lookupPath } from '../dotted-path.ts'
+import { excerpt } from '../fetch-json.ts'
 import { toolCall } from './tool-call.ts'
 import { usageAt } from './usage.ts'
 

@@ -1,5 +1,5 @@
 import { APIConnectionError, APIConnectionTimeoutError, APIError } from 'openai'
-import { ModelError, type ModelFailure } from './model.ts'
+import { ModelError, type ModelFailure } from './model-call.ts'
 import { errorMessage } from '../shared/errors.ts'
 
 /** Failures worth another try: the server or the network may do better in a moment. */

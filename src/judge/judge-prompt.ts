@@ -1,7 +1,7 @@
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions'
 import type { ResponseFormatJSONSchema } from 'openai/resources/shared'
-import type { DialogueLine, JudgeRequest } from './dialogue.ts'
-import { textMessage } from './simulated-user-prompt.ts'
+import type { DialogueLine, JudgeRequest } from '../conversation/dialogue.ts'
+import { textMessage } from '../simulated-user/simulated-user-prompt.ts'
 
 const OPENING = 'You are the judge in an automated test of an AI assistant, called the agent.'
 const CONVERSATION = { open: '<conversation>', close: '</conversation>' }
@@ -91,7 +91,7 @@ function toolCallsOf(line: DialogueLine): { tool_calls?: { name: string; argumen
   }
 }
 
-export type { JudgeRequest } from './dialogue.ts'
+export type { JudgeRequest } from '../conversation/dialogue.ts'
 
 /**
  * The claims and dialogue behind a request built by `judgeMessages`, or undefined when the messages
