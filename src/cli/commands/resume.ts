@@ -16,7 +16,8 @@ import { processWriter } from '../writer.ts'
 /**
  * Plays exactly the attempts a run is missing, with the run's own settings and scenario copies. It
  * refuses when what would answer differs from what answered before: another agent configuration or
- * module, other model settings, another model.
+ * module, other model settings, another model; and when another process holds the run. A run with
+ * nothing missing that was never marked finished (killed at its very end) is finished.
  */
 export async function resumeCommand(ctx: CliContext, argv: readonly string[]): Promise<ExitCode> {
   const { values, positionals } = parseCommandArgs('resume', argv, { config: { type: 'string' }, results: { type: 'string' }, 'budget-usd': { type: 'string' } })
