@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { link, open, readFile, rename, rm, stat, writeFile } from 'node:fs/promises'
+import { link, open, readFile, rm, stat, writeFile } from 'node:fs/promises'
 import { hostname } from 'node:os'
 import { z } from 'zod'
 import { InputError } from '../shared/errors.ts'
@@ -45,7 +45,10 @@ export interface FolderLock {
 
 /** A lock file being created without hard links is empty for an instant; past this age it is a dead writer's. */
 const UNREADABLE_GRACE_MS = 10_000
-const ROUNDS = 20
+/** A breaker is held for milliseconds; one this old was left by a writer that died holding it. */
+const BREAKER_STALE_MS = 30_000
+/** How long writers meeting one stale lock may take to settle who takes it over. */
+const SETTLE_MS = 5_000
 
 export function describeHolder(holder: LockHolder): string {
   return `pid ${holder.pid} on ${holder.host} (${holder.command}) since ${holder.since}`
@@ -58,7 +61,8 @@ export function describeHolder(holder: LockHolder): string {
 export async function acquireLock(file: string, writer: Writer, now: Date, what: string): Promise<FolderLock> {
   const me: LockHolder = { pid: writer.pid, host: writer.host ?? hostname(), command: writer.command, since: now.toISOString(), nonce: randomBytes(8).toString('hex') }
   const text = `${JSON.stringify(me)}\n`
-  for (let round = 0; round < ROUNDS; round++) {
+  const deadline = Date.now() + SETTLE_MS
+  while (Date.now() < deadline) {
     if (await createExclusive(file, text)) return heldLock(file, me)
     const seen = await readLock(file)
     if (seen === 'gone') continue
@@ -69,7 +73,7 @@ export async function acquireLock(file: string, writer: Writer, now: Date, what:
     }
     await breakStaleLock(file, seen.ino)
   }
-  throw new FolderLocked(`${what}: could not take ${file} after ${ROUNDS} tries (other writers keep taking it)`, null)
+  throw new FolderLocked(`${what}: could not take ${file} within ${SETTLE_MS / 1000} s (other writers keep taking it)`, null)
 }
 
 /** Null when the lock is live; otherwise why it is stale. */
@@ -147,23 +151,28 @@ async function readLock(file: string): Promise<SeenLock | 'gone'> {
 }
 
 /**
- * Removes the stale lock with inode `ino`, and nothing else. Another process may have taken it over
- * and made a fresh lock since we read it, so the lock is first moved aside and checked: if what was
- * moved is not the stale one, it is put back.
+ * Removes the stale lock with inode `ino`, and nothing else. Only one writer at a time may remove a
+ * lock: the one that holds the breaker (`<lock>.break.tmp`, created like the lock). It checks that
+ * the lock is still the stale one it saw; nobody else can remove or replace it meanwhile, so it
+ * removes exactly that one. A writer that finds the breaker taken waits a moment and looks again.
  */
 export async function breakStaleLock(file: string, ino: number): Promise<void> {
-  const aside = temporaryPath(`${file}.stale`)
-  try {
-    await rename(file, aside)
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return
-    throw error
+  const breaker = `${file}.break.tmp`
+  if (!(await createExclusive(breaker, 'breaking a stale lock\n'))) {
+    // Held for a few milliseconds by a live writer; older, by one killed while it held it.
+    const age = await stat(breaker).then(
+      (info) => Date.now() - info.mtimeMs,
+      () => 0,
+    )
+    if (age > BREAKER_STALE_MS) await rm(breaker, { force: true })
+    else await new Promise((done) => setTimeout(done, 2))
+    return
   }
   try {
-    if ((await stat(aside)).ino === ino) return
-    await link(aside, file).catch(() => undefined)
+    const current = await stat(file).catch(() => null)
+    if (current?.ino === ino) await rm(file, { force: true })
   } finally {
-    await rm(aside, { force: true })
+    await rm(breaker, { force: true })
   }
 }
 
