@@ -1,19 +1,13 @@
-import { join } from 'node:path'
-import { readAttempts } from '../journal/read-run.ts'
-import { REPORT_FILE } from '../journal/run-folder.ts'
 import type { RunJournal } from '../journal/run-journal.ts'
 import { Budget } from '../runner/budget.ts'
 import { playRun } from '../runner/play-run.ts'
 import type { PreparedAgent, PreparedModels } from '../runner/prepare.ts'
 import type { PlannedAttempt } from '../runner/select-scenarios.ts'
-import { ExitCode, errorMessage } from '../shared/errors.ts'
+import type { ExitCode } from '../shared/errors.ts'
 import type { Mask } from '../shared/secrets.ts'
 import type { CliContext } from './context.ts'
 import { createProgress } from './progress.ts'
-import { formatSummary, hasErrors } from './summary.ts'
-import { addAttempt, startTally, type RunTally } from '../report/run-tally.ts'
-import { writeIndex } from '../report/index-page.ts'
-import { writeRunReportAndTally } from '../report/run-report.ts'
+import { finishRun } from './finish-run.ts'
 
 export interface Execution {
   journal: RunJournal
@@ -31,8 +25,9 @@ export interface Execution {
 }
 
 /**
- * Plays a prepared run to its end or an interruption, then marks the run folder, writes its report
- * and the index, and prints the summary. Shared by `run` and `resume`.
+ * Plays a prepared run to its end or an interruption, then ends it (finish-run.ts): its report, its
+ * state, the index and the summary. Shared by `run`, `resume` and `replay`. The caller holds the
+ * journal's lock and releases it.
  */
 export async function execute(ctx: CliContext, execution: Execution): Promise<ExitCode> {
   const { journal } = execution
@@ -64,34 +59,12 @@ export async function execute(ctx: CliContext, execution: Execution): Promise<Ex
     progress.finish()
     await journal.close()
   }
-  const ended = result.interrupted || result.stoppedForBudget
-  await journal.setState(ended ? 'interrupted' : 'finished', ended ? null : ctx.now(), result.stoppedForBudget ? 'budget' : null)
-
-  // The report reads the attempts once and counts them; the summary uses the same count.
-  let tally: RunTally | undefined
-  try {
-    tally = (await writeRunReportAndTally(journal.dir)).tally
-    await writeIndex(execution.resultsDir)
-  } catch (error) {
-    ctx.stderr.write(`warning: the report could not be written: ${errorMessage(error)}\n`)
-  }
-  if (!tally) {
-    tally = startTally(journal.current)
-    for await (const attempt of readAttempts(journal.dir)) addAttempt(tally, attempt)
-  }
-  ctx.stdout.write(formatSummary(execution.agent.name, tally))
-  ctx.stdout.write(`run ${journal.current.id}\n  ${join(journal.dir, REPORT_FILE)}\n`)
-
-  if (result.interrupted) {
-    ctx.stderr.write(`interrupted: ${tally.attempts} of ${execution.total} attempts recorded\nresume with: convy-ci resume ${journal.current.id}\n`)
-    return ExitCode.Interrupted
-  }
-  if (result.stoppedForBudget) {
-    ctx.stderr.write(
-      `stopped for budget: spent $${tally.costUsd.toFixed(4)} of $${settings.budgetUsd}; ${tally.attempts} of ${execution.total} attempts recorded\n` +
-        `resume with: convy-ci resume ${journal.current.id} --budget-usd <a larger budget>\n`,
-    )
-    return ExitCode.Failed
-  }
-  return hasErrors(tally) ? ExitCode.Failed : ExitCode.Ok
+  return finishRun(ctx, {
+    journal,
+    resultsDir: execution.resultsDir,
+    agentName: execution.agent.name,
+    total: execution.total,
+    interrupted: result.interrupted,
+    stoppedForBudget: result.stoppedForBudget,
+  })
 }

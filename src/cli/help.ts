@@ -54,7 +54,9 @@ Ctrl+C stops cleanly: finished attempts are kept, and it prints how to resume.
 
 <run> is a run id (support_bot/2026-11-29T10-45-48_a1b2), its 4-hex part (a1b2) or a run folder.
 Plays exactly the attempts the run is missing, with the run's own settings and scenarios. Refuses
-(exit 2) when the agent's configuration or module, the models' configuration or a model changed.
+(exit 2) when the agent's configuration or module, the models' configuration or a model changed, or
+when another process is writing the run. A run with every attempt recorded that was killed before it
+was marked finished is finished: its state, report and the index are written.
 `,
   replay: `Usage: convy-ci replay <run> [--judge | --no-judge] [--parallel <n>] [--turn-timeout <s>]
 
@@ -65,7 +67,8 @@ no model at all. The result is a new run folder; compare it with the original.
 `,
   report: `Usage: convy-ci report [--results <dir>] [--config <file>]
 
-Rebuilds report.html in every run folder and results/index.html (every run, newest first).
+Rebuilds report.html in every run folder and results/index.html (every run, newest first). A run
+another process is writing is skipped, naming that process.
 `,
   compare: `Usage: convy-ci compare <before> <after> [options]
 

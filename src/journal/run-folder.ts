@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto'
-import { join } from 'node:path'
+import { mkdir } from 'node:fs/promises'
+import { dirname, join } from 'node:path'
 
 /**
  * Where a run lives: results/<agent>/<YYYY-MM-DDTHH-MM-SS>_<4 hex>/. The id is the folder's name
@@ -8,6 +9,8 @@ import { join } from 'node:path'
 export const RUN_FILE = 'run.json'
 export const ATTEMPTS_FILE = 'attempts.jsonl'
 export const REPORT_FILE = 'report.html'
+/** Present while a process writes the run (run, resume, report, merge); see folder-lock.ts. */
+export const LOCK_FILE = 'run.lock'
 
 export interface RunLocation {
   /** `<agent>/<stamp>_<hex>`: what users type, and what run.json records. */
@@ -15,7 +18,9 @@ export interface RunLocation {
   dir: string
 }
 
-export function newRunId(agent: string, now: Date, random: () => string = () => randomBytes(2).toString('hex')): string {
+export type RandomHex = () => string
+
+export function newRunId(agent: string, now: Date, random: RandomHex = () => randomBytes(2).toString('hex')): string {
   const stamp = now.toISOString().slice(0, 19).replaceAll(':', '-')
   return `${agent}/${stamp}_${random()}`
 }
@@ -27,4 +32,27 @@ export function runDir(resultsDir: string, runId: string): string {
 /** The 4-hex part of an id: what `convy-ci resume a1b2` matches. */
 export function shortId(runId: string): string {
   return runId.slice(runId.lastIndexOf('_') + 1)
+}
+
+const CLAIM_TRIES = 64
+
+/**
+ * Creates a new run's folder and returns its id: `preferred` when that folder does not exist yet,
+ * else the same agent and second with other hex. Creating the folder is what claims the id, so two
+ * runs started in the same second never share a folder.
+ */
+export async function claimRunFolder(resultsDir: string, preferred: string, agent: string, startedAt: Date, random?: RandomHex): Promise<RunLocation> {
+  let id = preferred
+  for (let attempt = 0; attempt < CLAIM_TRIES; attempt++) {
+    const dir = runDir(resultsDir, id)
+    await mkdir(dirname(dir), { recursive: true })
+    try {
+      await mkdir(dir)
+      return { id, dir }
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
+    }
+    id = newRunId(agent, startedAt, random)
+  }
+  throw new Error(`no free run id for ${agent} at ${startedAt.toISOString()} after ${CLAIM_TRIES} tries in ${resultsDir}`)
 }

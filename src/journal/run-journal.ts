@@ -1,35 +1,60 @@
-import { randomBytes } from 'node:crypto'
-import { mkdir, open, readFile, rename, stat, truncate, writeFile, type FileHandle } from 'node:fs/promises'
+import { open, type FileHandle } from 'node:fs/promises'
 import { join } from 'node:path'
+import { removeTemporaries, writeFileAtomic } from '../shared/atomic-file.ts'
+import { acquireLock, type FolderLock, type Writer } from './folder-lock.ts'
+import { readManifest } from './read-run.ts'
 import type { Attempt, RunManifest, RunState } from './records.ts'
-import { ATTEMPTS_FILE, RUN_FILE } from './run-folder.ts'
+import { ATTEMPTS_FILE, claimRunFolder, LOCK_FILE, RUN_FILE, type RandomHex } from './run-folder.ts'
+import { repairTail } from './repair-tail.ts'
 
 /**
  * Writes a run folder as the run goes: run.json (replaced atomically, so it is never half-written)
  * and attempts.jsonl, one whole line per finished attempt. Appends go through one queue, so attempts
- * that end at the same moment never interleave.
+ * that end at the same moment never interleave. A journal holds the folder's lock from the moment it
+ * is made until `release()`: a second process refuses to write the run meanwhile.
  */
 export class RunJournal {
   private queue: Promise<void> = Promise.resolve()
+  private attempts: FileHandle | null = null
 
   private constructor(
     readonly dir: string,
     private manifest: RunManifest,
-    private readonly attempts: FileHandle,
+    private readonly lock: FolderLock,
   ) {}
 
-  static async create(dir: string, manifest: RunManifest): Promise<RunJournal> {
-    await mkdir(dir, { recursive: true })
-    await writeManifest(dir, manifest)
-    return new RunJournal(dir, manifest, await open(join(dir, ATTEMPTS_FILE), 'a'))
+  /**
+   * A new run in a folder of its own under resultsDir. The manifest's id is kept unless a folder of
+   * that name exists already; then the run gets a fresh id (see `current.id`).
+   */
+  static async create(resultsDir: string, manifest: RunManifest, writer: Writer, random?: RandomHex): Promise<RunJournal> {
+    const claimed = await claimRunFolder(resultsDir, manifest.id, manifest.agent.name, new Date(manifest.startedAt), random)
+    const lock = await lockRun(claimed.dir, claimed.id, writer)
+    const journal = new RunJournal(claimed.dir, { ...manifest, id: claimed.id }, lock)
+    try {
+      await writeManifest(claimed.dir, journal.manifest)
+    } catch (error) {
+      await lock.release()
+      throw error
+    }
+    return journal
   }
 
-  /** Reopens a run to add its missing attempts. A torn last line (a killed process) is cut off first. */
-  static async reopen(dir: string, manifest: RunManifest): Promise<RunJournal> {
-    await dropTornTail(join(dir, ATTEMPTS_FILE))
-    const journal = new RunJournal(dir, manifest, await open(join(dir, ATTEMPTS_FILE), 'a'))
-    await journal.setState('running')
-    return journal
+  /**
+   * Takes an existing run for writing: locks it, then reads run.json and repairs the end of
+   * attempts.jsonl (a torn last line is cut, a whole one missing its newline is kept). Read the
+   * attempts after this, not before: until the lock is held another process may be adding some.
+   */
+  static async open(dir: string, writer: Writer, what = dir): Promise<RunJournal> {
+    const lock = await lockRun(dir, what, writer)
+    try {
+      const manifest = await readManifest(dir)
+      await repairTail(join(dir, ATTEMPTS_FILE))
+      return new RunJournal(dir, manifest, lock)
+    } catch (error) {
+      await lock.release()
+      throw error
+    }
   }
 
   get current(): RunManifest {
@@ -45,6 +70,7 @@ export class RunJournal {
   append(attempt: Attempt): Promise<void> {
     const line = `${JSON.stringify(attempt)}\n`
     const write = this.queue.then(async () => {
+      this.attempts ??= await open(join(this.dir, ATTEMPTS_FILE), 'a')
       await this.attempts.write(line)
     })
     // A failed write must not block the next ones; the caller still sees this one fail.
@@ -52,34 +78,46 @@ export class RunJournal {
     return write
   }
 
+  /** The manifest as it will be in `state`, without writing it: a report can show it before run.json says so. */
+  withState(state: RunState, finishedAt: Date | null = null, stoppedFor: RunManifest['stoppedFor'] = null): RunManifest {
+    return { ...this.manifest, state, finishedAt: finishedAt ? finishedAt.toISOString() : null, stoppedFor }
+  }
+
   async setState(state: RunState, finishedAt: Date | null = null, stoppedFor: RunManifest['stoppedFor'] = null): Promise<void> {
-    this.manifest = { ...this.manifest, state, finishedAt: finishedAt ? finishedAt.toISOString() : null, stoppedFor }
+    this.manifest = this.withState(state, finishedAt, stoppedFor)
     await writeManifest(this.dir, this.manifest)
   }
 
+  /** Flushes and closes attempts.jsonl. The lock stays held: the state and the report come after. */
   async close(): Promise<void> {
     await this.queue
-    await this.attempts.sync().catch(() => undefined)
-    await this.attempts.close()
+    const attempts = this.attempts
+    this.attempts = null
+    if (!attempts) return
+    await attempts.sync().catch(() => undefined)
+    await attempts.close()
   }
+
+  /** Closes and lets other processes write the run. Safe to call more than once. */
+  async release(): Promise<void> {
+    try {
+      await this.close()
+    } finally {
+      await this.lock.release()
+    }
+  }
+}
+
+/**
+ * Locks a run folder for this process. Whatever temporaries are in it then were left by a writer that
+ * died mid-write (no live writer can be there), so they are removed.
+ */
+export async function lockRun(dir: string, what: string, writer: Writer): Promise<FolderLock> {
+  const lock = await acquireLock(join(dir, LOCK_FILE), writer, new Date(), `run ${what}`)
+  await removeTemporaries(dir, () => true)
+  return lock
 }
 
 async function writeManifest(dir: string, manifest: RunManifest): Promise<void> {
-  const file = join(dir, RUN_FILE)
-  const temporary = `${file}.${randomBytes(4).toString('hex')}.tmp`
-  await writeFile(temporary, `${JSON.stringify(manifest, null, 2)}\n`)
-  await rename(temporary, file)
-}
-
-async function dropTornTail(file: string): Promise<void> {
-  let size: number
-  try {
-    size = (await stat(file)).size
-  } catch {
-    return
-  }
-  if (size === 0) return
-  const text = await readFile(file)
-  if (text[text.length - 1] === 0x0a) return
-  await truncate(file, text.lastIndexOf(0x0a) + 1)
+  await writeFileAtomic(join(dir, RUN_FILE), `${JSON.stringify(manifest, null, 2)}\n`)
 }

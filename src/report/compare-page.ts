@@ -1,8 +1,9 @@
-import { mkdir, rename, writeFile } from 'node:fs/promises'
+import { mkdir } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { Comparison, RunInfo, RunRecord } from '../compare/comparison.ts'
 import { correctionSentence, directionTitle, overallSentence, sensitivitySentence, verdictReason } from './compare-wording.ts'
 import { REPORT_FILE, shortId } from '../journal/run-folder.ts'
+import { removeOldTemporariesOf, STRAY_TEMPORARY_AGE_MS, writeFileAtomic } from '../shared/atomic-file.ts'
 import { renderCompareTiles } from './compare-tiles.ts'
 import { groupCounts, GROUP_LABEL, renderScenarioGroups, type CompareGroup } from './compare-scenarios.ts'
 import { dialogueMarkup, embedAttempt, LAZY_DIALOGUES_NOTE } from './dialogue-view.ts'
@@ -115,7 +116,7 @@ export async function writeComparePage(resultsDir: string, c: Comparison, runs: 
   const dir = join(resultsDir, 'compare')
   await mkdir(dir, { recursive: true })
   const target = join(dir, comparePageName(c))
-  await writeFile(`${target}.tmp`, renderComparePage(c, runs, options))
-  await rename(`${target}.tmp`, target)
+  await writeFileAtomic(target, renderComparePage(c, runs, options))
+  await removeOldTemporariesOf(target, STRAY_TEMPORARY_AGE_MS)
   return target
 }

@@ -1,8 +1,9 @@
-import { mkdir, readdir, rename, writeFile } from 'node:fs/promises'
+import { mkdir, readdir } from 'node:fs/promises'
 import { join, relative, sep } from 'node:path'
 import type { RunState } from '../journal/records.ts'
 import { listRuns, readAttempts, readManifest } from '../journal/read-run.ts'
 import { REPORT_FILE } from '../journal/run-folder.ts'
+import { removeOldTemporariesOf, STRAY_TEMPORARY_AGE_MS, writeFileAtomic } from '../shared/atomic-file.ts'
 import { errorMessage } from '../shared/errors.ts'
 import { count, percent, when } from './format.ts'
 import { html, type SafeHtml } from './html.ts'
@@ -120,7 +121,9 @@ export async function writeIndex(resultsDir: string): Promise<string> {
   }
   const target = join(resultsDir, 'index.html')
   await mkdir(resultsDir, { recursive: true })
-  await writeFile(`${target}.tmp`, renderIndex(entries, unreadable, await comparePages(resultsDir)))
-  await rename(`${target}.tmp`, target)
+  await writeFileAtomic(target, renderIndex(entries, unreadable, await comparePages(resultsDir)))
+  // Concurrent runs each write the index under their own temporary name; what a killed one left is
+  // removed once it is surely nobody's (no index takes an hour to write).
+  await removeOldTemporariesOf(target, STRAY_TEMPORARY_AGE_MS)
   return target
 }

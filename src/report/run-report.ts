@@ -5,6 +5,7 @@ import { join } from 'node:path'
 import type { Attempt, RunManifest } from '../journal/records.ts'
 import { readAttempts, readManifest } from '../journal/read-run.ts'
 import { ATTEMPTS_FILE, REPORT_FILE } from '../journal/run-folder.ts'
+import { temporaryPath } from '../shared/atomic-file.ts'
 import { dialogueMarkup, embedAttempt, LAZY_DIALOGUES_NOTE } from './dialogue-view.ts'
 import { count, percent } from './format.ts'
 import { html, type SafeHtml } from './html.ts'
@@ -127,18 +128,25 @@ async function chooseMode(runDir: string): Promise<DialogueMode> {
  * Writes `<runDir>/report.html` (through a temporary file and a rename, so a reader never sees half a
  * page) and returns its path. Works on finished, interrupted and running runs alike.
  */
-export async function writeRunReport(runDir: string, options: { dialogues?: DialogueMode } = {}): Promise<string> {
+export interface WriteReportOptions {
+  dialogues?: DialogueMode
+  /** The run as the page should show it; default: its run.json. A run being ended shows its end state. */
+  manifest?: RunManifest
+}
+
+export async function writeRunReport(runDir: string, options: WriteReportOptions = {}): Promise<string> {
   return (await writeRunReportAndTally(runDir, options)).path
 }
 
 /** The same, with the run's tally that the page was made from: a caller that also summarises the run reads attempts.jsonl once. */
-export async function writeRunReportAndTally(runDir: string, options: { dialogues?: DialogueMode } = {}): Promise<{ path: string; tally: RunTally }> {
-  const manifest = await readManifest(runDir)
+export async function writeRunReportAndTally(runDir: string, options: WriteReportOptions = {}): Promise<{ path: string; tally: RunTally }> {
+  const manifest = options.manifest ?? (await readManifest(runDir))
   const mode = options.dialogues ?? (await chooseMode(runDir))
   const builder = reportBuilder(manifest, mode)
   const target = join(runDir, REPORT_FILE)
-  const dataFile = `${target}.data.tmp`
-  const pageFile = `${target}.tmp`
+  // Names of this writer's own: a killed writer's leftovers are removed by the next one to lock the run.
+  const dataFile = temporaryPath(`${target}.data`)
+  const pageFile = temporaryPath(target)
   const data = createWriteStream(dataFile)
   let page: WriteStream | undefined
   let skipped = 0

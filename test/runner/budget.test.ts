@@ -7,6 +7,7 @@ import { echoAgent } from '../../src/agents/echo.ts'
 import { readAllAttempts } from '../../src/journal/read-run.ts'
 import { RUN_FORMAT, type RunManifest } from '../../src/journal/records.ts'
 import { RunJournal } from '../../src/journal/run-journal.ts'
+import { processWriter } from '../../src/cli/writer.ts'
 import { createModels } from '../../src/runner/create-models.ts'
 import { attemptCostUsd } from '../../src/journal/attempt-facts.ts'
 import { Budget } from '../../src/runner/budget.ts'
@@ -41,7 +42,7 @@ async function budgetedRun(budgetUsd: number, parallel: number) {
     state: 'running',
     ci: null,
   }
-  const journal = await RunJournal.create(dir, manifest)
+  const journal = await RunJournal.create(dir, manifest, processWriter('test'))
   const { user } = createModels({ baseURL: server.url, userModel: 'user-model', timeoutSeconds: 5, maxTries: 1 })
   const result = await playRun({
     journal,
@@ -51,8 +52,8 @@ async function budgetedRun(budgetUsd: number, parallel: number) {
     budget: new Budget(budgetUsd),
     play: { agent: echoAgent, user, judge: null, smoke: false, turnTimeoutSeconds: 5, prices: PRICES, mask: (t) => t },
   })
-  await journal.close()
-  const attempts = await readAllAttempts(dir)
+  await journal.release()
+  const attempts = await readAllAttempts(journal.dir)
   return { result, attempts, spent: attempts.reduce((sum, a) => sum + (attemptCostUsd(a) ?? 0), 0) }
 }
 

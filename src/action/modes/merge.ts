@@ -2,6 +2,7 @@ import { mkdir, rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import { mergeShards } from '../../cli/commands/merge.ts'
 import { resultsDirOf } from '../../pipeline/project.ts'
+import { processWriter } from '../../cli/writer.ts'
 import { downloadArtifact } from '../../github/artifacts.ts'
 import { InputError } from '../../shared/errors.ts'
 import { shardOf } from '../../github/artifact-names.ts'
@@ -35,7 +36,7 @@ export async function mergeMode(deps: ActionDeps): Promise<AgentOutcome[]> {
       await downloadArtifact(deps.artifacts, shard.id, dir, null)
       dirs.push(dir)
     }
-    const merged = await mergeShards(dirs, resultsDir, (message) => log.warning(`${agent}: ${message}`))
+    const merged = await mergeShards(dirs, resultsDir, processWriter(`convy-ci action (mode merge) ${agent}`), (message) => log.warning(`${agent}: ${message}`))
     log.info(`${agent}: merged ${shards.length} shards into run ${merged.id}`)
     const { reportUrl } = await uploadRun(deps, agent, merged.dir, null)
     const outcome = await publishAgent(deps, { agent, dir: merged.dir, reportUrl }, publication)

@@ -2,7 +2,8 @@ import { relative } from 'node:path'
 import { isDeepStrictEqual } from 'node:util'
 import { findRun, readAllAttempts, readManifest } from '../../journal/read-run.ts'
 import type { Attempt, RunManifest, Shard } from '../../journal/records.ts'
-import { newRunId, REPORT_FILE, runDir, type RunLocation } from '../../journal/run-folder.ts'
+import type { Writer } from '../../journal/folder-lock.ts'
+import { newRunId, REPORT_FILE, type RunLocation } from '../../journal/run-folder.ts'
 import { RunJournal } from '../../journal/run-journal.ts'
 import { writeIndex } from '../../report/index-page.ts'
 import { writeRunReport } from '../../report/run-report.ts'
@@ -11,6 +12,7 @@ import { ExitCode, errorMessage, InputError } from '../../shared/errors.ts'
 import { parseCommandArgs } from '../args.ts'
 import type { CliContext } from '../context.ts'
 import { resultsDirOf } from '../../pipeline/project.ts'
+import { processWriter } from '../writer.ts'
 
 /** `convy-ci merge <run>...`: the run folders of a matrix job's shards become one run. */
 export async function mergeCommand(ctx: CliContext, argv: readonly string[]): Promise<ExitCode> {
@@ -18,7 +20,7 @@ export async function mergeCommand(ctx: CliContext, argv: readonly string[]): Pr
   if (positionals.length === 0) throw new InputError('convy-ci merge: give the shards\' runs (ids, their 4-hex parts, or run folders)')
   const resultsDir = resultsDirOf(ctx, values)
   const shards = await Promise.all(positionals.map((reference) => findRun(resultsDir, reference)))
-  const merged = await mergeShards(shards.map((s) => s.dir), resultsDir, (warning) => ctx.stderr.write(`warning: ${warning}\n`))
+  const merged = await mergeShards(shards.map((s) => s.dir), resultsDir, processWriter(`convy-ci merge ${positionals.join(' ')}`), (warning) => ctx.stderr.write(`warning: ${warning}\n`))
   ctx.stdout.write(`merged ${shards.length} shard${shards.length === 1 ? '' : 's'} into run ${merged.id}\n  ${relative(ctx.cwd, `${merged.dir}/${REPORT_FILE}`)}\n`)
   return ExitCode.Ok
 }
@@ -35,7 +37,7 @@ interface ShardRun {
  * finished, each holding exactly its own slice) together hold the unsharded run's attempts, which
  * become one run folder in resultsDir, with its report. Anything else is refused, saying why.
  */
-export async function mergeShards(dirs: readonly string[], resultsDir: string, onWarning: (message: string) => void = () => {}): Promise<RunLocation> {
+export async function mergeShards(dirs: readonly string[], resultsDir: string, writer: Writer, onWarning: (message: string) => void = () => {}): Promise<RunLocation> {
   const shards: ShardRun[] = []
   for (const dir of dirs) {
     const manifest = await readManifest(dir)
@@ -70,21 +72,28 @@ export async function mergeShards(dirs: readonly string[], resultsDir: string, o
     finishedAt: null,
     state: 'running',
   }
-  const journal = await RunJournal.create(runDir(resultsDir, manifest.id), manifest)
+  const journal = await RunJournal.create(resultsDir, manifest, writer)
   try {
     // The unsharded run's order, so the merged folder reads the same whichever shard ended first.
     for (const planned of planAttempts(first.scenarios, first.settings.k, null)) await journal.append(attempts.get(key(planned.scenario.id, planned.attempt))!)
-  } finally {
     await journal.close()
+    const finishedAt = new Date(ends.at(-1)!)
+    // The page first, then `finished`, as a run ends (finish-run.ts).
+    try {
+      await writeRunReport(journal.dir, { manifest: journal.withState('finished', finishedAt) })
+    } catch (error) {
+      onWarning(`the merged run's report could not be written: ${errorMessage(error)}`)
+    }
+    await journal.setState('finished', finishedAt)
+  } finally {
+    await journal.release()
   }
-  await journal.setState('finished', new Date(ends.at(-1)!))
   try {
-    await writeRunReport(journal.dir)
     await writeIndex(resultsDir)
   } catch (error) {
-    onWarning(`the merged run's report could not be written: ${errorMessage(error)}`)
+    onWarning(`the index could not be written: ${errorMessage(error)}`)
   }
-  return { id: manifest.id, dir: journal.dir }
+  return { id: journal.current.id, dir: journal.dir }
 }
 
 function checkComplete(shards: readonly ShardRun[]): void {

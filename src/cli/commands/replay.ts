@@ -1,7 +1,7 @@
 import { findRun, readAttempts, readManifest } from '../../journal/read-run.ts'
 import { RUN_FORMAT, type RunManifest } from '../../journal/records.ts'
 import { RunJournal } from '../../journal/run-journal.ts'
-import { newRunId, runDir } from '../../journal/run-folder.ts'
+import { newRunId } from '../../journal/run-folder.ts'
 import { checkModels, prepareAgent, prepareModels } from '../../runner/prepare.ts'
 import type { PlannedAttempt } from '../../runner/select-scenarios.ts'
 import { ExitCode, InputError } from '../../shared/errors.ts'
@@ -12,6 +12,7 @@ import { ciInfo } from '../ci-info.ts'
 import type { CliContext } from '../context.ts'
 import { execute } from '../execute.ts'
 import { openProject } from '../../pipeline/project.ts'
+import { processWriter } from '../writer.ts'
 
 /**
  * Plays a recorded run again against the agent as it is now, sending every attempt's user lines as
@@ -73,15 +74,19 @@ export async function replayCommand(ctx: CliContext, argv: readonly string[]): P
     replayOf: original.id,
   }
   ctx.stderr.write(`replaying ${original.id}: ${todo.length} attempts with their recorded user lines${judging ? '' : ', checks only'}\n`)
-  const journal = await RunJournal.create(runDir(project.resultsDir, manifest.id), manifest)
-  return execute(ctx, {
-    journal,
-    todo,
-    total: todo.length,
-    agent,
-    models,
-    resultsDir: project.resultsDir,
-    mask: createMask([...agent.secrets, ...models.resolved.secrets]),
-    judging,
-  })
+  const journal = await RunJournal.create(project.resultsDir, manifest, processWriter(`convy-ci replay ${original.id}`))
+  try {
+    return await execute(ctx, {
+      journal,
+      todo,
+      total: todo.length,
+      agent,
+      models,
+      resultsDir: project.resultsDir,
+      mask: createMask([...agent.secrets, ...models.resolved.secrets]),
+      judging,
+    })
+  } finally {
+    await journal.release()
+  }
 }

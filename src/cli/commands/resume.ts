@@ -1,4 +1,4 @@
-import { findRun, readAttempts, readManifest } from '../../journal/read-run.ts'
+import { findRun, readAttempts } from '../../journal/read-run.ts'
 import { RunJournal } from '../../journal/run-journal.ts'
 import type { RunManifest } from '../../journal/records.ts'
 import { checkModels, prepareAgent, prepareModels, type PreparedAgent, type PreparedModels } from '../../runner/prepare.ts'
@@ -9,12 +9,15 @@ import { parseCommandArgs, positiveNumber } from '../args.ts'
 import { attemptCostUsd } from '../../journal/attempt-facts.ts'
 import type { CliContext } from '../context.ts'
 import { execute } from '../execute.ts'
-import { openProject } from '../../pipeline/project.ts'
+import { finishRun } from '../finish-run.ts'
+import { openProject, type Project } from '../../pipeline/project.ts'
+import { processWriter } from '../writer.ts'
 
 /**
  * Plays exactly the attempts a run is missing, with the run's own settings and scenario copies. It
  * refuses when what would answer differs from what answered before: another agent configuration or
- * module, other model settings, another model.
+ * module, other model settings, another model; and when another process holds the run. A run with
+ * nothing missing that was never marked finished (killed at its very end) is finished.
  */
 export async function resumeCommand(ctx: CliContext, argv: readonly string[]): Promise<ExitCode> {
   const { values, positionals } = parseCommandArgs('resume', argv, { config: { type: 'string' }, results: { type: 'string' }, 'budget-usd': { type: 'string' } })
@@ -22,19 +25,32 @@ export async function resumeCommand(ctx: CliContext, argv: readonly string[]): P
   if (positionals.length !== 1) throw new ResumeRefused('convy-ci resume: give one run id or its 4-hex part, e.g. `convy-ci resume a1b2`')
   const project = await openProject(ctx, values)
   const location = await findRun(project.resultsDir, positionals[0]!)
-  const manifest = await readManifest(location.dir)
+  // The lock comes before reading what is recorded: another writer may be adding attempts until then.
+  const journal = await RunJournal.open(location.dir, processWriter(`convy-ci resume ${positionals[0]}`), location.id)
+  try {
+    return await resumeLocked(ctx, journal, project, budgetUsd)
+  } finally {
+    await journal.release()
+  }
+}
+
+async function resumeLocked(ctx: CliContext, journal: RunJournal, project: Project, budgetUsd: number | undefined): Promise<ExitCode> {
+  const manifest = journal.current
   if (manifest.replayOf) throw new ResumeRefused(`run ${manifest.id} is a replay of ${manifest.replayOf}; replay that run again instead`)
 
   const done = new Set<string>()
   let spentUsd = 0
-  for await (const attempt of readAttempts(location.dir)) {
+  for await (const attempt of readAttempts(journal.dir)) {
     done.add(key(attempt.scenario, attempt.attempt))
     spentUsd += attemptCostUsd(attempt) ?? 0
   }
   const planned = planAttempts(manifest.scenarios, manifest.settings.k, manifest.settings.shard)
   const todo = planned.filter((p) => !done.has(key(p.scenario.id, p.attempt)))
   if (todo.length === 0) {
-    throw new ResumeRefused(`run ${manifest.id} has all ${planned.length} attempts recorded; nothing to resume`)
+    if (manifest.state === 'finished') throw new ResumeRefused(`run ${manifest.id} has all ${planned.length} attempts recorded; nothing to resume`)
+    // Stopped after its last attempt, before it was marked finished: nothing to play, only the end to write.
+    ctx.stderr.write(`finishing ${manifest.id}: all ${planned.length} attempts are recorded; it was ${manifest.state}\n`)
+    return finishRun(ctx, { journal, resultsDir: project.resultsDir, agentName: manifest.agent.name, total: planned.length, interrupted: false, stoppedForBudget: false })
   }
 
   const agent = await prepareAgent(project.config, manifest.agent.name, project.env, { canStripTypes: ctx.canStripTypes })
@@ -43,7 +59,7 @@ export async function resumeCommand(ctx: CliContext, argv: readonly string[]): P
   await checkModels(models, manifest.settings.cache ?? 'off')
 
   ctx.stderr.write(`resuming ${manifest.id}: ${todo.length} of ${planned.length} attempts to play\n`)
-  const journal = await RunJournal.reopen(location.dir, manifest)
+  await journal.setState('running')
   if (budgetUsd !== undefined) await journal.updateSettings({ budgetUsd })
   return execute(ctx, {
     journal,

@@ -1,7 +1,7 @@
 import { loadScenarios } from '../../scenario/load-scenarios.ts'
 import { RUN_FORMAT, type RunManifest, type RunSettings } from '../../journal/records.ts'
 import { RunJournal } from '../../journal/run-journal.ts'
-import { newRunId, runDir } from '../../journal/run-folder.ts'
+import { newRunId } from '../../journal/run-folder.ts'
 import { checkModels, prepareAgent, prepareModels, type PreparedAgent, type PreparedModels } from '../../runner/prepare.ts'
 import { parseShard, planAttempts, selectScenarios } from '../../runner/select-scenarios.ts'
 import type { Scenario } from '../../scenario/scenario.ts'
@@ -14,6 +14,7 @@ import type { CliContext } from '../context.ts'
 import { execute } from '../execute.ts'
 import { ciInfo } from '../ci-info.ts'
 import { openProject } from '../../pipeline/project.ts'
+import { processWriter } from '../writer.ts'
 
 export const RUN_DEFAULTS = { k: 1, parallel: 4, turnTimeoutSeconds: 600 } as const
 
@@ -91,13 +92,18 @@ export async function runAgents(ctx: CliContext, request: RunRequest): Promise<{
 
   let exitCode: ExitCode = ExitCode.Ok
   const runs: AgentRun[] = []
+  const writer = processWriter(`convy-ci run ${names.join(' ')}`)
   for (const { agent, models, mask } of prepared) {
     if (ctx.signal.aborted) break
     const todo = planAttempts(scenarios, settings.k, settings.shard)
-    const manifest = newManifest(ctx, agent, models, settings, scenarios)
-    const journal = await RunJournal.create(runDir(project.resultsDir, manifest.id), manifest)
-    const code = await execute(ctx, { journal, todo, total: todo.length, agent, models, resultsDir: project.resultsDir, mask })
-    runs.push({ agent: agent.name, id: manifest.id, dir: journal.dir, exitCode: code })
+    const journal = await RunJournal.create(project.resultsDir, newManifest(ctx, agent, models, settings, scenarios), writer)
+    let code: ExitCode
+    try {
+      code = await execute(ctx, { journal, todo, total: todo.length, agent, models, resultsDir: project.resultsDir, mask })
+    } finally {
+      await journal.release()
+    }
+    runs.push({ agent: agent.name, id: journal.current.id, dir: journal.dir, exitCode: code })
     exitCode = worst(exitCode, code)
   }
   return { exitCode, runs }

@@ -7,6 +7,7 @@ import { findRun, readAllAttempts, readManifest } from '../../src/journal/read-r
 import { RUN_FORMAT, type Attempt, type RunManifest } from '../../src/journal/records.ts'
 import { RunJournal } from '../../src/journal/run-journal.ts'
 import { newRunId, runDir } from '../../src/journal/run-folder.ts'
+import { processWriter } from '../../src/cli/writer.ts'
 
 const manifest = (id: string): RunManifest => ({
   format: RUN_FORMAT,
@@ -36,15 +37,18 @@ const attempt = (scenario: string, n: number, text = 'x'): Attempt => ({
   seconds: 0.1,
 })
 
+const writer = processWriter('convy-ci test')
+
 test('attempts finishing at once are written as whole lines, none lost or interleaved', async () => {
   const results = await mkdtemp(join(tmpdir(), 'convy-journal-'))
   const id = newRunId('bot', new Date('2026-11-29T10:00:00Z'), () => 'ab12')
   assert.equal(id, 'bot/2026-11-29T10-00-00_ab12')
-  const journal = await RunJournal.create(runDir(results, id), manifest(id))
+  const journal = await RunJournal.create(results, manifest(id), writer)
+  assert.equal(journal.dir, runDir(results, id))
   const big = 'y'.repeat(200_000)
   await Promise.all(Array.from({ length: 200 }, (_, i) => journal.append(attempt(`s${i % 7}`, i + 1, i % 10 === 0 ? big : `answer ${i}`))))
   await journal.setState('finished', new Date(1000))
-  await journal.close()
+  await journal.release()
   const read = await readAllAttempts(runDir(results, id))
   assert.equal(read.length, 200)
   assert.deepEqual(new Set(read.map((a) => a.attempt)).size, 200)
@@ -55,17 +59,54 @@ test('attempts finishing at once are written as whole lines, none lost or interl
 test('a torn last line is ignored when read, and cut off before a resume appends', async () => {
   const results = await mkdtemp(join(tmpdir(), 'convy-journal-'))
   const id = 'bot/2026-11-29T10-00-00_cd34'
-  const dir = runDir(results, id)
-  const journal = await RunJournal.create(dir, manifest(id))
+  const journal = await RunJournal.create(results, manifest(id), writer)
+  const dir = journal.dir
   await journal.append(attempt('a', 1))
-  await journal.close()
+  await journal.release()
   await appendFile(join(dir, 'attempts.jsonl'), '{"scenario":"a","attempt":2,"verd')
   assert.deepEqual((await readAllAttempts(dir)).map((a) => a.attempt), [1])
 
-  const reopened = await RunJournal.reopen(dir, manifest(id))
+  const reopened = await RunJournal.open(dir, writer)
   await reopened.append(attempt('a', 2))
-  await reopened.close()
+  await reopened.release()
   assert.deepEqual((await readAllAttempts(dir)).map((a) => a.attempt), [1, 2])
   const lines = (await readFile(join(dir, 'attempts.jsonl'), 'utf8')).trimEnd().split('\n')
   assert.equal(lines.length, 2)
+})
+
+test('a whole last line without its newline is kept: reopening adds the newline, not a cut', async () => {
+  const results = await mkdtemp(join(tmpdir(), 'convy-journal-'))
+  const journal = await RunJournal.create(results, manifest('bot/2026-11-29T10-00-00_ef56'), writer)
+  const dir = journal.dir
+  await journal.append(attempt('a', 1))
+  await journal.release()
+  // Killed after writing attempt 2 but before its newline: the line is whole and readers count it.
+  await appendFile(join(dir, 'attempts.jsonl'), JSON.stringify(attempt('a', 2, 'z'.repeat(150_000))))
+  assert.deepEqual((await readAllAttempts(dir)).map((a) => a.attempt), [1, 2])
+
+  const reopened = await RunJournal.open(dir, writer)
+  await reopened.append(attempt('a', 3))
+  await reopened.release()
+  assert.deepEqual((await readAllAttempts(dir)).map((a) => a.attempt), [1, 2, 3])
+  assert.equal((await readFile(join(dir, 'attempts.jsonl'), 'utf8')).split('\n').length, 4)
+})
+
+test('two runs with the same agent, second and hex get folders of their own', async () => {
+  const results = await mkdtemp(join(tmpdir(), 'convy-journal-'))
+  const id = 'bot/2026-11-29T10-00-00_aaaa'
+  const hexes = ['aaaa', 'bbbb']
+  const random = () => hexes.shift() ?? 'cccc'
+  const started = { ...manifest(id), startedAt: '2026-11-29T10:00:00.400Z' }
+  const first = await RunJournal.create(results, started, writer, random)
+  const second = await RunJournal.create(results, started, writer, random)
+  await first.append(attempt('a', 1, 'first'))
+  await second.append(attempt('a', 1, 'second'))
+  await first.release()
+  await second.release()
+  assert.equal(first.current.id, id)
+  assert.equal(second.current.id, 'bot/2026-11-29T10-00-00_bbbb')
+  assert.notEqual(first.dir, second.dir)
+  assert.equal((await readManifest(second.dir)).id, second.current.id)
+  assert.deepEqual((await readAllAttempts(first.dir)).map((a) => a.turns[0]!.text), ['first'])
+  assert.deepEqual((await readAllAttempts(second.dir)).map((a) => a.turns[0]!.text), ['second'])
 })

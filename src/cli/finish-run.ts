@@ -1,0 +1,68 @@
+import { join } from 'node:path'
+import { readAttempts } from '../journal/read-run.ts'
+import { REPORT_FILE } from '../journal/run-folder.ts'
+import type { RunJournal } from '../journal/run-journal.ts'
+import { writeIndex } from '../report/index-page.ts'
+import { writeRunReportAndTally } from '../report/run-report.ts'
+import { addAttempt, startTally, type RunTally } from '../report/run-tally.ts'
+import { ExitCode, errorMessage } from '../shared/errors.ts'
+import type { CliContext } from './context.ts'
+import { formatSummary, hasErrors } from './summary.ts'
+
+export interface RunEnd {
+  journal: RunJournal
+  resultsDir: string
+  agentName: string
+  /** Attempts the run has in all, the ones recorded by an earlier session included. */
+  total: number
+  interrupted: boolean
+  stoppedForBudget: boolean
+}
+
+/**
+ * Ends a run whose attempts are played (or stopped): report.html, then the state in run.json, then
+ * the index, then the summary and the exit code. The report is written before run.json says
+ * `finished`, so a process killed in between leaves a run that is still `running` with all its
+ * attempts, which `resume` finishes, never a finished run without its page.
+ */
+export async function finishRun(ctx: CliContext, end: RunEnd): Promise<ExitCode> {
+  const { journal } = end
+  const settings = journal.current.settings
+  const ended = end.interrupted || end.stoppedForBudget
+  const finishedAt = ended ? null : ctx.now()
+  const stoppedFor = end.stoppedForBudget ? 'budget' : null
+  const state = ended ? 'interrupted' : 'finished'
+
+  // The report reads the attempts once and counts them; the summary uses the same count.
+  let tally: RunTally | undefined
+  try {
+    tally = (await writeRunReportAndTally(journal.dir, { manifest: journal.withState(state, finishedAt, stoppedFor) })).tally
+  } catch (error) {
+    ctx.stderr.write(`warning: the report could not be written: ${errorMessage(error)}\n`)
+  }
+  await journal.setState(state, finishedAt, stoppedFor)
+  try {
+    await writeIndex(end.resultsDir)
+  } catch (error) {
+    ctx.stderr.write(`warning: the index could not be written: ${errorMessage(error)}\n`)
+  }
+  if (!tally) {
+    tally = startTally(journal.current)
+    for await (const attempt of readAttempts(journal.dir)) addAttempt(tally, attempt)
+  }
+  ctx.stdout.write(formatSummary(end.agentName, tally))
+  ctx.stdout.write(`run ${journal.current.id}\n  ${join(journal.dir, REPORT_FILE)}\n`)
+
+  if (end.interrupted) {
+    ctx.stderr.write(`interrupted: ${tally.attempts} of ${end.total} attempts recorded\nresume with: convy-ci resume ${journal.current.id}\n`)
+    return ExitCode.Interrupted
+  }
+  if (end.stoppedForBudget) {
+    ctx.stderr.write(
+      `stopped for budget: spent $${tally.costUsd.toFixed(4)} of $${settings.budgetUsd}; ${tally.attempts} of ${end.total} attempts recorded\n` +
+        `resume with: convy-ci resume ${journal.current.id} --budget-usd <a larger budget>\n`,
+    )
+    return ExitCode.Failed
+  }
+  return hasErrors(tally) ? ExitCode.Failed : ExitCode.Ok
+}
