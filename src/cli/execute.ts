@@ -9,6 +9,7 @@ import type { PlannedAttempt } from '../runner/select-scenarios.ts'
 import { ExitCode, errorMessage } from '../shared/errors.ts'
 import type { Mask } from '../shared/secrets.ts'
 import type { CliContext } from './context.ts'
+import { commandName } from './invocation.ts'
 import { createProgress } from './progress.ts'
 import { formatSummary, hasErrors } from './summary.ts'
 import { addAttempt, startTally, type RunTally } from '../report/run-tally.ts'
@@ -83,13 +84,13 @@ export async function execute(ctx: CliContext, execution: Execution): Promise<Ex
   ctx.stdout.write(`run ${journal.current.id}\n  ${join(journal.dir, REPORT_FILE)}\n`)
 
   if (result.interrupted) {
-    ctx.stderr.write(`interrupted: ${tally.attempts} of ${execution.total} attempts recorded\nresume with: convy-ci resume ${journal.current.id}\n`)
+    ctx.stderr.write(`interrupted: ${tally.attempts} of ${execution.total} attempts recorded\nresume with: ${commandName(ctx.env)} resume ${journal.current.id}\n`)
     return ExitCode.Interrupted
   }
   if (result.stoppedForBudget) {
     ctx.stderr.write(
       `stopped for budget: spent $${tally.costUsd.toFixed(4)} of $${settings.budgetUsd}; ${tally.attempts} of ${execution.total} attempts recorded\n` +
-        `resume with: convy-ci resume ${journal.current.id} --budget-usd <a larger budget>\n`,
+        `resume with: ${commandName(ctx.env)} resume ${journal.current.id} --budget-usd <a larger budget>\n`,
     )
     return ExitCode.Failed
   }

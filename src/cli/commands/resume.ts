@@ -9,6 +9,7 @@ import { parseCommandArgs, positiveNumber } from '../args.ts'
 import { attemptCostUsd } from '../../journal/attempt-facts.ts'
 import type { CliContext } from '../context.ts'
 import { execute } from '../execute.ts'
+import { commandName } from '../invocation.ts'
 import { openProject } from '../project.ts'
 
 /**
@@ -19,7 +20,7 @@ import { openProject } from '../project.ts'
 export async function resumeCommand(ctx: CliContext, argv: readonly string[]): Promise<ExitCode> {
   const { values, positionals } = parseCommandArgs('resume', argv, { config: { type: 'string' }, results: { type: 'string' }, 'budget-usd': { type: 'string' } })
   const budgetUsd = values['budget-usd'] === undefined ? undefined : positiveNumber('--budget-usd', values['budget-usd'], 0)
-  if (positionals.length !== 1) throw new ResumeRefused('convy-ci resume: give one run id or its 4-hex part, e.g. `convy-ci resume a1b2`')
+  if (positionals.length !== 1) throw new ResumeRefused(`convy-ci resume: give one run id or its 4-hex part, e.g. \`${commandName(ctx.env)} resume a1b2\``)
   const project = await openProject(ctx, values)
   const location = await findRun(project.resultsDir, positionals[0]!)
   const manifest = await readManifest(location.dir)
