@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict'
-import { mkdtemp, readFile, writeFile } from 'node:fs/promises'
+import { mkdtemp, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, test } from 'node:test'
@@ -7,10 +7,9 @@ import { parse } from 'yaml'
 import { INIT_FILES } from '../../src/cli/commands/init-templates.ts'
 import { loadProjectConfig, resolveAgent, resolveModels } from '../../src/config/load-config.ts'
 import type { Environment } from '../../src/config/interpolate.ts'
+import { convyStep, readme, readmeSection, yamlBlocks, type Workflow } from '../readme.ts'
 
 // README.md is what a new user follows: its links, its convy.yml and its workflow must work as written.
-
-const readme = await readFile(new URL('../../README.md', import.meta.url), 'utf8')
 
 /** GitHub's heading anchors: lower case, punctuation dropped, spaces to hyphens, repeats numbered. */
 function anchors(markdown: string): Set<string> {
@@ -23,47 +22,6 @@ function anchors(markdown: string): Set<string> {
     result.add(count === 0 ? base : `${base}-${count}`)
   }
   return result
-}
-
-function section(title: string): string {
-  const start = readme.indexOf(`\n## ${title}\n`)
-  assert.ok(start >= 0, `README has no section "${title}"`)
-  const end = readme.indexOf('\n## ', start + 1)
-  return readme.slice(start, end === -1 ? undefined : end)
-}
-
-function yamlBlocks(text: string): string[] {
-  return [...text.matchAll(/```yaml\n([\s\S]*?)```/g)].map((m) => m[1]!)
-}
-
-interface Step {
-  uses?: string
-  with?: Record<string, unknown>
-  env?: Record<string, string>
-}
-interface Workflow {
-  env?: Record<string, string>
-  jobs: Record<string, { env?: Record<string, string>; steps: Step[] }>
-}
-
-/**
- * The environment convy-ci sees in the workflow's convy step: the workflow's, the job's and the
- * step's `env:`. A secret becomes a value (a repository has it set); any other expression fails the
- * test, as it could not be evaluated here.
- */
-function stepEnvironment(workflow: Workflow): { env: Record<string, string>; step: Step } {
-  for (const job of Object.values(workflow.jobs)) {
-    const step = job.steps.find((s) => s.uses?.startsWith('convy/action@'))
-    if (!step) continue
-    const env: Record<string, string> = {}
-    for (const [name, value] of Object.entries({ ...workflow.env, ...job.env, ...step.env })) {
-      const secret = /^\$\{\{\s*secrets\.(\w+)\s*\}\}$/.exec(String(value))
-      assert.ok(secret || !String(value).includes('${{'), `cannot evaluate ${name}: ${value}`)
-      env[name] = secret ? `value-of-${secret[1]}` : String(value)
-    }
-    return { env, step }
-  }
-  assert.fail('the workflow has no convy/action step')
 }
 
 async function projectWith(convyYml: string): Promise<string> {
@@ -83,13 +41,13 @@ describe('README', () => {
   })
 
   test("the workflow's convy step has every variable that README's convy.yml and init's convy.yml need", async () => {
-    const [workflowText] = yamlBlocks(section('In GitHub Actions')).filter((yaml) => /^jobs:/m.test(yaml))
-    const { env, step } = stepEnvironment(parse(workflowText!) as Workflow)
-    const agents = String(step.with?.agent).split(/[\s,]+/).filter(Boolean)
+    const [workflowText] = yamlBlocks(readmeSection('In GitHub Actions')).filter((yaml) => /^jobs:/m.test(yaml))
+    const { env, inputs } = convyStep(parse(workflowText!) as Workflow)
+    const agents = inputs.agent!.split(/[\s,]+/).filter(Boolean)
     assert.deepEqual(agents, ['support_bot'])
     const need = { user: true, judge: true }
 
-    const [readmeConfig] = yamlBlocks(section('Configuration: convy.yml'))
+    const [readmeConfig] = yamlBlocks(readmeSection('Configuration: convy.yml'))
     const fromReadme = await loadProjectConfig(await projectWith(readmeConfig!))
     const models = resolveModels(fromReadme, env, need)
     assert.equal(models.baseURL, 'https://api.openai.com/v1')
