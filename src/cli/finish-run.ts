@@ -7,6 +7,7 @@ import { writeRunReportAndTally } from '../report/run-report.ts'
 import { addAttempt, startTally, type RunTally } from '../report/run-tally.ts'
 import { ExitCode, errorMessage } from '../shared/errors.ts'
 import type { CliContext } from './context.ts'
+import { commandName } from './invocation.ts'
 import { formatSummary, hasErrors } from './summary.ts'
 
 export interface RunEnd {
@@ -54,13 +55,13 @@ export async function finishRun(ctx: CliContext, end: RunEnd): Promise<ExitCode>
   ctx.stdout.write(`run ${journal.current.id}\n  ${join(journal.dir, REPORT_FILE)}\n`)
 
   if (end.interrupted) {
-    ctx.stderr.write(`interrupted: ${tally.attempts} of ${end.total} attempts recorded\nresume with: convy-ci resume ${journal.current.id}\n`)
+    ctx.stderr.write(`interrupted: ${tally.attempts} of ${end.total} attempts recorded\nresume with: ${commandName(ctx.env)} resume ${journal.current.id}\n`)
     return ExitCode.Interrupted
   }
   if (end.stoppedForBudget) {
     ctx.stderr.write(
       `stopped for budget: spent $${tally.costUsd.toFixed(4)} of $${settings.budgetUsd}; ${tally.attempts} of ${end.total} attempts recorded\n` +
-        `resume with: convy-ci resume ${journal.current.id} --budget-usd <a larger budget>\n`,
+        `resume with: ${commandName(ctx.env)} resume ${journal.current.id} --budget-usd <a larger budget>\n`,
     )
     return ExitCode.Failed
   }

@@ -24,7 +24,8 @@ export const COMMAND_HELP: Record<string, string> = {
   init: `Usage: convy-ci init [dir]
 
 Makes a project in dir (default: here): convy.yml, .env.example, agents/bookshop.ts (an example
-custom agent), scenarios/ (some for a model gateway, one scripted that needs no model) and results/.
+custom agent), scenarios/ (some for a model gateway, one scripted that needs no model) and an empty
+results/, where each run makes its folder.
 Refuses, writing nothing, if any of those files already exists.
 `,
   run: `Usage: convy-ci run <agent>... [options]
@@ -50,13 +51,18 @@ Options:
 
 Ctrl+C stops cleanly: finished attempts are kept, and it prints how to resume.
 `,
-  resume: `Usage: convy-ci resume <run> [--config <file>] [--results <dir>]
+  resume: `Usage: convy-ci resume <run> [--budget-usd <dollars>] [--config <file>] [--results <dir>]
 
 <run> is a run id (support_bot/2026-11-29T10-45-48_a1b2), its 4-hex part (a1b2) or a run folder.
 Plays exactly the attempts the run is missing, with the run's own settings and scenarios. Refuses
 (exit 2) when the agent's configuration or module, the models' configuration or a model changed, or
 when another process is writing the run. A run with every attempt recorded that was killed before it
 was marked finished is finished: its state, report and the index are written.
+
+  --budget-usd <dollars>   the budget for the whole run, what it spent before included (a run
+                           stopped for budget resumes with a larger one); default: the run's own
+  --config <file>          convy.yml to use (default ./convy.yml); the project is its folder
+  --results <dir>          where the runs are (default: results/ beside convy.yml)
 `,
   replay: `Usage: convy-ci replay <run> [--judge | --no-judge] [--parallel <n>] [--turn-timeout <s>]
 

@@ -4,32 +4,28 @@ import type { YamlFile } from '../input/yaml-file.ts'
 /** The variables convy.yml may read: the process environment over the project's .env. */
 export type Environment = Readonly<Record<string, string | undefined>>
 
-const VARIABLE = /\$\{([A-Za-z_][A-Za-z0-9_]*)\}/g
-
 export interface Interpolated<T> {
   value: T
   /** Every value read from the environment: treated as secret, masked wherever text leaves. */
   readValues: string[]
 }
 
+/** `${NAME`, then `}`, `:-default}` or `:?message}`; the default may itself hold `${…}`. */
+const START = /\$\{([A-Za-z_][A-Za-z0-9_]*)(\}|:-|:\?)/g
+
 /**
- * Replaces `${NAME}` in every string under `path` of a YAML file. A variable that is not set is an
- * error naming it and the line that uses it; all such errors are reported together.
+ * Replaces variables in every string under `path` of a YAML file, as a shell does:
+ * `${NAME}` must be set; `${NAME:-default}` is the default when NAME is unset or empty;
+ * `${NAME:?message}` stops with the message when it is. A variable that is not set is an error
+ * naming it and the line that uses it; all such errors are reported together.
  */
 export function interpolate(file: YamlFile, path: readonly PropertyKey[], value: unknown, env: Environment): Interpolated<unknown> {
   const readValues: string[] = []
   const problems: InputError[] = []
   const walk = (node: unknown, at: readonly PropertyKey[]): unknown => {
     if (typeof node === 'string') {
-      return node.replace(VARIABLE, (_match, name: string) => {
-        const found = env[name]
-        if (found === undefined || found === '') {
-          problems.push(new FileError(file.name, file.lineOf(at), `${at.join('.')} uses \${${name}}, which is not set (set it in the environment or in .env)`))
-          return ''
-        }
-        readValues.push(found)
-        return found
-      })
+      const problem = (message: string) => problems.push(new FileError(file.name, file.lineOf(at), `${at.join('.')} ${message}`))
+      return substitute(node, env, readValues, problem)
     }
     if (Array.isArray(node)) return node.map((item, i) => walk(item, [...at, i]))
     if (node && typeof node === 'object') {
@@ -41,4 +37,55 @@ export function interpolate(file: YamlFile, path: readonly PropertyKey[], value:
   if (problems.length === 1) throw problems[0]!
   if (problems.length > 1) throw new InputErrors(problems)
   return { value: result, readValues }
+}
+
+function substitute(text: string, env: Environment, readValues: string[], problem: (message: string) => void): string {
+  let out = ''
+  let from = 0
+  const start = new RegExp(START)
+  for (let match = start.exec(text); match !== null; match = start.exec(text)) {
+    const [whole, name, operator] = match as unknown as [string, string, string]
+    out += text.slice(from, match.index)
+    let operand = ''
+    let end = match.index + whole.length
+    if (operator !== '}') {
+      const close = closingBrace(text, end)
+      if (close === -1) {
+        problem(`has \${${name}${operator} without its closing }`)
+        return ''
+      }
+      operand = text.slice(end, close)
+      end = close + 1
+    }
+    const found = env[name]
+    if (found !== undefined && found !== '') {
+      readValues.push(found)
+      out += found
+    } else if (operator === ':-') {
+      // Only the default in use is read, as in a shell: an unused one may name unset variables.
+      out += substitute(operand, env, readValues, problem)
+    } else if (operator === ':?' && operand.trim() !== '') {
+      problem(`needs \${${name}}: ${operand.trim()}`)
+    } else {
+      problem(`uses \${${name}}, which is not set (set it in the environment or in .env, or write \${${name}:-default})`)
+    }
+    from = end
+    start.lastIndex = end
+  }
+  return out + text.slice(from)
+}
+
+/** The `}` that closes a `${` whose operand starts at `from`, counting the operand's own `${…}`. */
+function closingBrace(text: string, from: number): number {
+  let depth = 0
+  for (let i = from; i < text.length; i++) {
+    if (text.startsWith('${', i)) {
+      depth++
+      i++
+    } else if (text[i] === '}') {
+      if (depth === 0) return i
+      depth--
+    }
+  }
+  return -1
 }

@@ -29,6 +29,8 @@ export interface ActionStep {
   sha?: string
   actor?: string
   env?: Record<string, string>
+  /** The bundle to run; default dist/action.js (where the repository's node_modules can be found). */
+  bundle?: string
 }
 
 export interface ActionStepResult {
@@ -92,7 +94,7 @@ export async function runActionStep(fake: FakeGitHub, step: ActionStep): Promise
     ...step.env,
   }
   const { code, stdout, stderr } = await new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-    execFile(process.execPath, [ACTION_BUNDLE], { cwd: step.workspace, env, maxBuffer: 64 * 1024 * 1024, timeout: 60_000 }, (error, out, err) => {
+    execFile(process.execPath, [step.bundle ?? ACTION_BUNDLE], { cwd: step.workspace, env, maxBuffer: 64 * 1024 * 1024, timeout: 60_000 }, (error, out, err) => {
       resolve({ code: error ? (typeof error.code === 'number' ? error.code : null) : 0, stdout: out, stderr: err })
     })
   })

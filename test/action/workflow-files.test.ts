@@ -28,9 +28,26 @@ describe('workflow files', () => {
   test('every workflow in .github/workflows', async () => {
     const dir = new URL('.github/workflows/', root)
     const files = (await readdir(dir)).filter((f) => /\.ya?ml$/.test(f))
-    assert.ok(files.includes('ci.yml') && files.includes('example.yml') && files.includes('example-publish.yml'))
+    assert.ok(['ci.yml', 'example.yml', 'example-publish.yml', 'release.yml'].every((f) => files.includes(f)), files.join(', '))
     for (const file of files) assert.deepEqual(await workflowErrors(file, await readFile(new URL(file, dir), 'utf8')), [], file)
     assert.notDeepEqual(await workflowErrors('bad.yml', 'on: push\npermissions: { checks: writ }\njobs: { a: { runs-on: x, steps: [{ run: echo }] } }\n'), [])
+  })
+
+  test('a release publishes to npm and moves the major tag, only for a full release', async () => {
+    const content = await readFile(new URL('.github/workflows/release.yml', root), 'utf8')
+    const parsed = parseWorkflow({ name: 'release.yml', content }, new NoOperationTraceWriter())
+    const template = parsed.value ? await convertWorkflowTemplate(parsed.context, parsed.value) : undefined
+    assert.deepEqual(parsed.context.errors.getErrors().map((e) => e.message), [])
+    assert.deepEqual(template?.events, { release: { types: ['published'] } })
+    assert.match(content, /contents: write/)
+    const steps = content.split(/\n\s+- /)
+    const publish = steps.find((s) => /npm publish/.test(s)) ?? ''
+    assert.match(publish, /NODE_AUTH_TOKEN: \$\{\{ secrets\.NPM_TOKEN \}\}/)
+    const move = steps.find((s) => /git push --force origin "refs\/tags\/\$major"/.test(s)) ?? ''
+    assert.match(move, /if: \$\{\{ !github\.event\.release\.prerelease \}\}/)
+    assert.match(move, /major="\$\{GITHUB_REF_NAME%%\.\*\}"/)
+    // The tests and the dist check run before anything is published.
+    assert.ok(content.indexOf('npm test') > 0 && content.indexOf('npm test') < content.indexOf('npm publish'))
   })
 
   test('the workflows in the README’s "In GitHub Actions"', async () => {

@@ -120,12 +120,23 @@ describe('module agents imported by Node itself (no esbuild, as in the action)',
     assert.deepEqual(await talk(second.agent, ['x']), [{ text: 'v2' }])
   })
 
-  test('a one-file module has the same fingerprint whichever way it was loaded', async () => {
-    const dir = await project()
-    const bundled = await loadModuleAgent('agents/plain.js', withEsbuild(dir))
-    const imported = await loadModuleAgent('agents/plain.js', withoutEsbuild(dir))
-    assert.equal(bundled.loadedBy, 'esbuild')
-    assert.equal(imported.fingerprint, bundled.fingerprint)
+  test('a module has the same fingerprint whichever way it was loaded, the files it imports included', async () => {
+    const dir = await project({ 'agents/solo.ts': 'export const agent = { conversation: () => ({ answer: (m: string) => ({ text: m }) }) }\n' })
+    for (const file of ['agents/solo.ts', 'agents/support-bot.ts']) {
+      const bundled = await loadModuleAgent(file, withEsbuild(dir))
+      // Node ≥ 22.18 imports it itself (here tsx stands in for its type stripping).
+      const imported = await loadModuleAgent(file, { ...withoutEsbuild(dir), canStripTypes: true })
+      assert.deepEqual([bundled.loadedBy, imported.loadedBy], ['esbuild', 'node'])
+      assert.equal(imported.fingerprint, bundled.fingerprint, file)
+    }
+    const before = (await loadModuleAgent('agents/support-bot.ts', { ...withoutEsbuild(dir), canStripTypes: true })).fingerprint
+    await writeFile(join(dir, 'agents/lib/greeting.ts'), 'export const greeting = (turn: number): string => `round ${turn}`\n')
+    assert.notEqual((await loadModuleAgent('agents/support-bot.ts', { ...withoutEsbuild(dir), canStripTypes: true })).fingerprint, before)
+  })
+
+  test('JavaScript is imported by Node even when esbuild is there: the loader is the one the action has', async () => {
+    const loaded = await loadModuleAgent('agents/plain.js', withEsbuild(await project()))
+    assert.equal(loaded.loadedBy, 'node')
   })
 
   test('an esbuild that is installed but cannot run is passed over, and named if Node cannot do without it', async () => {

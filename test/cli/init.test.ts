@@ -12,6 +12,9 @@ test('init makes a project that runs offline at once: --smoke and the scripted s
   assert.equal(made.code, 0, made.stderr)
   assert.match(made.stdout, /cd my-bench/)
   const project = join(cwd, 'my-bench')
+  // --help promises results/: it is made, and listed.
+  assert.match(made.stdout, /^ {2}results\/ /m)
+  assert.deepEqual(await readdir(join(project, 'results')), [])
   for (const file of ['convy.yml', '.env.example', 'agents/bookshop.ts', 'scenarios/order-status-scripted.yml']) {
     assert.ok((await readFile(join(project, file), 'utf8')).length > 0, file)
   }
@@ -25,10 +28,11 @@ test('init makes a project that runs offline at once: --smoke and the scripted s
   assert.deepEqual(attempts.map((a) => [a.scenario, a.verdict, a.checks.length]), [['order-status-scripted', 'passed', 3]])
   assert.match(offline.stdout, /bookshop: pass rate 100% · 1 of 1/)
 
-  // The model scenarios need the gateway's variables, and say which one is missing.
+  // The model scenarios need the gateway's key, and say so; the gateway's address has a default.
   const online = await runInProcess(['run', 'bookshop'], { cwd: project })
   assert.equal(online.code, 2)
-  assert.match(online.stderr, /convy\.yml:3: models\.base_url uses \$\{CONVY_BASE_URL\}, which is not set/)
+  assert.match(online.stderr, /convy\.yml:5: models\.api_key uses \$\{CONVY_API_KEY\}, which is not set/)
+  assert.doesNotMatch(online.stderr, /CONVY_BASE_URL/)
 })
 
 test('init never overwrites: an existing file stops it before anything is written', async () => {

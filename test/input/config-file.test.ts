@@ -56,6 +56,33 @@ describe('convy.yml', () => {
     assert.match(message, /^convy\.yml:4: agents\.support_bot\.headers\.Authorization uses \$\{BOT_TOKEN\}, which is not set/)
   })
 
+  test('${NAME:-default} is the default when NAME is unset or empty, and the value when it is set', async () => {
+    const config = await loadProjectConfig(
+      await configFile('models:\n  base_url: ${CONVY_BASE_URL:-${OPENAI_BASE_URL:-https://api.openai.com/v1}}\n  api_key: ${CONVY_API_KEY:-}\n  user: mini\n  judge: big\n'),
+    )
+    const need = { user: true, judge: true }
+    const defaulted = resolveModels(config, {}, need)
+    assert.equal(defaulted.baseURL, 'https://api.openai.com/v1')
+    assert.equal(defaulted.apiKey, undefined)
+    // A default written in convy.yml is no secret: only values read from the environment are masked.
+    assert.deepEqual(defaulted.secrets, [])
+    assert.equal(resolveModels(config, { CONVY_BASE_URL: '' }, need).baseURL, 'https://api.openai.com/v1')
+    assert.equal(resolveModels(config, { OPENAI_BASE_URL: 'http://gateway.test/v1' }, need).baseURL, 'http://gateway.test/v1')
+    const set = resolveModels(config, { CONVY_BASE_URL: 'http://convy.test/v1', OPENAI_BASE_URL: 'http://unused.test', CONVY_API_KEY: 'sk-abc-123' }, need)
+    assert.equal(set.baseURL, 'http://convy.test/v1')
+    assert.equal(set.apiKey, 'sk-abc-123')
+    assert.deepEqual([...new Set(set.secrets)].sort(), ['http://convy.test/v1', 'sk-abc-123'])
+  })
+
+  test('${NAME:?message} stops with the message, naming the file and line; a missing } is named too', async () => {
+    const config = await loadProjectConfig(await configFile(`agents:\n  bot:\n    url: \${BOT_URL:?start the bot and set BOT_URL, e.g. http://localhost:8080}/chat\n    body: { m: "{text}" }\n    reply: a\n`))
+    assert.equal(messageOf(() => resolveAgent(config, 'bot', { BOT_URL: '' })), 'convy.yml:3: agents.bot.url needs ${BOT_URL}: start the bot and set BOT_URL, e.g. http://localhost:8080')
+    const agent = resolveAgent(config, 'bot', { BOT_URL: 'http://127.0.0.1:7' })
+    assert.ok(agent.config.protocol === 'json' && agent.config.url === 'http://127.0.0.1:7/chat')
+    const unclosed = await loadProjectConfig(await configFile('agents:\n  bot:\n    url: ${BOT_URL:-http://localhost\n    body: {}\n    reply: a\n'))
+    assert.equal(messageOf(() => resolveAgent(unclosed, 'bot', {})), 'convy.yml:3: agents.bot.url has ${BOT_URL:- without its closing }')
+  })
+
   test('an invalid value read from the environment is not printed', async () => {
     const config = await loadProjectConfig(await configFile(BOT))
     const message = messageOf(() => resolveAgent(config, 'support_bot', { BOT_URL: 'supersecretvalue', BOT_TOKEN: 't0k3n' }))

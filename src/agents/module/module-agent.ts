@@ -1,7 +1,7 @@
-import { existsSync } from 'node:fs'
+import { existsSync, statSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { extname, isAbsolute, join, relative, resolve } from 'node:path'
-import { pathToFileURL } from 'node:url'
+import { fileURLToPath, pathToFileURL } from 'node:url'
 import * as publicApi from '../../index.ts'
 import { errorMessage, InputError } from '../../shared/errors.ts'
 import { sha256 } from '../../shared/fingerprint.ts'
@@ -9,14 +9,18 @@ import type { Agent } from '../agent.ts'
 import { bundleModule, type EsbuildApi } from './bundle-module.ts'
 import { agentExport } from '../checked-agent.ts'
 import { findEsbuild } from './find-esbuild.ts'
+import { esbuildWouldCompile, loadFailure } from './load-errors.ts'
+import { moduleSources } from './module-sources.ts'
 import { publicApiModuleSource, publishPublicApi } from './public-api.ts'
-import { redirectConvyCiImports } from './resolve-hook.ts'
+import { installAgentResolveHook } from './resolve-hook.ts'
 
 /**
- * Loads a user's agent module (`agents/custom.ts`) with no build step on their side. With esbuild
- * (installed from npm) the module is bundled, so any TypeScript works; without it (the action) Node
- * imports the file itself, which needs JavaScript or a Node that strips types. Either way the module's
- * `import … from 'convy-ci'` gets the running convy-ci.
+ * Loads a user's agent module (`agents/custom.ts`) with no build step on their side, the same way on
+ * a laptop and in the action: Node imports the module itself whenever it can (JavaScript always,
+ * TypeScript on Node ≥ 22.18, which strips types), with a resolve hook that finds files as esbuild
+ * and editors do. esbuild (installed from npm, or in the project) compiles only what Node cannot run:
+ * TypeScript on an older Node, and enums, namespaces and parameter properties. Either way the
+ * module's `import … from 'convy-ci'` gets the running convy-ci.
  */
 export interface ModuleAgentOptions {
   /** The folder of convy.yml: module paths are relative to it, and bundles are written under it. */
@@ -54,57 +58,65 @@ export async function loadModuleAgent(modulePath: string, options: ModuleAgentOp
   publishPublicApi(api)
   const apiModuleSource = publicApiModuleSource(api)
   const esbuild = await (options.loadEsbuild ?? findEsbuild)(projectDir)
+  const typescript = TYPESCRIPT.includes(extname(entry))
 
-  let esbuildFailure: string | undefined
-  if (esbuild !== null) {
-    const outfile = join(projectDir, '.convy', 'build', `${safeName(options.buildName ?? shown)}.mjs`)
+  let nodeFailure: unknown
+  if (!typescript || options.canStripTypes) {
+    const hook = await installAgentResolveHook(apiModuleSource)
+    const url = pathToFileURL(entry)
+    url.searchParams.set('v', sha256(await readFile(entry)).slice(0, 16))
     try {
-      const bundle = await bundleModule(esbuild, { entry, outfile, projectDir, apiModuleSource })
-      const exports = await importModule(bundle.url, shown)
-      return { agent: agentExport(exports, shown), fingerprint: await fingerprintSources(projectDir, bundle.sources), loadedBy: 'esbuild' }
+      const exports = (await import(url.href)) as Record<string, unknown>
+      const sources = await moduleSources(entry, projectDir, (specifier, parent) => hook.agentFile(specifier, parent) ?? existingFile(specifier, parent))
+      return { agent: agentExport(exports, shown), fingerprint: await fingerprintSources(projectDir, sources), loadedBy: 'node' }
     } catch (error) {
       if (error instanceof InputError) throw error
-      // esbuild is there but cannot run (its native binary is missing): Node may still manage alone.
-      esbuildFailure = errorMessage(error)
+      // What only a compiler can run goes to esbuild when there is one; anything else fails the same
+      // way it would in the action.
+      if (esbuild === null || !esbuildWouldCompile(error)) throw new InputError(loadFailure(error, shown, projectDir), { cause: error })
+      nodeFailure = error
     }
   }
 
-  if (TYPESCRIPT.includes(extname(entry)) && !options.canStripTypes) {
-    const why = esbuildFailure === undefined ? 'esbuild is not installed' : `esbuild failed (${esbuildFailure})`
+  if (esbuild === null) {
     throw new InputError(
-      `${shown} is TypeScript, but ${why} and this Node cannot run TypeScript itself. ` +
-        'Install esbuild in the project (npm install --save-dev esbuild), use Node 22.18 or newer, or write the agent in JavaScript.',
+      `${shown} is TypeScript, but esbuild is not installed and this Node cannot run TypeScript itself. ` +
+        'Install esbuild in the project (npm install --save-dev esbuild; in a workflow, `npm ci` before the convy step), use Node 22.18 or newer, or write the agent in JavaScript.',
     )
   }
-  redirectConvyCiImports(apiModuleSource)
-  const source = await readFile(entry)
-  const url = pathToFileURL(entry)
-  url.searchParams.set('v', sha256(source).slice(0, 16))
-  const exports = await importModule(url.href, shown)
-  return { agent: agentExport(exports, shown), fingerprint: await fingerprintSources(projectDir, [relativePath(projectDir, entry)]), loadedBy: 'node' }
-}
-
-async function importModule(url: string, modulePath: string): Promise<Record<string, unknown>> {
+  const outfile = join(projectDir, '.convy', 'build', `${safeName(options.buildName ?? shown)}.mjs`)
+  let bundle
   try {
-    return (await import(url)) as Record<string, unknown>
+    bundle = await bundleModule(esbuild, { entry, outfile, projectDir, apiModuleSource })
   } catch (error) {
-    throw new InputError(`${modulePath} could not be loaded: ${errorMessage(error)}${loadHint(error)}`, { cause: error })
+    if (error instanceof InputError) throw error
+    // esbuild is there but cannot run (its native binary is missing): say so, and what Node could not do.
+    if (nodeFailure !== undefined) throw new InputError(`${loadFailure(nodeFailure, shown, projectDir)} (esbuild is installed but failed: ${errorMessage(error)})`, { cause: error })
+    throw new InputError(
+      `${shown} is TypeScript, but esbuild failed (${errorMessage(error)}) and this Node cannot run TypeScript itself. ` +
+        'Reinstall esbuild (npm install --save-dev esbuild), or use Node 22.18 or newer.',
+      { cause: error },
+    )
+  }
+  let exports: Record<string, unknown>
+  try {
+    exports = (await import(bundle.url)) as Record<string, unknown>
+  } catch (error) {
+    throw new InputError(loadFailure(error, shown, projectDir), { cause: error })
+  }
+  return { agent: agentExport(exports, shown), fingerprint: await fingerprintSources(projectDir, bundle.sources), loadedBy: 'esbuild' }
+}
+
+function existingFile(specifier: string, parentURL: string): string | undefined {
+  const url = new URL(specifier, parentURL)
+  try {
+    return statSync(fileURLToPath(url)).isFile() ? url.href : undefined
+  } catch {
+    return undefined
   }
 }
 
-// What Node says when it imports TypeScript itself is exact but does not say what to do.
-function loadHint(error: unknown): string {
-  if (!(error instanceof Error)) return ''
-  if ((error as NodeJS.ErrnoException).code === 'ERR_UNSUPPORTED_TYPESCRIPT_SYNTAX') {
-    return ' (Node runs only TypeScript whose types can be erased: no enum, namespace or parameter properties. Install esbuild in the project to compile the rest.)'
-  }
-  if (/module 'convy-ci' does not provide an export named/.test(error.message)) {
-    return " (types such as Agent must be imported with `import type { … } from 'convy-ci'`)"
-  }
-  return ''
-}
-
-/** The same for a module whether esbuild bundled it or Node imported it, as long as it is one file. */
+/** The same for a module whether esbuild bundled it or Node imported it. */
 async function fingerprintSources(projectDir: string, sources: readonly string[]): Promise<string> {
   const parts = await Promise.all(
     [...sources].sort().map(async (path) => `${path}\0${await readFile(resolve(projectDir, path), 'utf8')}\0`),

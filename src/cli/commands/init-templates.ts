@@ -1,8 +1,9 @@
 /** The files `convy-ci init` writes: a project that runs offline at once and with a gateway after one edit. */
 export const INIT_FILES: Record<string, string> = {
-  'convy.yml': `# convy-ci project: https://github.com/convy/action#configuration
+  'convy.yml': `# convy-ci project: https://github.com/convy/action#configuration-convyyml
 models:
-  base_url: \${CONVY_BASE_URL}   # any OpenAI-compatible gateway
+  # Any OpenAI-compatible gateway; \${NAME:-default} is the default when NAME is unset or empty.
+  base_url: \${CONVY_BASE_URL:-https://api.openai.com/v1}
   api_key: \${CONVY_API_KEY}
   user: gpt-4.1-mini            # plays the simulated user
   judge: gpt-4.1                # decides the claims
@@ -30,7 +31,7 @@ agents:
 `,
   '.env.example': `# Copy to .env and fill in. convy-ci reads .env; the real environment wins over it.
 # Values read from here are never printed or written to results.
-CONVY_BASE_URL=https://api.openai.com/v1
+# CONVY_BASE_URL=https://api.openai.com/v1   # your gateway; OpenAI when unset
 CONVY_API_KEY=
 # BOT_URL=http://localhost:8080
 # BOT_TOKEN=

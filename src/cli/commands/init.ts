@@ -25,6 +25,7 @@ export async function initCommand(ctx: CliContext, argv: readonly string[]): Pro
     [
       `Created a convy-ci project in ${shown}:`,
       ...Object.keys(INIT_FILES).map((n) => `  ${n}`),
+      '  results/                 (empty: each run makes a folder here)',
       '',
       'Next:',
       ...(shown === '.' ? [] : [`  cd ${shown}`]),

@@ -12,6 +12,7 @@ import { execute } from '../execute.ts'
 import { finishRun } from '../finish-run.ts'
 import { openProject, type Project } from '../../pipeline/project.ts'
 import { processWriter } from '../writer.ts'
+import { commandName } from '../invocation.ts'
 
 /**
  * Plays exactly the attempts a run is missing, with the run's own settings and scenario copies. It
@@ -22,7 +23,7 @@ import { processWriter } from '../writer.ts'
 export async function resumeCommand(ctx: CliContext, argv: readonly string[]): Promise<ExitCode> {
   const { values, positionals } = parseCommandArgs('resume', argv, { config: { type: 'string' }, results: { type: 'string' }, 'budget-usd': { type: 'string' } })
   const budgetUsd = values['budget-usd'] === undefined ? undefined : positiveNumber('--budget-usd', values['budget-usd'], 0)
-  if (positionals.length !== 1) throw new ResumeRefused('convy-ci resume: give one run id or its 4-hex part, e.g. `convy-ci resume a1b2`')
+  if (positionals.length !== 1) throw new ResumeRefused(`convy-ci resume: give one run id or its 4-hex part, e.g. \`${commandName(ctx.env)} resume a1b2\``)
   const project = await openProject(ctx, values)
   const location = await findRun(project.resultsDir, positionals[0]!)
   // The lock comes before reading what is recorded: another writer may be adding attempts until then.

@@ -1,0 +1,66 @@
+import assert from 'node:assert/strict'
+import { mkdtemp, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { describe, test } from 'node:test'
+import { parse } from 'yaml'
+import { INIT_FILES } from '../../src/cli/commands/init-templates.ts'
+import { loadProjectConfig, resolveAgent, resolveModels } from '../../src/config/load-config.ts'
+import type { Environment } from '../../src/config/interpolate.ts'
+import { convyStep, readme, readmeSection, yamlBlocks, type Workflow } from '../readme.ts'
+
+// README.md is what a new user follows: its links, its convy.yml and its workflow must work as written.
+
+/** GitHub's heading anchors: lower case, punctuation dropped, spaces to hyphens, repeats numbered. */
+function anchors(markdown: string): Set<string> {
+  const seen = new Map<string, number>()
+  const result = new Set<string>()
+  for (const [, title] of markdown.replace(/```[\s\S]*?```/g, '').matchAll(/^#{1,6} (.+)$/gm)) {
+    const base = title!.trim().toLowerCase().replace(/[^\p{L}\p{N}\s_-]/gu, '').replace(/\s/g, '-')
+    const count = seen.get(base) ?? 0
+    seen.set(base, count + 1)
+    result.add(count === 0 ? base : `${base}-${count}`)
+  }
+  return result
+}
+
+async function projectWith(convyYml: string): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'convy-readme-'))
+  await writeFile(join(dir, 'convy.yml'), convyYml)
+  return join(dir, 'convy.yml')
+}
+
+describe('README', () => {
+  test('every link to a heading, in README and in the convy.yml that init writes, finds it', () => {
+    const known = anchors(readme)
+    const links = [...readme.matchAll(/\]\(#([^)]+)\)/g)].map((m) => m[1]!)
+    const fromInit = [...INIT_FILES['convy.yml']!.matchAll(/github\.com\/convy\/action#([\w-]+)/g)].map((m) => m[1]!)
+    assert.ok(links.length >= 3 && fromInit.length === 1)
+    for (const anchor of [...links, ...fromInit]) assert.ok(known.has(anchor), `#${anchor} is no heading of README.md`)
+    assert.ok(!known.has('configuration'), 'the anchor check would pass anything')
+  })
+
+  test("the workflow's convy step has every variable that README's convy.yml and init's convy.yml need", async () => {
+    const [workflowText] = yamlBlocks(readmeSection('In GitHub Actions')).filter((yaml) => /^jobs:/m.test(yaml))
+    const { env, inputs } = convyStep(parse(workflowText!) as Workflow)
+    const agents = inputs.agent!.split(/[\s,]+/).filter(Boolean)
+    assert.deepEqual(agents, ['support_bot'])
+    const need = { user: true, judge: true }
+
+    const [readmeConfig] = yamlBlocks(readmeSection('Configuration: convy.yml'))
+    const fromReadme = await loadProjectConfig(await projectWith(readmeConfig!))
+    const models = resolveModels(fromReadme, env, need)
+    assert.equal(models.baseURL, 'https://api.openai.com/v1')
+    assert.equal(models.apiKey, 'value-of-CONVY_API_KEY')
+    for (const agent of agents) assert.equal(resolveAgent(fromReadme, agent, env).name, agent)
+
+    const fromInit = await loadProjectConfig(await projectWith(INIT_FILES['convy.yml']!))
+    assert.equal(resolveModels(fromInit, env, need).apiKey, 'value-of-CONVY_API_KEY')
+    assert.equal(resolveAgent(fromInit, 'bookshop', env).config.protocol, 'module')
+
+    // The same check fails when the workflow leaves a variable out.
+    const without = (name: string): Environment => Object.fromEntries(Object.entries(env).filter(([k]) => k !== name))
+    assert.throws(() => resolveModels(fromInit, without('CONVY_API_KEY'), need), /uses \$\{CONVY_API_KEY\}, which is not set/)
+    assert.throws(() => resolveAgent(fromReadme, 'support_bot', without('BOT_TOKEN')), /uses \$\{BOT_TOKEN\}, which is not set/)
+  })
+})
