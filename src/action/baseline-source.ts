@@ -1,4 +1,4 @@
-import { plural } from '../report/compare-format.ts'
+import { plural } from '../report/format.ts'
 import type { RunRecord } from '../compare/comparison.ts'
 import { neutralise } from '../report/neutralise.ts'
 import type { GitHubRun } from '../github/event.ts'

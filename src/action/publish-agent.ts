@@ -1,7 +1,7 @@
 import { gate } from '../cli/commands/compare.ts'
 import { compareRuns } from '../compare/compare-runs.ts'
 import type { Comparison, Direction, RunRecord } from '../compare/comparison.ts'
-import { dollars, percent, plural } from '../report/compare-format.ts'
+import { dollars, percent, plural } from '../report/format.ts'
 import { loadRun } from '../compare/load-runs.ts'
 import { commentMarker, comparisonMarkdown } from '../report/compare-markdown.ts'
 import { directionTitle } from '../report/compare-wording.ts'
@@ -104,9 +104,7 @@ function budgetStopNote(run: RunRecord): string | null {
   if (run.manifest.stoppedFor !== 'budget') return null
   const spent = run.attempts.reduce((sum, attempt) => sum + (attemptCostUsd(attempt) ?? 0), 0)
   const limit = run.manifest.settings.budgetUsd
-  // Budgets of test runs are fractions of a cent: two significant digits say more than "$0.000".
-  const usd = (value: number) => (value > 0 && value < 0.01 ? `$${Number(value.toPrecision(2))}` : dollars(value))
-  return `the run stopped at its budget${limit ? ` of ${usd(limit)}` : ''} after ${plural(run.attempts.length, 'attempt')}, having spent ${usd(spent)}`
+  return `the run stopped at its budget${limit ? ` of ${dollars(limit)}` : ''} after ${plural(run.attempts.length, 'attempt')}, having spent ${dollars(spent)}`
 }
 
 function checkTitle(comparison: Comparison | null, counts: RunCounts): string {

@@ -1,4 +1,4 @@
-import { fraction, percent, plural } from '../report/compare-format.ts'
+import { fraction, percent, plural } from '../report/format.ts'
 import { commentMarker } from '../report/compare-markdown.ts'
 import { neutralise } from '../report/neutralise.ts'
 import { passRate, type RunCounts } from './run-counts.ts'

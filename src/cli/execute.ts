@@ -12,6 +12,7 @@ import type { CliContext } from './context.ts'
 import { createProgress } from './progress.ts'
 import { formatSummary, hasErrors } from './summary.ts'
 import { addAttempt, startTally, type RunTally } from '../report/run-tally.ts'
+import { dollars } from '../report/format.ts'
 import { writeIndex } from '../report/index-page.ts'
 import { writeRunReportAndTally } from '../report/run-report.ts'
 
@@ -88,7 +89,7 @@ export async function execute(ctx: CliContext, execution: Execution): Promise<Ex
   }
   if (result.stoppedForBudget) {
     ctx.stderr.write(
-      `stopped for budget: spent $${tally.costUsd.toFixed(4)} of $${settings.budgetUsd}; ${tally.attempts} of ${execution.total} attempts recorded\n` +
+      `stopped for budget: spent ${dollars(tally.costUsd)} of ${dollars(settings.budgetUsd ?? 0)}; ${tally.attempts} of ${execution.total} attempts recorded\n` +
         `resume with: convy-ci resume ${journal.current.id} --budget-usd <a larger budget>\n`,
     )
     return ExitCode.Failed

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
 import { compareRuns } from '../../src/compare/compare-runs.ts'
-import { pEquals, percent, points, pValue, signed } from '../../src/report/compare-format.ts'
+import { pEquals, percent, points, pValue, signed } from '../../src/report/format.ts'
 import { overallSentence, sensitivitySentence, verdictReason } from '../../src/report/compare-wording.ts'
 import { manifest, outcomes, run } from '../compare/run-builder.ts'
 

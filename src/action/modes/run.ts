@@ -1,4 +1,5 @@
 import { runAgents } from '../../cli/commands/run.ts'
+import { seconds } from '../../report/format.ts'
 import type { RunSettings } from '../../journal/records.ts'
 import { saveBaselineToCache } from '../baseline-cache.ts'
 import type { ActionDeps } from '../deps.ts'
@@ -19,7 +20,7 @@ export async function runMode(deps: ActionDeps): Promise<AgentOutcome[]> {
   if (inputs.waitFor) {
     log.info(`waiting up to ${inputs.waitFor.timeoutSeconds} s for ${inputs.waitFor.url}`)
     const answered = await waitFor({ ...inputs.waitFor, signal: deps.cli.signal, onWaiting: (message) => log.info(message) })
-    log.info(`${inputs.waitFor.url} answered (HTTP ${answered.status}) after ${answered.seconds.toFixed(1)} s`)
+    log.info(`${inputs.waitFor.url} answered (HTTP ${answered.status}) after ${seconds(answered.seconds)}`)
   }
   const settings: RunSettings = {
     k: inputs.attempts,
