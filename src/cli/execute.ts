@@ -1,5 +1,4 @@
 import { join } from 'node:path'
-import { readAttempts } from '../journal/read-run.ts'
 import { REPORT_FILE } from '../journal/run-folder.ts'
 import type { RunJournal } from '../journal/run-journal.ts'
 import { Budget } from '../runner/budget.ts'
@@ -11,7 +10,8 @@ import type { Mask } from '../shared/secrets.ts'
 import type { CliContext } from './context.ts'
 import { createProgress } from './progress.ts'
 import { formatSummary, hasErrors } from './summary.ts'
-import { addAttempt, startTally, type RunTally } from '../report/run-tally.ts'
+import { readTally } from '../tally/read-tally.ts'
+import type { RunTally } from '../tally/run-tally.ts'
 import { dollars } from '../report/format.ts'
 import { writeIndex } from '../report/index-page.ts'
 import { writeRunReportAndTally } from '../report/run-report.ts'
@@ -31,11 +31,17 @@ export interface Execution {
   judging?: boolean
 }
 
+export interface Executed {
+  exitCode: ExitCode
+  /** The run counted once, as its report read it: for whoever publishes the run next. */
+  tally: RunTally
+}
+
 /**
  * Plays a prepared run to its end or an interruption, then marks the run folder, writes its report
  * and the index, and prints the summary. Shared by `run` and `resume`.
  */
-export async function execute(ctx: CliContext, execution: Execution): Promise<ExitCode> {
+export async function execute(ctx: CliContext, execution: Execution): Promise<Executed> {
   const { journal } = execution
   const settings = journal.current.settings
   const progress = createProgress(ctx, execution.agent.name, execution.todo)
@@ -76,23 +82,20 @@ export async function execute(ctx: CliContext, execution: Execution): Promise<Ex
   } catch (error) {
     ctx.stderr.write(`warning: the report could not be written: ${errorMessage(error)}\n`)
   }
-  if (!tally) {
-    tally = startTally(journal.current)
-    for await (const attempt of readAttempts(journal.dir)) addAttempt(tally, attempt)
-  }
+  tally ??= await readTally(journal.dir)
   ctx.stdout.write(formatSummary(execution.agent.name, tally))
   ctx.stdout.write(`run ${journal.current.id}\n  ${join(journal.dir, REPORT_FILE)}\n`)
 
   if (result.interrupted) {
     ctx.stderr.write(`interrupted: ${tally.attempts} of ${execution.total} attempts recorded\nresume with: convy-ci resume ${journal.current.id}\n`)
-    return ExitCode.Interrupted
+    return { exitCode: ExitCode.Interrupted, tally }
   }
   if (result.stoppedForBudget) {
     ctx.stderr.write(
       `stopped for budget: spent ${dollars(tally.costUsd)} of ${dollars(settings.budgetUsd ?? 0)}; ${tally.attempts} of ${execution.total} attempts recorded\n` +
         `resume with: convy-ci resume ${journal.current.id} --budget-usd <a larger budget>\n`,
     )
-    return ExitCode.Failed
+    return { exitCode: ExitCode.Failed, tally }
   }
-  return hasErrors(tally) ? ExitCode.Failed : ExitCode.Ok
+  return { exitCode: hasErrors(tally) ? ExitCode.Failed : ExitCode.Ok, tally }
 }

@@ -4,7 +4,7 @@ import { renderAttempt } from './attempt-view.ts'
 import { sideText } from './compare-tiles.ts'
 import { count, pEquals, plural, points } from './format.ts'
 import { anchorFor, html, type SafeHtml } from './html.ts'
-import type { Holding, RunTally, ScenarioTally } from './run-tally.ts'
+import type { Holding, RunTally, ScenarioTally } from '../tally/run-tally.ts'
 import { heldText, instructions } from './scenario-view.ts'
 
 /**

@@ -9,6 +9,7 @@ import { escapeHtml } from '../../src/report/html.ts'
 import { comparedRuns } from './compare-runs-fixture.ts'
 import { hostileAttempts, hostileManifest } from './hostile-run.ts'
 import { assertNoInjectedMarkup } from './markup-check.ts'
+import { tallyRecord } from '../../src/tally/run-tally.ts'
 
 const NOW = { now: new Date('2026-03-02T12:00:00Z') }
 
@@ -23,7 +24,7 @@ function section(page: string, id: string): string {
 
 describe('the compare page', () => {
   const runs = comparedRuns()
-  const comparison = compareRuns(runs.before, runs.after, NOW)
+  const comparison = compareRuns(tallyRecord(runs.before), tallyRecord(runs.after), NOW)
   const page = renderComparePage(comparison, runs)
 
   test('scenarios are grouped Worse, Better, Same, then Not compared', () => {
@@ -102,7 +103,7 @@ describe('the compare page', () => {
 describe('a comparison of hostile runs', () => {
   const before = { manifest: hostileManifest(), attempts: hostileAttempts() }
   const after = { manifest: { ...hostileManifest(), id: 'evil<b>/2026-01-03T03-04-05_f00d', models: { ...hostileManifest().models, judge: '<img src=x onerror=alert(1)>' } }, attempts: hostileAttempts() }
-  const comparison = compareRuns(before, after, NOW)
+  const comparison = compareRuns(tallyRecord(before), tallyRecord(after), NOW)
 
   for (const dialogues of ['inline', 'lazy'] as const) {
     test(`no text from the runs becomes markup (${dialogues})`, () => {

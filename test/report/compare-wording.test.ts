@@ -4,6 +4,7 @@ import { compareRuns } from '../../src/compare/compare-runs.ts'
 import { pEquals, percent, points, pValue, signed } from '../../src/report/format.ts'
 import { overallSentence, sensitivitySentence, verdictReason } from '../../src/report/compare-wording.ts'
 import { manifest, outcomes, run } from '../compare/run-builder.ts'
+import { tallyRecord } from '../../src/tally/run-tally.ts'
 
 const now = new Date('2026-03-02T00:00:00Z')
 const runOf = (layout: Record<string, number>, k: number) =>
@@ -29,27 +30,27 @@ describe('numbers in words', () => {
 describe('the statistics sentences', () => {
   test('stats.md’s advice for 20 scenarios × 3 attempts from 90%', () => {
     const before = runOf({ ...ids(18, 3), t0: 0, t1: 0 }, 3)
-    const c = compareRuns(before, before, { now })
+    const c = compareRuns(tallyRecord(before), tallyRecord(before), { now })
     assert.equal(sensitivitySentence(c), 'With 3 attempts per scenario, only a drop of 20 points or more (from 90%) would register reliably; a single scenario registers only if it goes 3/3 → 0/3 or lower.')
   })
 
   test('a rise within noise is described as a rise, with its p-value in the better direction', () => {
     const before = runOf({ ...ids(10, 4), x: 3 }, 5)
     const after = runOf({ ...ids(10, 4), x: 5 }, 5)
-    const c = compareRuns(before, after, { now })
+    const c = compareRuns(tallyRecord(before), tallyRecord(after), { now })
     assert.match(overallSentence(c), /^Within noise: the pass rate went from 78% to 82% \(Δ \+3\.6 pp, 95% CI −\d+\.\d pp to \+\d+\.\d pp\)/)
     assert.match(overallSentence(c), /this high in \d+% of shuffles \(p = 0\.\d+\); calling it better takes p ≤ 0\.025\.$/)
     assert.equal(verdictReason(c), 'The pass rate went from 78% to 82% (Δ +3.6 pp), within noise, and no single scenario moved beyond noise.')
   })
 
   test('a drop beyond noise says so, with the threshold it crossed', () => {
-    const c = compareRuns(runOf(ids(20, 5), 5), runOf(ids(20, 3), 5), { now })
+    const c = compareRuns(tallyRecord(runOf(ids(20, 5), 5)), tallyRecord(runOf(ids(20, 3), 5)), { now })
     assert.match(overallSentence(c), /^Worse: the pass rate went from 100% to 60% \(Δ −40 pp, .*\(p < 0\.0001\), at or under the 0\.025 that calls it worse\.$/)
     assert.equal(verdictReason(c), 'The pass rate went from 100% to 60% (Δ −40 pp), worse, beyond noise, though no single scenario did on its own.')
   })
 
   test('from a low baseline not even a drop to 0% would register', () => {
-    const c = compareRuns(runOf({ a: 1, b: 0 }, 2), runOf({ a: 1, b: 0 }, 2), { now })
+    const c = compareRuns(tallyRecord(runOf({ a: 1, b: 0 }, 2)), tallyRecord(runOf({ a: 1, b: 0 }, 2)), { now })
     assert.match(sensitivitySentence(c), /^With 2 attempts per scenario, not even a drop to 0% would register reliably; no single scenario can register on its own/)
   })
 })

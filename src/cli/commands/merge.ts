@@ -5,7 +5,8 @@ import type { Attempt, RunManifest, Shard } from '../../journal/records.ts'
 import { newRunId, REPORT_FILE, runDir, type RunLocation } from '../../journal/run-folder.ts'
 import { RunJournal } from '../../journal/run-journal.ts'
 import { writeIndex } from '../../report/index-page.ts'
-import { writeRunReport } from '../../report/run-report.ts'
+import { writeRunReportAndTally } from '../../report/run-report.ts'
+import type { RunTally } from '../../tally/run-tally.ts'
 import { planAttempts } from '../../runner/select-scenarios.ts'
 import { ExitCode, errorMessage, InputError } from '../../shared/errors.ts'
 import { parseCommandArgs } from '../args.ts'
@@ -35,7 +36,7 @@ interface ShardRun {
  * finished, each holding exactly its own slice) together hold the unsharded run's attempts, which
  * become one run folder in resultsDir, with its report. Anything else is refused, saying why.
  */
-export async function mergeShards(dirs: readonly string[], resultsDir: string, onWarning: (message: string) => void = () => {}): Promise<RunLocation> {
+export async function mergeShards(dirs: readonly string[], resultsDir: string, onWarning: (message: string) => void = () => {}): Promise<RunLocation & { tally: RunTally | null }> {
   const shards: ShardRun[] = []
   for (const dir of dirs) {
     const manifest = await readManifest(dir)
@@ -78,13 +79,14 @@ export async function mergeShards(dirs: readonly string[], resultsDir: string, o
     await journal.close()
   }
   await journal.setState('finished', new Date(ends.at(-1)!))
+  let tally: RunTally | null = null
   try {
-    await writeRunReport(journal.dir)
+    tally = (await writeRunReportAndTally(journal.dir)).tally
     await writeIndex(resultsDir)
   } catch (error) {
     onWarning(`the merged run's report could not be written: ${errorMessage(error)}`)
   }
-  return { id: manifest.id, dir: journal.dir }
+  return { id: manifest.id, dir: journal.dir, tally }
 }
 
 function checkComplete(shards: readonly ShardRun[]): void {

@@ -74,7 +74,7 @@ export async function replayCommand(ctx: CliContext, argv: readonly string[]): P
   }
   ctx.stderr.write(`replaying ${original.id}: ${todo.length} attempts with their recorded user lines${judging ? '' : ', checks only'}\n`)
   const journal = await RunJournal.create(runDir(project.resultsDir, manifest.id), manifest)
-  return execute(ctx, {
+  return (await execute(ctx, {
     journal,
     todo,
     total: todo.length,
@@ -83,5 +83,5 @@ export async function replayCommand(ctx: CliContext, argv: readonly string[]): P
     resultsDir: project.resultsDir,
     mask: createMask([...agent.secrets, ...models.resolved.secrets]),
     judging,
-  })
+  })).exitCode
 }

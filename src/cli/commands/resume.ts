@@ -45,7 +45,7 @@ export async function resumeCommand(ctx: CliContext, argv: readonly string[]): P
   ctx.stderr.write(`resuming ${manifest.id}: ${todo.length} of ${planned.length} attempts to play\n`)
   const journal = await RunJournal.reopen(location.dir, manifest)
   if (budgetUsd !== undefined) await journal.updateSettings({ budgetUsd })
-  return execute(ctx, {
+  return (await execute(ctx, {
     journal,
     todo,
     total: planned.length,
@@ -54,7 +54,7 @@ export async function resumeCommand(ctx: CliContext, argv: readonly string[]): P
     resultsDir: project.resultsDir,
     mask: createMask([...agent.secrets, ...models.resolved.secrets]),
     spentBeforeUsd: spentUsd,
-  })
+  })).exitCode
 }
 
 function refuseIfChanged(manifest: RunManifest, agent: PreparedAgent, models: PreparedModels): void {

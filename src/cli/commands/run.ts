@@ -12,6 +12,7 @@ import { list, parseCommandArgs, positiveInteger, positiveNumber } from '../args
 import { CACHE_MODES, type CacheMode } from '../../models/model-cache.ts'
 import type { CliContext } from '../context.ts'
 import { execute } from '../execute.ts'
+import type { RunTally } from '../../tally/run-tally.ts'
 import { ciInfo } from '../ci-info.ts'
 import { openProject } from '../project.ts'
 
@@ -68,6 +69,8 @@ export interface AgentRun {
   id: string
   dir: string
   exitCode: ExitCode
+  /** The run as its report counted it. */
+  tally: RunTally
 }
 
 /**
@@ -96,8 +99,8 @@ export async function runAgents(ctx: CliContext, request: RunRequest): Promise<{
     const todo = planAttempts(scenarios, settings.k, settings.shard)
     const manifest = newManifest(ctx, agent, models, settings, scenarios)
     const journal = await RunJournal.create(runDir(project.resultsDir, manifest.id), manifest)
-    const code = await execute(ctx, { journal, todo, total: todo.length, agent, models, resultsDir: project.resultsDir, mask })
-    runs.push({ agent: agent.name, id: manifest.id, dir: journal.dir, exitCode: code })
+    const { exitCode: code, tally } = await execute(ctx, { journal, todo, total: todo.length, agent, models, resultsDir: project.resultsDir, mask })
+    runs.push({ agent: agent.name, id: manifest.id, dir: journal.dir, exitCode: code, tally })
     exitCode = worst(exitCode, code)
   }
   return { exitCode, runs }
