@@ -8,7 +8,7 @@ import { tallyRecord, type RunRecord, type RunTally } from '../tally/run-tally.t
 import { correctionSentence, directionTitle, overallSentence, sensitivitySentence, verdictReason } from './compare-wording.ts'
 import { REPORT_FILE, shortId } from '../journal/run-folder.ts'
 import { renderCompareTiles } from './compare-tiles.ts'
-import { groupCounts, GROUP_LABEL, renderScenarioGroups, type CompareGroup } from './compare-scenarios.ts'
+import { groupCounts, GROUP_LABEL, scenarioGroupParts, type CompareGroup, type CompareSides } from './compare-scenarios.ts'
 import { closeStream, DialogueBlocks, DialogueSpool, INLINE_DIALOGUES_MAX_BYTES, writeChunk, type DialogueMode } from './dialogue-blocks.ts'
 import { LAZY_DIALOGUES_NOTE } from './dialogue-view.ts'
 import { count, when } from './format.ts'
@@ -94,27 +94,23 @@ function filterBar(c: Comparison): SafeHtml {
   )}</button>${keys.map((k) => html`<button type="button" class="chip" data-filter-status="${k}" aria-pressed="false">${GROUP_LABEL[k]} ${count(counts[k])}</button>`)}<span id="filter-count" class="muted" aria-live="polite"></span></div>`
 }
 
-/** Both runs' tallies, their dialogue slots filled. */
-export interface CompareSides {
-  before: RunTally
-  after: RunTally
-}
-
-/** The page up to the dialogue blocks: everything a reader sees without opening a dialogue. */
-function pageHead(c: Comparison, sides: CompareSides, mode: DialogueMode, options: ComparePageOptions): string {
+/** The page up to the dialogue blocks, a part at a time (a scenario's row is one part). */
+function* pageParts(c: Comparison, sides: CompareSides, mode: DialogueMode, options: ComparePageOptions): Generator<string> {
   const href = options.reportHref ?? reportHrefFromCompare
   const title = c.before.agent === c.after.agent ? c.after.agent : `${c.before.agent} → ${c.after.agent}`
-  const body = html`${pageTop('convy-ci · comparison', title)}<div class="runcards">${runCard('Before', c.before, href(c.before.id))}${runCard('After', c.after, href(c.after.id))}</div>${warnings(
+  yield pageStart(`${directionTitle(c.verdict)} · ${title} · convy-ci comparison`)
+  yield html`${pageTop('convy-ci · comparison', title)}<div class="runcards">${runCard('Before', c.before, href(c.before.id))}${runCard('After', c.after, href(c.after.id))}</div>${warnings(
     c,
-  )}${verdictBlock(c)}${renderCompareTiles(c)}${mode === 'lazy' ? LAZY_DIALOGUES_NOTE : ''}<h2>Scenarios</h2>${filterBar(c)}${renderScenarioGroups(c, sides)}${footer()}`
-  return pageStart(`${directionTitle(c.verdict)} · ${title} · convy-ci comparison`) + body.value + MAIN_END
+  )}${verdictBlock(c)}${renderCompareTiles(c)}${mode === 'lazy' ? LAZY_DIALOGUES_NOTE : ''}<h2>Scenarios</h2>${filterBar(c)}`.value
+  for (const part of scenarioGroupParts(c, sides)) yield part.value
+  yield footer().value + MAIN_END
 }
 
 /** The page for two runs held in memory (tests, screenshots). */
 export function renderComparePage(c: Comparison, runs: ComparePageRuns, options: ComparePageOptions = {}): string {
   const dialogues = new DialogueBlocks(options.dialogues ?? chooseMode(runs))
   const sides = { before: tallyRecord(runs.before, dialogues.slot), after: tallyRecord(runs.after, dialogues.slot) }
-  return pageHead(c, sides, dialogues.mode, options) + dialogues.blocks.join('') + PAGE_END
+  return [...pageParts(c, sides, dialogues.mode, options)].join('') + dialogues.blocks.join('') + PAGE_END
 }
 
 /** Writes the page of two runs held in memory to `<resultsDir>/compare/<before>-vs-<after>.html` and returns its path. */
@@ -149,7 +145,7 @@ export async function compareFoldersToPage(
     const target = join(dir, comparePageName(comparison))
     const pageFile = join(scratch, 'page.html')
     page = createWriteStream(pageFile)
-    await writeChunk(page, pageHead(comparison, sides, spool.mode, options))
+    for (const part of pageParts(comparison, sides, spool.mode, options)) await writeChunk(page, part)
     await spool.copyTo(page)
     await writeChunk(page, PAGE_END)
     await closeStream(page)
