@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
 import { compareRuns } from '../../src/compare/compare-runs.ts'
-import { pEquals, percent, points, pValue, signed } from '../../src/report/format.ts'
+import { dollars, pEquals, percent, points, pValue, seconds, secondsChange, signed, signedDollars } from '../../src/report/format.ts'
 import { overallSentence, sensitivitySentence, verdictReason } from '../../src/report/compare-wording.ts'
 import { manifest, outcomes, run } from '../compare/run-builder.ts'
 import { tallyRecord } from '../../src/tally/run-tally.ts'
@@ -24,6 +24,18 @@ describe('numbers in words', () => {
   test('p-values with two significant digits', () => {
     assert.deepEqual([pValue(0.0903), pValue(0.22222), pValue(0.00397), pValue(0.00001), pValue(1)], ['0.090', '0.22', '0.0040', '< 0.0001', '1'])
     assert.deepEqual([pEquals(0.05), pEquals(0.00001)], ['p = 0.050', 'p < 0.0001'])
+  })
+
+  test('dollars one way everywhere: cents from a dime, two significant digits below, no exponent', () => {
+    assert.deepEqual([dollars(0), dollars(12.5), dollars(0.88), dollars(0.1), dollars(0.034), dollars(0.05), dollars(0.0021), dollars(0.000001), dollars(1.5e-7)], [
+      '$0.00', '$12.50', '$0.88', '$0.10', '$0.034', '$0.05', '$0.0021', '$0.000001', '$0.00000015',
+    ])
+    assert.deepEqual([signedDollars(0.12), signedDollars(-0.0031), signedDollars(1e-18)], ['+$0.12', '−$0.0031', '$0.00'])
+  })
+
+  test('durations one way everywhere: milliseconds, seconds, minutes, hours', () => {
+    assert.deepEqual([seconds(0.05), seconds(1.54), seconds(42.4), seconds(185), seconds(7800), seconds(null)], ['50 ms', '1.5 s', '42 s', '3 min 5 s', '2 h 10 min', '–'])
+    assert.deepEqual([secondsChange(0.4), secondsChange(-1.25), secondsChange(0.01)], ['+0.4 s', '−1.3 s', '0.0 s'])
   })
 })
 
