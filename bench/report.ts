@@ -1,10 +1,14 @@
 // Measures report.html for a large run: render time, file size and peak memory of the process that
-// writes it, then how long Chromium takes to open the page and to open a scenario in it.
+// writes it, then how long Chromium takes to open the page and to open a scenario in it. Then the
+// comparison of two such runs as `convy-ci compare` makes it (both folders read, compared, and the
+// compare page written): its time, page size and peak memory.
 //
 //   node --import tsx bench/report.ts [--scenarios 500] [--k 20] [--turns 4] [--answer-chars 400] [--keep]
 //
-// The run folder is generated (test/fakes/synthetic-run.ts) into a temporary directory; the report
-// is written in a child process so its peak RSS is the report's alone, not the generator's.
+// The run folders are generated (test/fakes/synthetic-run.ts) into a temporary directory. The report
+// and the comparison each run in a child process of their own, which prints its peak resident set
+// (process.resourceUsage().maxRSS, the kernel's high-water mark), so the figure is that work's alone,
+// not the generator's.
 import { spawnSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { mkdtemp, rm, stat } from 'node:fs/promises'
@@ -12,6 +16,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { parseArgs } from 'node:util'
+import { compareRuns } from '../src/compare/compare-runs.ts'
+import { compareFoldersToPage } from '../src/report/compare-page.ts'
 import { writeRunReport } from '../src/report/run-report.ts'
 import { writeSyntheticRun } from '../test/fakes/synthetic-run.ts'
 
@@ -22,6 +28,7 @@ const { values } = parseArgs({
     turns: { type: 'string', default: '4' },
     'answer-chars': { type: 'string', default: '400' },
     render: { type: 'string' },
+    compare: { type: 'string', multiple: true },
     keep: { type: 'boolean', default: false },
   },
 })
@@ -35,6 +42,20 @@ async function renderInThisProcess(runDir: string): Promise<void> {
   const ms = performance.now() - started
   // maxRSS is in kilobytes.
   console.log(JSON.stringify({ ms, rssBefore: before, peakRss: process.resourceUsage().maxRSS * 1024 }))
+}
+
+async function compareInThisProcess([beforeDir, afterDir, resultsDir]: string[]): Promise<void> {
+  const before = process.memoryUsage().rss
+  const started = performance.now()
+  const { path } = await compareFoldersToPage(resultsDir!, { before: beforeDir!, after: afterDir! }, (b, a) => compareRuns(b, a, { now: new Date('2026-11-21T10:00:00Z') }))
+  const ms = performance.now() - started
+  console.log(JSON.stringify({ ms, rssBefore: before, peakRss: process.resourceUsage().maxRSS * 1024, page: path }))
+}
+
+function inChild(args: string[]): { ms: number; rssBefore: number; peakRss: number; page?: string } {
+  const child = spawnSync(process.execPath, ['--import', 'tsx', 'bench/report.ts', ...args], { encoding: 'utf8' })
+  if (child.status !== 0) throw new Error(`${args[0]} failed:\n${child.stderr}`)
+  return JSON.parse(child.stdout.trim().split('\n').at(-1)!)
 }
 
 async function openInChromium(file: string): Promise<{ loadMs: number; openMs: number } | null> {
@@ -62,6 +83,7 @@ async function openInChromium(file: string): Promise<{ loadMs: number; openMs: n
 
 async function main(): Promise<void> {
   if (values.render) return renderInThisProcess(values.render)
+  if (values.compare) return compareInThisProcess(values.compare)
   const options = { seed: 42, scenarios: Number(values.scenarios), k: Number(values.k), turns: Number(values.turns), extraAnswerChars: Number(values['answer-chars']) }
   const results = await mkdtemp(join(tmpdir(), 'convy-bench-report-'))
   try {
@@ -69,15 +91,20 @@ async function main(): Promise<void> {
     const { dir } = await writeSyntheticRun(results, options)
     const attemptsBytes = (await stat(join(dir, 'attempts.jsonl'))).size
     console.log(`run: ${options.scenarios} scenarios × ${options.k} attempts, ${options.turns} user turns each; attempts.jsonl ${mb(attemptsBytes)} (generated in ${((performance.now() - generated) / 1000).toFixed(1)} s)`)
-    const child = spawnSync(process.execPath, ['--import', 'tsx', 'bench/report.ts', '--render', dir], { encoding: 'utf8' })
-    if (child.status !== 0) throw new Error(`rendering failed:\n${child.stderr}`)
-    const measured = JSON.parse(child.stdout.trim().split('\n').at(-1)!) as { ms: number; rssBefore: number; peakRss: number }
+    const measured = inChild(['--render', dir])
     const file = join(dir, 'report.html')
     console.log(`report.html: ${mb((await stat(file)).size)}, written in ${(measured.ms / 1000).toFixed(2)} s`)
     console.log(`memory: peak RSS ${mb(measured.peakRss)} (the process held ${mb(measured.rssBefore)} before rendering)`)
     const browser = await openInChromium(file)
     if (browser) console.log(`chromium: page loaded in ${(browser.loadMs / 1000).toFixed(2)} s; a scenario opened with its dialogues in ${browser.openMs.toFixed(0)} ms`)
     else console.log('chromium: not installed at /usr/bin/chromium, page load not measured')
+    // A second run of the same size, a day later and with other outcomes: the pull request's run.
+    const after = await writeSyntheticRun(results, { ...options, seed: options.seed + 1, startedAt: new Date('2026-11-21T09:30:00Z') })
+    const compared = inChild(['--compare', dir, '--compare', after.dir, '--compare', results])
+    console.log(
+      `compare of two ${options.scenarios * options.k}-attempt runs: ${(compared.ms / 1000).toFixed(2)} s, page ${mb((await stat(compared.page!)).size)}; ` +
+        `memory: peak RSS ${mb(compared.peakRss)} (the process held ${mb(compared.rssBefore)} before comparing)`,
+    )
     if (values.keep) console.log(`kept: ${file}`)
   } finally {
     if (!values.keep) await rm(results, { recursive: true, force: true })

@@ -12,6 +12,7 @@ import { renderComparePage } from '../src/report/compare-page.ts'
 import { anchorFor } from '../src/report/html.ts'
 import { writeRunReport } from '../src/report/run-report.ts'
 import { syntheticRun, writeSyntheticRun } from '../test/fakes/synthetic-run.ts'
+import { tallyRecord } from '../src/tally/run-tally.ts'
 
 const MIX = [0.98, 0.98, 0.85, 0.98, 0.55, 0.98, 0.85, 0.98, 0.85, 0.55]
 const work = await mkdtemp(join(tmpdir(), 'convy-screenshots-'))
@@ -35,7 +36,7 @@ try {
 
   const before = syntheticRun({ seed: 1, scenarios: 10, k: 5, startedAt: new Date('2026-11-20T09:30:00Z') })
   const after = syntheticRun({ seed: 2, scenarios: 10, k: 5, startedAt: new Date('2026-11-21T09:30:00Z'), passProbability: (i) => (i === 1 ? 0.05 : MIX[i % 10]!) })
-  const comparison = compareRuns(before, after, { now: new Date('2026-11-21T10:00:00Z') })
+  const comparison = compareRuns(tallyRecord(before), tallyRecord(after), { now: new Date('2026-11-21T10:00:00Z') })
   const file = join(work, 'compare.html')
   await writeFile(file, renderComparePage(comparison, { before, after }))
   await shoot(`${pathToFileURL(file).href}#${anchorFor('scenario', 'clarify-backup')}`, 'compare', 2000)

@@ -6,6 +6,7 @@
 import { compareRuns } from '../src/compare/compare-runs.ts'
 import type { Direction } from '../src/compare/comparison.ts'
 import { syntheticRun } from '../test/fakes/synthetic-run.ts'
+import { tallyRecord } from '../src/tally/run-tally.ts'
 
 const TRIALS = Number(process.env.TRIALS ?? 1000)
 const now = new Date('2026-11-29T12:00:00Z')
@@ -21,7 +22,7 @@ function verdicts(scenarios: number, k: number, afterRate: (index: number) => nu
     const common = { scenarios, k, turns: 1, startedAt: now, agentErrorRate: 0, noVerdictRate: 0 }
     const before = syntheticRun({ ...common, seed: 2 * trial + 1, passProbability: (i) => suiteRate(i, scenarios) })
     const after = syntheticRun({ ...common, seed: 2 * trial + 2, passProbability: afterRate })
-    counts[compareRuns(before, after, { now }).verdict]++
+    counts[compareRuns(tallyRecord(before), tallyRecord(after), { now }).verdict]++
   }
   return counts
 }
@@ -52,6 +53,6 @@ for (let trial = 0; trial < TRIALS; trial++) {
   const common = { scenarios: 20, k: 5, turns: 1, startedAt: now, agentErrorRate: 0, noVerdictRate: 0 }
   const before = syntheticRun({ ...common, seed: 2 * trial + 1, passProbability: (i) => always(i, 20) })
   const after = syntheticRun({ ...common, seed: 2 * trial + 2, passProbability: (i) => (i === 0 ? 0 : suiteRate(i, 20)) })
-  if (compareRuns(before, after, { now }).verdict === 'worse') caught++
+  if (compareRuns(tallyRecord(before), tallyRecord(after), { now }).verdict === 'worse') caught++
 }
 console.log(`A/B one scenario 5/5 → 0/5                            20  5  ${rate(caught).padStart(5)}`)

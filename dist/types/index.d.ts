@@ -1,7 +1,7 @@
 /**
  * convy-ci's public API: what a custom agent module gets from `import … from 'convy-ci'`. When
  * convy-ci loads such a module, this import resolves to the running convy-ci itself (see
- * agents/public-api.ts), so keep it small and stable.
+ * agents/module/public-api.ts), so keep it small and stable.
  */
 import type { Agent } from './agents/agent.js';
 export type { Agent, Answer, AnswerContext, Conversation, ConversationContext, Message, ToolCall, Usage } from './agents/agent.js';

@@ -1,7 +1,7 @@
 import { cp, mkdir, rm } from 'node:fs/promises'
 import { basename, dirname, join, resolve } from 'node:path'
-import type { RunRecord } from '../compare/comparison.ts'
-import { loadRun } from '../compare/load-runs.ts'
+import type { RunTally } from '../tally/run-tally.ts'
+import { readTally } from '../tally/read-tally.ts'
 import { readManifest } from '../journal/read-run.ts'
 import { REPORT_FILE } from '../journal/run-folder.ts'
 import { errorMessage } from '../shared/errors.ts'
@@ -57,27 +57,27 @@ export async function saveBaselineToCache(deps: ActionDeps, agent: string, runDi
   }
 }
 
-export type CachedBaseline = { record: RunRecord; key: string } | { record: null; why: string }
+export type CachedBaseline = { tally: RunTally; key: string } | { tally: null; why: string }
 
 /** The newest baseline run of an agent saved on a branch, restored from the Actions cache. */
 export async function restoreBaselineFromCache(deps: ActionDeps, agent: string, branch: string): Promise<CachedBaseline> {
   const { cache } = deps
-  if (!cache.available()) return { record: null, why: 'there is no Actions cache service here' }
+  if (!cache.available()) return { tally: null, why: 'there is no Actions cache service here' }
   const keys = baselineCacheKeys(deps.inputs.artifactName, agent, branch, deps.github)
   const staged = stagingDir(deps, agent)
   try {
     // Whatever is there (a checkout's leftovers, an earlier step) must not pass for the restored run.
     await rm(staged, { recursive: true, force: true })
     const key = await cache.restore([staged], keys.key, keys.restoreKeys)
-    if (!key) return { record: null, why: `the Actions cache has no run of ${agent} saved on ${branch} either` }
+    if (!key) return { tally: null, why: `the Actions cache has no run of ${agent} saved on ${branch} either` }
     const kept = join(deps.tempDir, 'cached-baseline', agent)
     await rm(kept, { recursive: true, force: true })
     await cp(staged, kept, { recursive: true })
-    const record = await loadRun(kept)
-    if (record.manifest.agent.name !== agent) return { record: null, why: `the cached run ${key} is a run of ${record.manifest.agent.name}, not ${agent}` }
-    return { record, key }
+    const tally = await readTally(kept)
+    if (tally.manifest.agent.name !== agent) return { tally: null, why: `the cached run ${key} is a run of ${tally.manifest.agent.name}, not ${agent}` }
+    return { tally, key }
   } catch (error) {
-    return { record: null, why: `the Actions cache could not be read (${errorMessage(error)})` }
+    return { tally: null, why: `the Actions cache could not be read (${errorMessage(error)})` }
   } finally {
     await rm(staged, { recursive: true, force: true })
   }

@@ -1,5 +1,5 @@
-import { plural } from '../report/compare-format.ts'
-import type { RunRecord } from '../compare/comparison.ts'
+import { plural } from '../report/format.ts'
+import type { RunTally } from '../tally/run-tally.ts'
 import { neutralise } from '../report/neutralise.ts'
 import type { GitHubRun } from '../github/event.ts'
 import type { BaselineSource } from './fetch-baseline.ts'
@@ -8,15 +8,15 @@ import type { BaselineSource } from './fetch-baseline.ts'
  * The sentence under a comparison that says where its baseline came from and how old it is: a
  * baseline from the cache may be older than the newest artifact, and a reader deserves to know.
  */
-export function baselineSourceLine(record: RunRecord, source: BaselineSource, github: Pick<GitHubRun, 'serverUrl' | 'repository'>, now: Date): string {
+export function baselineSourceLine(tally: RunTally, source: BaselineSource, github: Pick<GitHubRun, 'serverUrl' | 'repository'>, now: Date): string {
   const { owner, repo } = github.repository
   const where =
     source.kind === 'artifact'
       ? `the artifact of [workflow run ${source.runId}](${github.serverUrl}/${owner}/${repo}/actions/runs/${source.runId})`
       : `the Actions cache (${neutralise(source.key, 200)}), as ${neutralise(source.because, 200)}`
-  const made = Date.parse(record.manifest.finishedAt ?? record.manifest.startedAt)
+  const made = Date.parse(tally.manifest.finishedAt ?? tally.manifest.startedAt)
   const age = Number.isNaN(made) ? '' : `, made ${ageOf(now.getTime() - made)} ago`
-  return `_Baseline ${neutralise(record.manifest.id, 100)}: from ${where}${age}._`
+  return `_Baseline ${neutralise(tally.manifest.id, 100)}: from ${where}${age}._`
 }
 
 function ageOf(ms: number): string {

@@ -1,7 +1,7 @@
 import { mkdir, rm } from 'node:fs/promises'
 import { join } from 'node:path'
-import type { RunRecord } from '../compare/comparison.ts'
-import { loadRun } from '../compare/load-runs.ts'
+import type { RunTally } from '../tally/run-tally.ts'
+import { readTally } from '../tally/read-tally.ts'
 import { apiFailure } from '../github/api-error.ts'
 import { downloadArtifact } from '../github/artifacts.ts'
 import { findBaseline, findRunArtifact, type RunArtifact } from '../github/baseline.ts'
@@ -23,7 +23,7 @@ export interface BaselineWhere {
 /** Where the baseline was found: another workflow run's artifact, or the Actions cache. */
 export type BaselineSource = { kind: 'artifact'; runId: number } | { kind: 'cache'; key: string; because: string }
 
-export type FetchedBaseline = { record: RunRecord; source: BaselineSource } | { record: null; why: string }
+export type FetchedBaseline = { tally: RunTally; source: BaselineSource } | { tally: null; why: string }
 
 /**
  * Finds and reads an agent's baseline run; anything missing is a reason, not an error. The artifact
@@ -32,22 +32,22 @@ export type FetchedBaseline = { record: RunRecord; source: BaselineSource } | { 
  */
 export async function fetchBaseline(deps: ActionDeps, agent: string, where: BaselineWhere): Promise<FetchedBaseline> {
   const fromArtifact = await fetchArtifactBaseline(deps, agent, where)
-  if (fromArtifact.record) return fromArtifact
+  if (fromArtifact.tally) return fromArtifact
   const { error, short } = fromArtifact as ArtifactMiss
   const branch = where.branch ?? deps.github.defaultBranch
   // A run the workflow named is that run or nothing.
   const cached = where.runId === null && branch !== null ? await restoreBaselineFromCache(deps, agent, branch) : null
-  if (cached?.record) {
-    deps.log.info(`${agent}: ${error ?? fromArtifact.why}; baseline ${cached.record.manifest.id} from the Actions cache (${cached.key})`)
-    return { record: cached.record, source: { kind: 'cache', key: cached.key, because: short } }
+  if (cached?.tally) {
+    deps.log.info(`${agent}: ${error ?? fromArtifact.why}; baseline ${cached.tally.manifest.id} from the Actions cache (${cached.key})`)
+    return { tally: cached.tally, source: { kind: 'cache', key: cached.key, because: short } }
   }
   if (error) deps.log.warning(`${agent}: ${error}`)
-  return { record: null, why: cached ? `${fromArtifact.why}; ${cached.why}` : fromArtifact.why }
+  return { tally: null, why: cached ? `${fromArtifact.why}; ${cached.why}` : fromArtifact.why }
 }
 
 /** Why there is no artifact to use: in full, in a few words for the comment, and the error if one. */
 interface ArtifactMiss {
-  record: null
+  tally: null
   why: string
   short: string
   error?: string
@@ -55,14 +55,14 @@ interface ArtifactMiss {
 
 async function fetchArtifactBaseline(deps: ActionDeps, agent: string, where: BaselineWhere): Promise<FetchedBaseline | ArtifactMiss> {
   const { octokit, token, github } = deps
-  if (!octokit || !token) return { record: null, why: 'there is no github-token to look the baseline up with', short: 'there is no github-token to read artifacts with' }
+  if (!octokit || !token) return { tally: null, why: 'there is no github-token to look the baseline up with', short: 'there is no github-token to read artifacts with' }
   const { owner, repo } = github.repository
   const name = runArtifactName(deps.inputs.artifactName, agent)
   try {
     let artifact: RunArtifact
     if (where.runId !== null) {
       const found = await findRunArtifact(octokit, { owner, repo, runId: where.runId, name })
-      if (found === null || found === 'expired') return { record: null, why: `workflow run ${where.runId} has no ${found ? 'unexpired ' : ''}artifact ${name}`, short: '' }
+      if (found === null || found === 'expired') return { tally: null, why: `workflow run ${where.runId} has no ${found ? 'unexpired ' : ''}artifact ${name}`, short: '' }
       artifact = found
     } else {
       const branch = where.branch ?? github.defaultBranch ?? (await octokit.rest.repos.get({ owner, repo })).data.default_branch
@@ -70,7 +70,7 @@ async function fetchArtifactBaseline(deps: ActionDeps, agent: string, where: Bas
       if (!search.found) {
         const expired = search.expired ? ` (${search.expired} had one that expired)` : ''
         const short = search.expired ? 'its artifact has expired' : `no run on ${branch} has an artifact of it`
-        return { record: null, why: `no successful run of this workflow on ${branch} uploaded ${name}${expired}; the next push to ${branch} makes one`, short }
+        return { tally: null, why: `no successful run of this workflow on ${branch} uploaded ${name}${expired}; the next push to ${branch} makes one`, short }
       }
       artifact = search.found
     }
@@ -78,14 +78,14 @@ async function fetchArtifactBaseline(deps: ActionDeps, agent: string, where: Bas
     await rm(dir, { recursive: true, force: true })
     await mkdir(dir, { recursive: true })
     await downloadArtifact(deps.artifacts, artifact.artifactId, dir, { token, owner, repo, runId: artifact.runId }, artifact.digest)
-    const record = await loadRun(dir)
-    if (record.manifest.agent.name !== agent) return { record: null, why: `artifact ${name} of workflow run ${artifact.runId} holds a run of ${record.manifest.agent.name}, not ${agent}`, short: 'its artifact holds a run of another agent' }
-    deps.log.info(`${agent}: baseline ${record.manifest.id} from workflow run ${artifact.runId}`)
-    return { record, source: { kind: 'artifact', runId: artifact.runId } }
+    const tally = await readTally(dir)
+    if (tally.manifest.agent.name !== agent) return { tally: null, why: `artifact ${name} of workflow run ${artifact.runId} holds a run of ${tally.manifest.agent.name}, not ${agent}`, short: 'its artifact holds a run of another agent' }
+    deps.log.info(`${agent}: baseline ${tally.manifest.id} from workflow run ${artifact.runId}`)
+    return { tally, source: { kind: 'artifact', runId: artifact.runId } }
   } catch (error) {
     const denied = typeof error === 'object' && error !== null && 'status' in error && (error.status === 403 || error.status === 404)
     return {
-      record: null,
+      tally: null,
       why: 'the baseline artifact could not be fetched (see the warnings)',
       short: denied ? "this workflow's token cannot read artifacts" : 'its artifact could not be fetched',
       error: `the baseline artifact could not be fetched: ${apiFailure(error, 'actions: read')}`,

@@ -1,18 +1,17 @@
 import { gate } from '../cli/commands/compare.ts'
 import { compareRuns } from '../compare/compare-runs.ts'
-import type { Comparison, Direction, RunRecord } from '../compare/comparison.ts'
-import { dollars, percent, plural } from '../report/compare-format.ts'
-import { loadRun } from '../compare/load-runs.ts'
+import type { Comparison, Direction } from '../compare/comparison.ts'
+import { dollars, percent, plural } from '../report/format.ts'
 import { commentMarker, comparisonMarkdown } from '../report/compare-markdown.ts'
 import { directionTitle } from '../report/compare-wording.ts'
-import { attemptCostUsd } from '../journal/attempt-facts.ts'
 import { ExitCode } from '../shared/errors.ts'
 import type { ActionDeps } from './deps.ts'
 import { baselineSourceLine } from './baseline-source.ts'
 import { fetchBaseline, type BaselineWhere, type FetchedBaseline } from './fetch-baseline.ts'
 import { postToPullRequest, type PullRequestTarget } from './post-to-pull-request.ts'
-import { countRun, passRate, type RunCounts } from './run-counts.ts'
-import { runMarkdown } from './run-markdown.ts'
+import { passRate, runCounts, type RunCounts } from '../tally/run-counts.ts'
+import type { RunTally } from '../tally/run-tally.ts'
+import { runMarkdown } from '../report/run-markdown.ts'
 
 export type OutcomeVerdict = Direction | 'no-baseline'
 
@@ -32,7 +31,8 @@ export interface AgentOutcome {
 
 export interface FinishedRun {
   agent: string
-  dir: string
+  /** The run, counted once where it was read (its report, or its folder). */
+  tally: RunTally
   reportUrl: string | null
 }
 
@@ -48,16 +48,16 @@ export interface Publication {
  * pull request, and decides whether the run fails the step.
  */
 export async function publishAgent(deps: ActionDeps, run: FinishedRun, publication: Publication): Promise<AgentOutcome> {
-  const after = await loadRun(run.dir)
-  const counts = countRun(after)
+  const after = run.tally
+  const counts = runCounts(after)
 
-  const baseline: FetchedBaseline | { record: null; why: string | null } =
-    'none' in publication.baseline ? { record: null, why: publication.baseline.none } : await fetchBaseline(deps, run.agent, publication.baseline)
+  const baseline: FetchedBaseline | { tally: null; why: string | null } =
+    'none' in publication.baseline ? { tally: null, why: publication.baseline.none } : await fetchBaseline(deps, run.agent, publication.baseline)
   let comparison: Comparison | null = null
   let markdown: string
-  if (baseline.record) {
-    comparison = compareRuns(baseline.record, after, { now: deps.cli.now() })
-    const source = baselineSourceLine(baseline.record, baseline.source, deps.github, deps.cli.now())
+  if (baseline.tally) {
+    comparison = compareRuns(baseline.tally, after, { now: deps.cli.now() })
+    const source = baselineSourceLine(baseline.tally, baseline.source, deps.github, deps.cli.now())
     markdown = `${comparisonMarkdown(comparison, { reportUrl: run.reportUrl })}\n${source}\n`
   } else {
     markdown = runMarkdown(run.agent, counts, { reportUrl: run.reportUrl, noComparison: baseline.why })
@@ -100,13 +100,10 @@ function failureOf(failOn: ActionDeps['inputs']['failOn'], agent: string, unfini
 }
 
 /** What a run that stopped itself at its budget played and spent; null for any other run. */
-function budgetStopNote(run: RunRecord): string | null {
+function budgetStopNote(run: RunTally): string | null {
   if (run.manifest.stoppedFor !== 'budget') return null
-  const spent = run.attempts.reduce((sum, attempt) => sum + (attemptCostUsd(attempt) ?? 0), 0)
   const limit = run.manifest.settings.budgetUsd
-  // Budgets of test runs are fractions of a cent: two significant digits say more than "$0.000".
-  const usd = (value: number) => (value > 0 && value < 0.01 ? `$${Number(value.toPrecision(2))}` : dollars(value))
-  return `the run stopped at its budget${limit ? ` of ${usd(limit)}` : ''} after ${plural(run.attempts.length, 'attempt')}, having spent ${usd(spent)}`
+  return `the run stopped at its budget${limit ? ` of ${dollars(limit)}` : ''} after ${plural(run.attempts, 'attempt')}, having spent ${dollars(run.costUsd)}`
 }
 
 function checkTitle(comparison: Comparison | null, counts: RunCounts): string {

@@ -1,10 +1,11 @@
 import { join } from 'node:path'
-import { readAttempts } from '../journal/read-run.ts'
 import { REPORT_FILE } from '../journal/run-folder.ts'
 import type { RunJournal } from '../journal/run-journal.ts'
 import { writeIndex } from '../report/index-page.ts'
 import { writeRunReportAndTally } from '../report/run-report.ts'
-import { addAttempt, startTally, type RunTally } from '../report/run-tally.ts'
+import { dollars } from '../report/format.ts'
+import { readTally } from '../tally/read-tally.ts'
+import type { RunTally } from '../tally/run-tally.ts'
 import { ExitCode, errorMessage } from '../shared/errors.ts'
 import type { CliContext } from './context.ts'
 import { commandName } from './invocation.ts'
@@ -26,7 +27,13 @@ export interface RunEnd {
  * `finished`, so a process killed in between leaves a run that is still `running` with all its
  * attempts, which `resume` finishes, never a finished run without its page.
  */
-export async function finishRun(ctx: CliContext, end: RunEnd): Promise<ExitCode> {
+export interface Executed {
+  exitCode: ExitCode
+  /** The run counted once, as its report read it: for whoever publishes the run next. */
+  tally: RunTally
+}
+
+export async function finishRun(ctx: CliContext, end: RunEnd): Promise<Executed> {
   const { journal } = end
   const settings = journal.current.settings
   const ended = end.interrupted || end.stoppedForBudget
@@ -47,23 +54,20 @@ export async function finishRun(ctx: CliContext, end: RunEnd): Promise<ExitCode>
   } catch (error) {
     ctx.stderr.write(`warning: the index could not be written: ${errorMessage(error)}\n`)
   }
-  if (!tally) {
-    tally = startTally(journal.current)
-    for await (const attempt of readAttempts(journal.dir)) addAttempt(tally, attempt)
-  }
+  tally ??= await readTally(journal.dir)
   ctx.stdout.write(formatSummary(end.agentName, tally))
   ctx.stdout.write(`run ${journal.current.id}\n  ${join(journal.dir, REPORT_FILE)}\n`)
 
   if (end.interrupted) {
     ctx.stderr.write(`interrupted: ${tally.attempts} of ${end.total} attempts recorded\nresume with: ${commandName(ctx.env)} resume ${journal.current.id}\n`)
-    return ExitCode.Interrupted
+    return { exitCode: ExitCode.Interrupted, tally }
   }
   if (end.stoppedForBudget) {
     ctx.stderr.write(
-      `stopped for budget: spent $${tally.costUsd.toFixed(4)} of $${settings.budgetUsd}; ${tally.attempts} of ${end.total} attempts recorded\n` +
+      `stopped for budget: spent ${dollars(tally.costUsd)} of ${dollars(settings.budgetUsd ?? 0)}; ${tally.attempts} of ${end.total} attempts recorded\n` +
         `resume with: ${commandName(ctx.env)} resume ${journal.current.id} --budget-usd <a larger budget>\n`,
     )
-    return ExitCode.Failed
+    return { exitCode: ExitCode.Failed, tally }
   }
-  return hasErrors(tally) ? ExitCode.Failed : ExitCode.Ok
+  return { exitCode: hasErrors(tally) ? ExitCode.Failed : ExitCode.Ok, tally }
 }

@@ -1,6 +1,6 @@
-import type { RunTally } from '../report/run-tally.ts'
-import { scenarioStatus } from '../report/run-tally.ts'
-import { seconds } from '../report/format.ts'
+import { percent, plural, seconds } from '../report/format.ts'
+import { passRate, runCounts } from '../tally/run-counts.ts'
+import { scenarioStatus, type RunTally } from '../tally/run-tally.ts'
 
 const STATUS_WORD = { failing: 'failing', flaky: 'flaky', passing: 'passing', no_verdict: 'no verdict' } as const
 
@@ -17,15 +17,11 @@ export function formatSummary(agent: string, tally: RunTally): string {
   const header = ['scenario', 'status', 'passed', 'errors', 'answer time']
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)))
   const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join('  ').trimEnd()
-  const sum = (key: 'passed' | 'failed' | 'agentErrors' | 'noVerdicts') => scenarios.reduce((n, s) => n + s[key], 0)
-  const passed = sum('passed')
-  const decided = passed + sum('failed')
-  const agentErrors = sum('agentErrors')
-  const noVerdicts = sum('noVerdicts')
-  const rate = decided ? `${Math.round((100 * passed) / decided)}% · ${passed} of ${decided}` : 'no verdicts'
+  const counts = runCounts(tally)
+  const rate = counts.judged ? `${percent(passRate(counts))} · ${counts.passed} of ${counts.judged}` : 'no verdicts'
   const errors = [
-    agentErrors && `${agentErrors} agent error${agentErrors === 1 ? '' : 's'}`,
-    noVerdicts && `${noVerdicts} without verdict (convy-ci's models failed)`,
+    counts.agentErrors && plural(counts.agentErrors, 'agent error'),
+    counts.noVerdicts && `${counts.noVerdicts} without verdict (convy-ci's models failed)`,
   ].filter(Boolean)
   return ['', `${agent}: pass rate ${rate}${errors.length ? ` · ${errors.join(' · ')}` : ''}`, '', line(header), line(widths.map((w) => '─'.repeat(w))), ...rows.map(line), ''].join('\n')
 }

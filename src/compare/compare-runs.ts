@@ -11,13 +11,13 @@ import {
   type NotComparedScenario,
   type OverallChange,
   type RunInfo,
-  type RunRecord,
   type Sensitivity,
 } from './comparison.ts'
 import { groupScenarios, SCENARIO_ALPHA } from './scenario-groups.ts'
-import { tallyRun } from './tally.ts'
+import { runSums } from './run-sums.ts'
 import { buildTiles } from './tiles.ts'
 import { comparisonWarnings } from './warnings.ts'
+import type { RunTally } from '../tally/run-tally.ts'
 
 /** One-sided level of the overall stratified test: Worse or Better at p ≤ 0.025 (two-sided 0.05). */
 export const OVERALL_ALPHA = 0.025
@@ -30,12 +30,14 @@ export interface CompareOptions {
 }
 
 /**
- * Compares the run after a change with the run before it. Pure, and linear in the number of attempts
- * (the stratified test adds a convolution over the compared scenarios).
+ * Compares the run after a change with the run before it, from their tallies: the attempts were
+ * counted as they were read, so two runs of any size compare in the memory of their counts. Pure,
+ * and linear in the number of scenarios and answers (the stratified test adds a convolution over the
+ * compared scenarios).
  */
-export function compareRuns(before: RunRecord, after: RunRecord, options: CompareOptions): Comparison {
-  const beforeTally = tallyRun(before)
-  const afterTally = tallyRun(after)
+export function compareRuns(before: RunTally, after: RunTally, options: CompareOptions): Comparison {
+  const beforeTally = runSums(before)
+  const afterTally = runSums(after)
   const { compared, notCompared, corrections } = groupScenarios(beforeTally, afterTally)
   const overall = overallChange(compared)
   const tiles = buildTiles(beforeTally, afterTally, overall.direction)

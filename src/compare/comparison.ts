@@ -1,4 +1,4 @@
-import type { Attempt, RunManifest, RunState } from '../journal/records.ts'
+import type { RunState } from '../journal/records.ts'
 import type { Interval } from '../stats/intervals.ts'
 import type { TaroneCorrection } from '../stats/tarone.ts'
 
@@ -7,11 +7,6 @@ import type { TaroneCorrection } from '../stats/tarone.ts'
  * reads, and what the markdown and the HTML page render. Every rate is a fraction (0.9, not 90).
  */
 export const COMPARISON_FORMAT = 1
-
-export interface RunRecord {
-  manifest: RunManifest
-  attempts: readonly Attempt[]
-}
 
 /** worse and better are claims the statistics support; everything else is within noise. */
 export type Direction = 'worse' | 'better' | 'within-noise'

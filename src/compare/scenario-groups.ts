@@ -3,7 +3,7 @@ import { atMost, type Counts } from '../stats/counts.ts'
 import { fisherExact } from '../stats/fisher.ts'
 import { taroneCorrection, type TaroneCorrection } from '../stats/tarone.ts'
 import type { ComparedScenario, NotComparedScenario, ScenarioSide } from './comparison.ts'
-import { scenarioSide, type RunTally } from './tally.ts'
+import { scenarioSide, type RunSums } from './run-sums.ts'
 
 /** Family-wise error rate per direction for flagging single scenarios (stats.md §2). */
 export const SCENARIO_ALPHA = 0.05
@@ -20,7 +20,7 @@ export interface ScenarioGroups {
  * Sorts every scenario of either run into compared or not compared (and why), tests each compared
  * one in both directions, and flags those that survive Tarone's correction.
  */
-export function groupScenarios(before: RunTally, after: RunTally): ScenarioGroups {
+export function groupScenarios(before: RunSums, after: RunSums): ScenarioGroups {
   const notCompared: NotComparedScenario[] = []
   const pairs: { id: string; before: ScenarioSide; after: ScenarioSide }[] = []
   for (const [id, tally] of before.scenarios) {

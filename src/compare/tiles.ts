@@ -2,13 +2,13 @@ import { atMost } from '../stats/counts.ts'
 import { compareTimes } from './answer-times.ts'
 import { fisherExact } from '../stats/fisher.ts'
 import type { Direction, Tile, Tiles, Tone } from './comparison.ts'
-import { scenarioSide, type RunTally } from './tally.ts'
+import { scenarioSide, type RunSums } from './run-sums.ts'
 
 /** One-sided level at which a tile's counts (errors) are called worse or better, as for the pass rate. */
 const TILE_ALPHA = 0.025
 
 /** The before/after tiles, each over its own run's scenarios. `passRateTone` comes from the stratified test. */
-export function buildTiles(before: RunTally, after: RunTally, passRateTone: Direction): Tiles {
+export function buildTiles(before: RunSums, after: RunSums, passRateTone: Direction): Tiles {
   const a = summarise(before)
   const b = summarise(after)
   return {
@@ -27,7 +27,7 @@ export function buildTiles(before: RunTally, after: RunTally, passRateTone: Dire
   }
 }
 
-function summarise(run: RunTally) {
+function summarise(run: RunSums) {
   let rateSum = 0
   let scenariosWithVerdict = 0
   let stable = 0

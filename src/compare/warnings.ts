@@ -1,10 +1,10 @@
 import type { RunManifest } from '../journal/records.ts'
 import type { ComparisonWarning, NotComparedScenario, OverallChange, Tiles } from './comparison.ts'
-import type { RunTally } from './tally.ts'
+import type { RunSums } from './run-sums.ts'
 
 export interface WarningInputs {
-  before: { manifest: RunManifest; tally: RunTally }
-  after: { manifest: RunManifest; tally: RunTally }
+  before: { manifest: RunManifest; tally: RunSums }
+  after: { manifest: RunManifest; tally: RunSums }
   notCompared: readonly NotComparedScenario[]
   overall: OverallChange
   tiles: Tiles

@@ -3,7 +3,7 @@ import { html, trusted, type SafeHtml } from './html.ts'
 import { verdictBadge } from './labels.ts'
 import { decisionRows, decisionsMarkup } from './decisions-view.ts'
 import { lazyDialogueMarkup } from './dialogue-view.ts'
-import type { AttemptDigest } from './run-tally.ts'
+import type { AttemptDigest } from '../tally/run-tally.ts'
 
 /**
  * One attempt inside a scenario: its verdict and figures on one line, then every decision with its

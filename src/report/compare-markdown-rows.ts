@@ -1,5 +1,5 @@
 import type { Comparison, ComparedScenario, NotComparedScenario, ScenarioSide, Tile, Tone } from '../compare/comparison.ts'
-import { count, dollars, fraction, pEquals, percent, points, pValue, seconds, signed, signedDollars } from './compare-format.ts'
+import { count, dollars, fraction, pEquals, percent, points, pValue, seconds, secondsChange, signed, signedDollars } from './format.ts'
 import { neutralise } from './neutralise.ts'
 
 /** The cells of the comparison's markdown tables. Anything from the runs goes through neutralise. */
@@ -21,12 +21,12 @@ export function tileRows(c: Comparison): string[][] {
   rows.push(['Attempts', count(t.attempts.before!), count(t.attempts.after!), change(t.attempts, (d) => signed(d))])
   const time = (side: 'before' | 'after') =>
     t.meanAnswerSeconds[side] === null ? NONE : `${seconds(t.meanAnswerSeconds[side])} mean · ${seconds(t.slowestAnswerSeconds[side]!)} slowest`
-  rows.push(['Answer time', time('before'), time('after'), joined(change(t.meanAnswerSeconds, (d) => `${signed(d, 1)} s`), change(t.slowestAnswerSeconds, (d) => `${signed(d, 1)} s`))])
+  rows.push(['Answer time', time('before'), time('after'), joined(change(t.meanAnswerSeconds, secondsChange), change(t.slowestAnswerSeconds, secondsChange))])
   // Only agents that stream have a time to first token; the row would be dashes for the rest.
   const firstToken = t.meanFirstTokenSeconds
   if (firstToken.before !== null || firstToken.after !== null) {
     const mean = (side: 'before' | 'after') => (firstToken[side] === null ? NONE : `${seconds(firstToken[side])} mean`)
-    rows.push(['Time to first token', mean('before'), mean('after'), change(firstToken, (d) => `${signed(d, 1)} s`)])
+    rows.push(['Time to first token', mean('before'), mean('after'), change(firstToken, secondsChange)])
   }
   const tokens = (side: 'before' | 'after') =>
     t.tokensInPerAttempt[side] === null ? NONE : `${count(t.tokensInPerAttempt[side])} in · ${count(t.tokensOutPerAttempt[side]!)} out`
@@ -38,18 +38,13 @@ export function tileRows(c: Comparison): string[][] {
     const perAttempt = (side: 'before' | 'after') => (t.costUsd[side] === null || !t.attempts[side] ? null : t.costUsd[side] / t.attempts[side])
     const cost = (side: 'before' | 'after') => {
       const each = perAttempt(side)
-      return each === null ? NONE : `${dollars(t.costUsd[side]!)} · ${smallDollars(each)} per attempt`
+      return each === null ? NONE : `${dollars(t.costUsd[side]!)} · ${dollars(each)} per attempt`
     }
     const [before, after] = [perAttempt('before'), perAttempt('after')]
-    const eachChange = before === null || after === null ? NONE : `${after === before ? '' : after > before ? '+' : '−'}${smallDollars(Math.abs(after - before))} per attempt`
+    const eachChange = before === null || after === null ? NONE : `${after === before ? '' : after > before ? '+' : '−'}${dollars(Math.abs(after - before))} per attempt`
     rows.push(['Cost', cost('before'), cost('after'), joined(change(t.costUsd, signedDollars), eachChange)])
   }
   return rows
-}
-
-/** An attempt often costs a fraction of a cent: two significant digits, where dollars() would say $0.000. */
-function smallDollars(value: number): string {
-  return value > 0 && value < 0.01 ? `$${Number(value.toPrecision(2))}` : dollars(value)
 }
 
 function change(tile: Tile, show: (difference: number) => string): string {

@@ -1,5 +1,5 @@
 import type { Comparison, Direction, RunInfo } from '../compare/comparison.ts'
-import { count } from './compare-format.ts'
+import { count } from './format.ts'
 import { fitSections, table, type Section } from './markdown-fit.ts'
 import {
   CHANGED_HEADER, changedRow, NOT_COMPARED_HEADER, notComparedRow, SAME_HEADER, sameRow, scenarioId, scenarioNotes, tileRows,

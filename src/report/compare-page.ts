@@ -1,23 +1,28 @@
-import { mkdir } from 'node:fs/promises'
+import { createWriteStream, type WriteStream } from 'node:fs'
+import { mkdir, mkdtemp, rename, rm, stat } from 'node:fs/promises'
 import { join } from 'node:path'
-import type { Comparison, RunInfo, RunRecord } from '../compare/comparison.ts'
+import type { Comparison, RunInfo } from '../compare/comparison.ts'
+import { ATTEMPTS_FILE } from '../journal/run-folder.ts'
+import { readTally } from '../tally/read-tally.ts'
+import { tallyRecord, type RunRecord, type RunTally } from '../tally/run-tally.ts'
 import { correctionSentence, directionTitle, overallSentence, sensitivitySentence, verdictReason } from './compare-wording.ts'
 import { REPORT_FILE, shortId } from '../journal/run-folder.ts'
 import { removeOldTemporariesOf, STRAY_TEMPORARY_AGE_MS, writeFileAtomic } from '../shared/atomic-file.ts'
 import { renderCompareTiles } from './compare-tiles.ts'
-import { groupCounts, GROUP_LABEL, renderScenarioGroups, type CompareGroup } from './compare-scenarios.ts'
-import { dialogueMarkup, embedAttempt, LAZY_DIALOGUES_NOTE } from './dialogue-view.ts'
+import { groupCounts, GROUP_LABEL, scenarioGroupParts, type CompareGroup, type CompareSides } from './compare-scenarios.ts'
+import { closeStream, DialogueBlocks, DialogueSpool, INLINE_DIALOGUES_MAX_BYTES, writeChunk, type DialogueMode } from './dialogue-blocks.ts'
+import { LAZY_DIALOGUES_NOTE } from './dialogue-view.ts'
 import { count, when } from './format.ts'
 import { html, type SafeHtml } from './html.ts'
 import { footer, MAIN_END, PAGE_END, pageStart, pageTop } from './page.ts'
-import { INLINE_DIALOGUES_MAX_BYTES, type DialogueMode } from './run-report.ts'
-import { addAttempt, finishTally, startTally, type RunTally } from './run-tally.ts'
 
 /**
  * results/compare/<before>-vs-<after>.html: the verdict and the statistics in words, the tiles
  * before and after with the change, and every scenario grouped Worse, Better, Same or Not compared,
  * opening to both runs' attempts side by side. The Comparison carries the numbers; the two runs'
- * records supply what it leaves out on purpose: the dialogues.
+ * tallies supply what it leaves out on purpose: each attempt's decisions and a slot for its dialogue.
+ * From run folders, each run is read once and its dialogues spooled to a file, so memory holds the
+ * two tallies but never the attempts.
  */
 
 export interface ComparePageRuns {
@@ -49,18 +54,9 @@ function chooseMode(runs: ComparePageRuns): DialogueMode {
   return chars <= INLINE_DIALOGUES_MAX_BYTES ? 'inline' : 'lazy'
 }
 
-function tallyWithDialogues(run: RunRecord, mode: DialogueMode, blocks: string[]): RunTally {
-  const tally = startTally(run.manifest)
-  for (const attempt of run.attempts) {
-    if (mode === 'inline') {
-      addAttempt(tally, attempt, { kind: 'inline', markup: dialogueMarkup(attempt.turns).value })
-    } else {
-      const { slot, block } = embedAttempt(`d-${blocks.length}`, attempt)
-      blocks.push(block)
-      addAttempt(tally, attempt, slot)
-    }
-  }
-  return finishTally(tally)
+async function chooseFolderMode(dirs: { before: string; after: string }): Promise<DialogueMode> {
+  const size = async (dir: string) => (await stat(join(dir, ATTEMPTS_FILE)).catch(() => ({ size: 0 }))).size
+  return (await size(dirs.before)) + (await size(dirs.after)) <= INLINE_DIALOGUES_MAX_BYTES ? 'inline' : 'lazy'
 }
 
 function runCard(label: string, run: RunInfo, href: string | null): SafeHtml {
@@ -99,19 +95,26 @@ function filterBar(c: Comparison): SafeHtml {
   )}</button>${keys.map((k) => html`<button type="button" class="chip" data-filter-status="${k}" aria-pressed="false">${GROUP_LABEL[k]} ${count(counts[k])}</button>`)}<span id="filter-count" class="muted" aria-live="polite"></span></div>`
 }
 
-export function renderComparePage(c: Comparison, runs: ComparePageRuns, options: ComparePageOptions = {}): string {
-  const mode = options.dialogues ?? chooseMode(runs)
+/** The page up to the dialogue blocks, a part at a time (a scenario's row is one part). */
+function* pageParts(c: Comparison, sides: CompareSides, mode: DialogueMode, options: ComparePageOptions): Generator<string> {
   const href = options.reportHref ?? reportHrefFromCompare
-  const blocks: string[] = []
-  const sides = { before: tallyWithDialogues(runs.before, mode, blocks), after: tallyWithDialogues(runs.after, mode, blocks) }
   const title = c.before.agent === c.after.agent ? c.after.agent : `${c.before.agent} → ${c.after.agent}`
-  const body = html`${pageTop('convy-ci · comparison', title)}<div class="runcards">${runCard('Before', c.before, href(c.before.id))}${runCard('After', c.after, href(c.after.id))}</div>${warnings(
+  yield pageStart(`${directionTitle(c.verdict)} · ${title} · convy-ci comparison`)
+  yield html`${pageTop('convy-ci · comparison', title)}<div class="runcards">${runCard('Before', c.before, href(c.before.id))}${runCard('After', c.after, href(c.after.id))}</div>${warnings(
     c,
-  )}${verdictBlock(c)}${renderCompareTiles(c)}${mode === 'lazy' ? LAZY_DIALOGUES_NOTE : ''}<h2>Scenarios</h2>${filterBar(c)}${renderScenarioGroups(c, sides)}${footer()}`
-  return pageStart(`${directionTitle(c.verdict)} · ${title} · convy-ci comparison`) + body.value + MAIN_END + blocks.join('') + PAGE_END
+  )}${verdictBlock(c)}${renderCompareTiles(c)}${mode === 'lazy' ? LAZY_DIALOGUES_NOTE : ''}<h2>Scenarios</h2>${filterBar(c)}`.value
+  for (const part of scenarioGroupParts(c, sides)) yield part.value
+  yield footer().value + MAIN_END
 }
 
-/** Writes the page to `<resultsDir>/compare/<before>-vs-<after>.html` and returns its path. */
+/** The page for two runs held in memory (tests, screenshots). */
+export function renderComparePage(c: Comparison, runs: ComparePageRuns, options: ComparePageOptions = {}): string {
+  const dialogues = new DialogueBlocks(options.dialogues ?? chooseMode(runs))
+  const sides = { before: tallyRecord(runs.before, dialogues.slot), after: tallyRecord(runs.after, dialogues.slot) }
+  return [...pageParts(c, sides, dialogues.mode, options)].join('') + dialogues.blocks.join('') + PAGE_END
+}
+
+/** Writes the page of two runs held in memory to `<resultsDir>/compare/<before>-vs-<after>.html` and returns its path. */
 export async function writeComparePage(resultsDir: string, c: Comparison, runs: ComparePageRuns, options: ComparePageOptions = {}): Promise<string> {
   const dir = join(resultsDir, 'compare')
   await mkdir(dir, { recursive: true })
@@ -119,4 +122,39 @@ export async function writeComparePage(resultsDir: string, c: Comparison, runs: 
   await writeFileAtomic(target, renderComparePage(c, runs, options))
   await removeOldTemporariesOf(target, STRAY_TEMPORARY_AGE_MS)
   return target
+}
+
+/**
+ * Compares two run folders and writes their page: reads each folder once into its tally, spooling
+ * the dialogues to a file beside the page, hands the two tallies to `compare`, then writes the page
+ * (through a temporary file and a rename) followed by the spooled dialogues.
+ */
+export async function compareFoldersToPage(
+  resultsDir: string,
+  dirs: { before: string; after: string },
+  compare: (before: RunTally, after: RunTally) => Comparison,
+  options: ComparePageOptions = {},
+): Promise<{ comparison: Comparison; path: string }> {
+  const dir = join(resultsDir, 'compare')
+  await mkdir(dir, { recursive: true })
+  const scratch = await mkdtemp(join(dir, '.compare-'))
+  const spool = new DialogueSpool(options.dialogues ?? (await chooseFolderMode(dirs)), join(scratch, 'dialogues'))
+  let page: WriteStream | undefined
+  try {
+    const sides = { before: await readTally(dirs.before, { dialogue: spool.slot }), after: await readTally(dirs.after, { dialogue: spool.slot }) }
+    const comparison = compare(sides.before, sides.after)
+    const target = join(dir, comparePageName(comparison))
+    const pageFile = join(scratch, 'page.html')
+    page = createWriteStream(pageFile)
+    for (const part of pageParts(comparison, sides, spool.mode, options)) await writeChunk(page, part)
+    await spool.copyTo(page)
+    await writeChunk(page, PAGE_END)
+    await closeStream(page)
+    await rename(pageFile, target)
+    return { comparison, path: target }
+  } finally {
+    page?.destroy()
+    await spool.dispose()
+    await rm(scratch, { recursive: true, force: true })
+  }
 }

@@ -1,11 +1,10 @@
 import type { ComparedScenario, Comparison, NotComparedScenario } from '../compare/comparison.ts'
-import { pEquals, points } from './compare-format.ts'
 import { scenarioNotes } from './compare-markdown-rows.ts'
 import { renderAttempt } from './attempt-view.ts'
 import { sideText } from './compare-tiles.ts'
-import { count, plural } from './format.ts'
+import { count, pEquals, plural, points } from './format.ts'
 import { anchorFor, html, type SafeHtml } from './html.ts'
-import type { Holding, RunTally, ScenarioTally } from './run-tally.ts'
+import type { Holding, RunTally, ScenarioTally } from '../tally/run-tally.ts'
 import { heldText, instructions } from './scenario-view.ts'
 
 /**
@@ -99,22 +98,21 @@ function notComparedRow(s: NotComparedScenario, sides: CompareSides): SafeHtml {
 
 const LIST_HEAD = html`<div class="row crow list-head" aria-hidden="true"><div>Group</div><div>Scenario</div><div class="num">Before</div><div class="num">After</div><div class="num">Change</div><div class="num opt">p (one-sided)</div></div>`
 
-function group(key: CompareGroup, rows: SafeHtml[], blurb: string): SafeHtml {
-  if (rows.length === 0) return html``
-  return html`<section data-group="${key}"><h2>${GROUP_LABEL[key]} <span class="muted">${count(rows.length)}</span></h2><p class="note">${blurb}</p><div class="list">${LIST_HEAD}${rows}</div></section>`
+/** A group, a row at a time: a large comparison's page is written row by row, never held whole. */
+function* group<S>(key: CompareGroup, scenarios: readonly S[], toRow: (s: S) => SafeHtml, blurb: string): Generator<SafeHtml> {
+  if (scenarios.length === 0) return
+  yield html`<section data-group="${key}"><h2>${GROUP_LABEL[key]} <span class="muted">${count(scenarios.length)}</span></h2><p class="note">${blurb}</p><div class="list">${LIST_HEAD}`
+  for (const s of scenarios) yield toRow(s)
+  yield html`</div></section>`
 }
 
-export function renderScenarioGroups(c: Comparison, sides: CompareSides): SafeHtml {
+export function* scenarioGroupParts(c: Comparison, sides: CompareSides): Generator<SafeHtml> {
   const { worse, better, same, notCompared } = c.scenarios
-  return html`${group('worse', worse.map((s) => comparedRow(s, sides)), 'Passed less often after the change, beyond what chance explains (one-sided Fisher test, Tarone-corrected).')}${group(
-    'better',
-    better.map((s) => comparedRow(s, sides)),
-    'Passed more often after the change, beyond what chance explains.',
-  )}${group('same', same.map((s) => comparedRow(s, sides)), 'Any difference is within noise: it is what chance alone gives often enough.')}${group(
-    'not_compared',
-    notCompared.map((s) => notComparedRow(s, sides)),
-    'Left out of the statistics, with the reason.',
-  )}`
+  const compared = (s: ComparedScenario) => comparedRow(s, sides)
+  yield* group('worse', worse, compared, 'Passed less often after the change, beyond what chance explains (one-sided Fisher test, Tarone-corrected).')
+  yield* group('better', better, compared, 'Passed more often after the change, beyond what chance explains.')
+  yield* group('same', same, compared, 'Any difference is within noise: it is what chance alone gives often enough.')
+  yield* group('not_compared', notCompared, (s) => notComparedRow(s, sides), 'Left out of the statistics, with the reason.')
 }
 
 export function groupCounts(c: Comparison): Record<CompareGroup, number> {

@@ -1,12 +1,12 @@
 import type { Comparison, Tile as ComparedTile, Tone } from '../compare/comparison.ts'
-import { count, dollars, fraction, percent, points, seconds, signed, signedDollars } from './compare-format.ts'
+import { count, dollars, fraction, percent, points, seconds, secondsChange, signed, signedDollars } from './format.ts'
 import { html, type SafeHtml } from './html.ts'
 
 /**
  * The run report's tiles, before and after, with the change: red when the statistics call it worse
  * (or slower), green better (or faster), grey with ~ within noise, and uncoloured where no test
  * applies (slowest answer, tokens, cost).
- * Numbers are worded as in the PR comment (compare-format.ts), so both say the same thing.
+ * Numbers are worded as in the PR comment (format.ts), so both say the same thing.
  */
 
 const TONE_WORD: Record<Tone, string> = { worse: 'worse', better: 'better', 'within-noise': 'within noise', neutral: '' }
@@ -39,9 +39,9 @@ export function renderCompareTiles(c: Comparison): SafeHtml {
   const tiles = [
     tile('Pass rate', value(t.passRate.before, percent), value(t.passRate.after, percent), [changeChip(t.passRate, points)], `${of(t.passed, 'before')} → ${of(t.passed, 'after')} passed · mean over scenarios`),
     tile('Stable scenarios', of(t.stableScenarios, 'before'), of(t.stableScenarios, 'after'), [changeChip(t.stableScenarios, (d) => signed(d))], 'passed every attempt'),
-    tile('Answer time', value(t.meanAnswerSeconds.before, seconds), value(t.meanAnswerSeconds.after, seconds), [changeChip(t.meanAnswerSeconds, (d) => `${signed(d, 1)} s`, TIME_WORD)], `mean; slowest ${value(t.slowestAnswerSeconds.before, seconds)} → ${value(t.slowestAnswerSeconds.after, seconds)}`),
+    tile('Answer time', value(t.meanAnswerSeconds.before, seconds), value(t.meanAnswerSeconds.after, seconds), [changeChip(t.meanAnswerSeconds, secondsChange, TIME_WORD)], `mean; slowest ${value(t.slowestAnswerSeconds.before, seconds)} → ${value(t.slowestAnswerSeconds.after, seconds)}`),
     ...(t.meanFirstTokenSeconds.before !== null || t.meanFirstTokenSeconds.after !== null
-      ? [tile('Time to first token', value(t.meanFirstTokenSeconds.before, seconds), value(t.meanFirstTokenSeconds.after, seconds), [changeChip(t.meanFirstTokenSeconds, (d) => `${signed(d, 1)} s`, TIME_WORD)], 'mean, over the answers that streamed')]
+      ? [tile('Time to first token', value(t.meanFirstTokenSeconds.before, seconds), value(t.meanFirstTokenSeconds.after, seconds), [changeChip(t.meanFirstTokenSeconds, secondsChange, TIME_WORD)], 'mean, over the answers that streamed')]
       : []),
     tile(
       'Tokens per attempt',

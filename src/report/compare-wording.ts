@@ -1,6 +1,6 @@
 import type { Comparison, Direction } from '../compare/comparison.ts'
 import { OVERALL_ALPHA } from '../compare/compare-runs.ts'
-import { fraction, pEquals, percent, plural, points } from './compare-format.ts'
+import { fraction, pEquals, percent, plural, points } from './format.ts'
 
 /**
  * The comparison's statistics in plain words, for the PR comment and the compare page alike. Plain

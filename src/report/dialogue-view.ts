@@ -2,7 +2,7 @@ import type { Attempt, Turn } from '../journal/records.ts'
 import { decisionRows, type DecisionRow } from './decisions-view.ts'
 import { capped, count, seconds, shownText } from './format.ts'
 import { html, jsonForScript, type SafeHtml } from './html.ts'
-import type { DialogueSlot } from './run-tally.ts'
+import type { DialogueSlot } from '../tally/run-tally.ts'
 
 /**
  * A dialogue turn as the page shows it. The same row is written out as HTML (small runs, readable

@@ -1,21 +1,21 @@
 /**
- * How numbers, times and long texts read on the pages. Everything is formatted the same way whatever
- * the machine's locale or time zone, so two people looking at one report see the same words.
+ * How numbers, times, money and long texts read on the pages, in the pull request's comment and in
+ * the terminal: the one place each is formatted. Everything reads the same whatever the machine's
+ * locale or time zone, so two people looking at one result see the same words. Plain text; no markup.
  */
+import { count, cutAt } from '../shared/text.ts'
 
-/** 12,345: written out by hand, since toLocaleString is slow enough to show in a 10,000-attempt report. */
-export function count(n: number): string {
-  const digits = String(Math.abs(Math.round(n)))
-  let out = ''
-  for (let i = 0; i < digits.length; i++) {
-    if (i > 0 && (digits.length - i) % 3 === 0) out += ','
-    out += digits[i]
-  }
-  return n < 0 && Math.round(n) !== 0 ? `-${out}` : out
-}
+// Counts and texts cut short are made the same way by the tally and the pages.
+export { capped, count } from '../shared/text.ts'
 
+export const MINUS = '\u2212'
+
+/** 90%. 99.6% is not 100%: a decimal is kept rather than claim every attempt passed (or none did). */
 export function percent(rate: number | null): string {
-  return rate === null ? '–' : `${Math.round(rate * 100)}%`
+  if (rate === null) return '–'
+  const rounded = Math.round(rate * 100)
+  if ((rounded === 100 && rate < 1) || (rounded === 0 && rate > 0)) return `${(rate * 100).toFixed(1)}%`
+  return `${rounded}%`
 }
 
 export function percentRange(low: number, high: number): string {
@@ -26,6 +26,38 @@ export function plural(n: number, one: string, many = `${one}s`): string {
   return `${count(n)} ${n === 1 ? one : many}`
 }
 
+/** "5/5": passes out of attempts with a verdict. */
+export function fraction(passed: number, judged: number): string {
+  return `${passed}/${judged}`
+}
+
+/** A signed number: +3, −2, 0. */
+export function signed(value: number, digits = 0): string {
+  const text = Math.abs(value).toFixed(digits)
+  if (Number(text) === 0) return text
+  return `${value < 0 ? MINUS : '+'}${text}`
+}
+
+/** A change of rate in percentage points: −7 pp, +2.9 pp. */
+export function points(change: number): string {
+  const value = change * 100
+  return `${signed(value, Math.abs(value - Math.round(value)) < 0.05 ? 0 : 1)} pp`
+}
+
+/** A p-value with two significant digits, as the statistics notes write them. */
+export function pValue(p: number): string {
+  if (p < 0.0001) return '< 0.0001'
+  if (p >= 0.995) return '1'
+  return p.toPrecision(2)
+}
+
+/** "p = 0.090" or "p < 0.0001". */
+export function pEquals(p: number): string {
+  const text = pValue(p)
+  return text.startsWith('<') ? `p ${text}` : `p = ${text}`
+}
+
+/** The one way a duration is written: 250 ms, 1.5 s, 42 s, 3 min 5 s, 2 h 10 min; – when unknown. */
 export function seconds(s: number | null): string {
   if (s === null) return '–'
   // A local or cached agent answers in milliseconds: "0.0 s" would hide the difference.
@@ -38,10 +70,30 @@ export function seconds(s: number | null): string {
   return `${hours} h ${minutes - hours * 60} min`
 }
 
+/** A change of duration, to a tenth of a second: +0.4 s, −1.2 s. */
+export function secondsChange(change: number): string {
+  return `${signed(change, 1)} s`
+}
+
+/**
+ * The one way dollars are written: cents from a dime up ($0.88, $12.50) and, below that, up to two
+ * significant digits, since an attempt often costs a fraction of a cent ($0.034, $0.0021, $0.000001).
+ */
 export function dollars(usd: number): string {
-  if (usd === 0) return '$0'
-  if (usd < 0.01) return `$${usd.toFixed(4)}`
-  return `$${usd.toFixed(2)}`
+  const size = Math.abs(usd)
+  // Sums of prices carry float noise far below any price: that is nothing, not a nano-dollar.
+  if (size < 1e-9) return '$0.00'
+  const sign = usd < 0 ? MINUS : ''
+  if (size >= 0.1) return `${sign}$${size.toFixed(2)}`
+  const digits = Math.min(20, 1 - Math.floor(Math.log10(size)))
+  // Trailing zeros past the cents say nothing: $0.05, not $0.050.
+  return `${sign}$${size.toFixed(digits).replace(/(\.\d\d\d*?)0+$/, '$1')}`
+}
+
+/** A change in dollars: +$0.12, −$0.0031, $0.00. */
+export function signedDollars(change: number): string {
+  const text = dollars(Math.abs(change))
+  return text === '$0.00' ? text : `${change < 0 ? MINUS : '+'}${text}`
 }
 
 /** `2026-11-29 10:48 UTC`; the raw value when it is not a date. */
@@ -70,23 +122,9 @@ export interface ShownText {
   length: number
 }
 
-/** Cuts before `end` without splitting a surrogate pair, which would leave a broken character. */
-function cutAt(text: string, end: number): number {
-  if (end >= text.length) return text.length
-  const code = text.charCodeAt(end - 1)
-  return code >= 0xd800 && code <= 0xdbff ? end - 1 : end
-}
-
 export function shownText(text: string, fold = FOLD_CHARS, max = MAX_SHOWN_CHARS): ShownText {
   if (text.length <= fold) return { head: text, rest: '', length: text.length }
   const headEnd = cutAt(text, fold)
   const restEnd = cutAt(text, max)
   return { head: text.slice(0, headEnd), rest: text.slice(headEnd, restEnd), length: text.length }
-}
-
-/** A short text (a reason, an error) capped without folding. */
-export function capped(text: string, max = 4_000): string {
-  if (text.length <= max) return text
-  const end = cutAt(text, max)
-  return `${text.slice(0, end)}… (${count(text.length - end)} more characters)`
 }

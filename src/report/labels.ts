@@ -1,6 +1,6 @@
 import type { Verdict } from '../journal/records.ts'
 import { html, type SafeHtml } from './html.ts'
-import type { ScenarioStatus } from './run-tally.ts'
+import type { ScenarioStatus } from '../tally/run-tally.ts'
 
 /** The words on the pages for each status and verdict: a colour never carries meaning alone. */
 export const STATUS_LABEL: Record<ScenarioStatus, string> = {

@@ -1,5 +1,5 @@
 import { markdownTable } from 'markdown-table'
-import { plural } from './compare-format.ts'
+import { plural } from './format.ts'
 
 /** A titled table of scenarios; folded ones go inside <details>. */
 export interface Section {

@@ -1,7 +1,7 @@
 import type { Counts } from '../stats/counts.ts'
 import { wilsonInterval, type Interval } from '../stats/intervals.ts'
 import { passHatK, type KEstimate } from '../stats/reliability.ts'
-import { scenarioStatus, type RunTally, type ScenarioStatus, type SlowestAnswer } from './run-tally.ts'
+import { scenarioStatus, type RunTally, type ScenarioStatus, type SlowestAnswer } from '../tally/run-tally.ts'
 
 /** The numbers behind a run's tiles and its reliability line, derived from a finished tally. */
 export interface RunFigures {

@@ -1,34 +1,28 @@
-import { once } from 'node:events'
-import { createReadStream, createWriteStream, type WriteStream } from 'node:fs'
+import { createWriteStream, type WriteStream } from 'node:fs'
 import { rename, rm, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { Attempt, RunManifest } from '../journal/records.ts'
-import { readAttempts, readManifest } from '../journal/read-run.ts'
 import { ATTEMPTS_FILE, REPORT_FILE } from '../journal/run-folder.ts'
 import { temporaryPath } from '../shared/atomic-file.ts'
-import { dialogueMarkup, embedAttempt, LAZY_DIALOGUES_NOTE } from './dialogue-view.ts'
+import { readTally } from '../tally/read-tally.ts'
+import { scenarioStatus, tallyRecord, type RunTally, type ScenarioTally } from '../tally/run-tally.ts'
+import { closeStream, DialogueBlocks, DialogueSpool, INLINE_DIALOGUES_MAX_BYTES, writeChunk, type DialogueMode } from './dialogue-blocks.ts'
+import { LAZY_DIALOGUES_NOTE } from './dialogue-view.ts'
 import { count, percent } from './format.ts'
 import { html, type SafeHtml } from './html.ts'
 import { STATUS_LABEL, STATUS_ORDER } from './labels.ts'
 import { footer, MAIN_END, PAGE_END, pageStart } from './page.ts'
 import { runFigures, type RunFigures } from './run-figures.ts'
 import { renderRunHeader } from './run-header.ts'
-import { addAttempt, finishTally, scenarioStatus, startTally, type RunTally, type ScenarioTally } from './run-tally.ts'
 import { renderScenario, SCENARIO_LIST_HEAD } from './scenario-view.ts'
 import { renderReliability, renderTiles, runTiles } from './tiles-view.ts'
 
 /**
  * A run's report.html. Attempts are read once, in the order they ended: each one updates the tally
  * (counts and decisions, kept for the summary) and, in a large run, leaves its dialogue as a data
- * block written straight out. The page itself is written once the tally is complete, followed by
- * those blocks, so memory holds the summary but never the whole run.
+ * block spooled to a file. The page itself is written once the tally is complete, followed by those
+ * blocks, so memory holds the summary but never the whole run.
  */
-
-/** 'inline': dialogues as HTML, readable with JavaScript off. 'lazy': embedded data the page draws. */
-export type DialogueMode = 'inline' | 'lazy'
-
-/** Up to this much attempts.jsonl, dialogues are written as HTML; past it the page would get slow. */
-export const INLINE_DIALOGUES_MAX_BYTES = 3_000_000
 
 export interface RunReportInput {
   manifest: RunManifest
@@ -39,35 +33,10 @@ export interface RunReportInput {
   skippedLines?: number
 }
 
-interface ReportBuilder {
-  /** Adds one attempt; returns the data block it leaves for the end of the page ('' when inline). */
-  add(attempt: Attempt): string
-  /** The page up to the data blocks, once every attempt has been added. */
-  head(skippedLines: number): string
-  /** Every attempt added so far, counted. */
-  readonly tally: RunTally
-}
-
-function reportBuilder(manifest: RunManifest, mode: DialogueMode): ReportBuilder {
-  const tally = startTally(manifest)
-  let blocks = 0
-  return {
-    tally,
-    add(attempt) {
-      if (mode === 'inline') {
-        addAttempt(tally, attempt, { kind: 'inline', markup: dialogueMarkup(attempt.turns).value })
-        return ''
-      }
-      const { slot, block } = embedAttempt(`d-${blocks++}`, attempt)
-      addAttempt(tally, attempt, slot)
-      return block
-    },
-    head(skippedLines) {
-      finishTally(tally)
-      const figures = runFigures(tally)
-      return pageStart(`${manifest.agent.name} · ${percent(figures.passRate)} · convy-ci report`) + renderRunBody(tally, figures, skippedLines, mode).value + MAIN_END
-    },
-  }
+/** The page up to the data blocks, once every attempt has been counted. */
+function pageHead(tally: RunTally, mode: DialogueMode): string {
+  const figures = runFigures(tally)
+  return pageStart(`${tally.manifest.agent.name} · ${percent(figures.passRate)} · convy-ci report`) + renderRunBody(tally, figures, tally.skippedLines, mode).value + MAIN_END
 }
 
 function filterBar(f: RunFigures): SafeHtml {
@@ -96,24 +65,10 @@ function renderRunBody(tally: RunTally, figures: RunFigures, skippedLines: numbe
 }
 
 export function renderRunReport(input: RunReportInput): string {
-  const builder = reportBuilder(input.manifest, input.dialogues ?? 'inline')
-  const blocks: string[] = []
-  for (const attempt of input.attempts) {
-    const block = builder.add(attempt)
-    if (block) blocks.push(block)
-  }
-  return builder.head(input.skippedLines ?? 0) + blocks.join('') + PAGE_END
-}
-
-async function writeChunk(stream: WriteStream, chunk: string | Buffer): Promise<void> {
-  if (!stream.write(chunk)) await once(stream, 'drain')
-}
-
-async function closeStream(stream: WriteStream): Promise<void> {
-  await new Promise<void>((resolve, reject) => {
-    stream.once('error', reject)
-    stream.end(resolve)
-  })
+  const dialogues = new DialogueBlocks(input.dialogues ?? 'inline')
+  const tally = tallyRecord({ manifest: input.manifest, attempts: [...input.attempts] }, dialogues.slot)
+  tally.skippedLines = input.skippedLines ?? 0
+  return pageHead(tally, dialogues.mode) + dialogues.blocks.join('') + PAGE_END
 }
 
 async function chooseMode(runDir: string): Promise<DialogueMode> {
@@ -138,45 +93,25 @@ export async function writeRunReport(runDir: string, options: WriteReportOptions
   return (await writeRunReportAndTally(runDir, options)).path
 }
 
-/** The same, with the run's tally that the page was made from: a caller that also summarises the run reads attempts.jsonl once. */
+/** The same, with the run's tally that the page was made from: a caller that also summarises or compares the run reads attempts.jsonl once. */
 export async function writeRunReportAndTally(runDir: string, options: WriteReportOptions = {}): Promise<{ path: string; tally: RunTally }> {
-  const manifest = options.manifest ?? (await readManifest(runDir))
-  const mode = options.dialogues ?? (await chooseMode(runDir))
-  const builder = reportBuilder(manifest, mode)
   const target = join(runDir, REPORT_FILE)
   // Names of this writer's own: a killed writer's leftovers are removed by the next one to lock the run.
-  const dataFile = temporaryPath(`${target}.data`)
   const pageFile = temporaryPath(target)
-  const data = createWriteStream(dataFile)
+  const spool = new DialogueSpool(options.dialogues ?? (await chooseMode(runDir)), temporaryPath(`${target}.data`))
   let page: WriteStream | undefined
-  let skipped = 0
-  // Blocks are small; writing them a megabyte at a time keeps the disk from setting the pace.
-  let pending: string[] = []
-  let pendingLength = 0
   try {
-    for await (const attempt of readAttempts(runDir, () => skipped++)) {
-      const block = builder.add(attempt)
-      pending.push(block)
-      pendingLength += block.length
-      if (pendingLength >= 1 << 20) {
-        await writeChunk(data, pending.join(''))
-        pending = []
-        pendingLength = 0
-      }
-    }
-    await writeChunk(data, pending.join(''))
-    await closeStream(data)
+    const tally = await readTally(runDir, { dialogue: spool.slot, manifest: options.manifest })
     page = createWriteStream(pageFile)
-    await writeChunk(page, builder.head(skipped))
-    for await (const chunk of createReadStream(dataFile)) await writeChunk(page, chunk as Buffer)
+    await writeChunk(page, pageHead(tally, spool.mode))
+    await spool.copyTo(page)
     await writeChunk(page, PAGE_END)
     await closeStream(page)
     await rename(pageFile, target)
+    return { path: target, tally }
   } finally {
-    data.destroy()
     page?.destroy()
-    await rm(dataFile, { force: true })
+    await spool.dispose()
     await rm(pageFile, { force: true })
   }
-  return { path: target, tally: builder.tally }
 }

@@ -4,7 +4,7 @@ import { anchorFor, html, trusted, type SafeHtml } from './html.ts'
 import { statusBadge } from './labels.ts'
 import { passHatK } from '../stats/reliability.ts'
 import { renderAttempt } from './attempt-view.ts'
-import { scenarioStatus, type Holding, type ScenarioTally } from './run-tally.ts'
+import { scenarioStatus, type Holding, type ScenarioTally } from '../tally/run-tally.ts'
 
 /**
  * A scenario's row in the run report: a <details> whose summary is the row and whose body is the whole

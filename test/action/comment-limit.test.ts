@@ -3,7 +3,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { after, afterEach, before, describe, test } from 'node:test'
 import { compareRuns } from '../../src/compare/compare-runs.ts'
-import { loadRun } from '../../src/compare/load-runs.ts'
+import { readTally } from '../../src/tally/read-tally.ts'
 import { comparisonMarkdown } from '../../src/report/compare-markdown.ts'
 import { runDir } from '../../src/journal/run-folder.ts'
 import { startFakeGitHub, type FakeGitHub } from '../fakes/github-server.ts'
@@ -35,7 +35,7 @@ describe('the action with more to say than a comment holds', () => {
     expectExit(result, 0)
 
     const resultsDir = join(workspace, 'results')
-    const [before, after] = await Promise.all([loadRun(runDir(resultsDir, baseline.runId)), loadRun(runDir(resultsDir, result.outputs['run-id']!))])
+    const [before, after] = await Promise.all([readTally(runDir(resultsDir, baseline.runId)), readTally(runDir(resultsDir, result.outputs['run-id']!))])
     const uncut = comparisonMarkdown(compareRuns(before, after, { now: new Date() }), { maxLength: Number.MAX_SAFE_INTEGER })
     assert.ok(uncut.length > 65_536, `the whole comparison is ${uncut.length} characters`)
 

@@ -1,12 +1,12 @@
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
 import { compareTimes, mannWhitney, upperTail } from '../../src/compare/answer-times.ts'
-import type { RunRecord } from '../../src/compare/comparison.ts'
 import { compareRuns } from '../../src/compare/compare-runs.ts'
 import { comparisonMarkdown } from '../../src/report/compare-markdown.ts'
 import type { Turn } from '../../src/journal/records.ts'
 import { renderCompareTiles } from '../../src/report/compare-tiles.ts'
 import { attempt, manifest, scenario } from '../report/small-run.ts'
+import { tallyRecord, type RunRecord } from '../../src/tally/run-tally.ts'
 
 /**
  * Answer time and time to first token in the compare: slower or faster only beyond noise. (Here
@@ -95,7 +95,7 @@ describe('answer times in the compare', () => {
   })
 
   test('a slower agent is red in the tiles and the comment; the time to first token gets its own row', () => {
-    const c = compareRuns(record(1, 0.2, 'bot/2026-03-01T10-00-00_ab12'), record(2, 0.2, 'bot/2026-03-02T10-00-00_cd34'), { now: new Date('2026-03-02T12:00:00Z') })
+    const c = compareRuns(tallyRecord(record(1, 0.2, 'bot/2026-03-01T10-00-00_ab12')), tallyRecord(record(2, 0.2, 'bot/2026-03-02T10-00-00_cd34')), { now: new Date('2026-03-02T12:00:00Z') })
     assert.equal(c.tiles.meanAnswerSeconds.tone, 'worse')
     assert.equal(c.tiles.meanFirstTokenSeconds.tone, 'worse')
     assert.ok(Math.abs(c.tiles.meanFirstTokenSeconds.before! - 0.22) < 1e-9)
@@ -105,7 +105,7 @@ describe('answer times in the compare', () => {
   })
 
   test('agents that do not stream get no time-to-first-token row', () => {
-    const c = compareRuns(record(1, null, 'bot/2026-03-01T10-00-00_ab12'), record(1, null, 'bot/2026-03-02T10-00-00_cd34'), { now: new Date('2026-03-02T12:00:00Z') })
+    const c = compareRuns(tallyRecord(record(1, null, 'bot/2026-03-01T10-00-00_ab12')), tallyRecord(record(1, null, 'bot/2026-03-02T10-00-00_cd34')), { now: new Date('2026-03-02T12:00:00Z') })
     assert.equal(c.tiles.meanAnswerSeconds.tone, 'within-noise')
     assert.equal(c.tiles.meanFirstTokenSeconds.tone, 'neutral')
     assert.doesNotMatch(comparisonMarkdown(c), /first token/)

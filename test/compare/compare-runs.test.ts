@@ -1,12 +1,12 @@
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
 import { compareRuns } from '../../src/compare/compare-runs.ts'
-import type { RunRecord } from '../../src/compare/comparison.ts'
 import { assertClose, exactFisher } from '../stats/exact-arithmetic.ts'
 import { attempt, manifest, outcomes, run, scenario } from './run-builder.ts'
+import { tallyRecord, type RunRecord } from '../../src/tally/run-tally.ts'
 
 const now = new Date('2026-03-02T00:00:00Z')
-const compare = (before: RunRecord, after: RunRecord) => compareRuns(before, after, { now })
+const compare = (before: RunRecord, after: RunRecord) => compareRuns(tallyRecord(before), tallyRecord(after), { now })
 
 /** stats.md's worked examples as [after passes, before passes] per scenario, 5 attempts each (see test/stats). */
 const exampleA: [number, number][] = [[4, 5], [0, 4], [2, 5], [5, 5], [5, 5], [5, 5], [5, 5], [5, 5], [4, 3], [3, 3], [4, 3], [5, 5], [4, 3], [5, 5], [4, 5], [5, 4], [2, 4], [5, 5], [5, 5], [5, 5]]
@@ -174,8 +174,8 @@ describe('warnings', () => {
     const after = run({ a: 'PPP' }, { manifest: { models: { ...manifest().models, fingerprint: 'changed' } } })
     assert.deepEqual(compare(before, after).warnings.map((w) => w.kind), ['different-model-settings'])
     const old = run({ a: 'PPP' }, { manifest: { startedAt: '2026-02-20T00:00:00.000Z', finishedAt: null } })
-    assert.deepEqual(compareRuns(old, run({ a: 'PPP' }), { now, baselineMaxAgeDays: 14 }).warnings, [])
-    assert.deepEqual(compareRuns(old, run({ a: 'PPP' }), { now, baselineMaxAgeDays: 7 }).warnings.map((w) => w.kind), ['old-baseline'])
+    assert.deepEqual(compareRuns(tallyRecord(old), tallyRecord(run({ a: 'PPP' })), { now, baselineMaxAgeDays: 14 }).warnings, [])
+    assert.deepEqual(compareRuns(tallyRecord(old), tallyRecord(run({ a: 'PPP' })), { now, baselineMaxAgeDays: 7 }).warnings.map((w) => w.kind), ['old-baseline'])
   })
 
   test('attempts of scenarios missing from run.json are left out and counted', () => {

@@ -3,8 +3,9 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { after, describe, test } from 'node:test'
-import { compareRunFolders, loadRun } from '../../src/compare/load-runs.ts'
-import type { RunRecord } from '../../src/compare/comparison.ts'
+import { compareRunFolders } from '../../src/compare/load-runs.ts'
+import { readTally } from '../../src/tally/read-tally.ts'
+import type { RunRecord } from '../../src/tally/run-tally.ts'
 import { InputError } from '../../src/shared/errors.ts'
 import { outcomes, run } from './run-builder.ts'
 
@@ -23,8 +24,9 @@ describe('comparing run folders', () => {
   test('reads run.json and attempts.jsonl from each folder, a torn last line left out', async () => {
     const beforeDir = await writeRun('before', run({ a: outcomes(5, 5), b: outcomes(5, 5) }))
     const afterDir = await writeRun('after', run({ a: outcomes(0, 5), b: outcomes(5, 5) }), '{"scenario":"a","attem')
-    const loaded = await loadRun(afterDir)
-    assert.equal(loaded.attempts.length, 10)
+    const loaded = await readTally(afterDir)
+    assert.equal(loaded.attempts, 10)
+    assert.equal(loaded.skippedLines, 1)
     const c = await compareRunFolders(beforeDir, afterDir, { now: new Date('2026-03-02T00:00:00Z') })
     assert.equal(c.verdict, 'worse')
     assert.deepEqual(c.scenarios.worse.map((s) => s.id), ['a'])

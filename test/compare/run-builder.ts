@@ -2,7 +2,7 @@
 // scenario, P passed, F failed, E agent error, N no verdict.
 import type { Attempt, RunManifest, Verdict } from '../../src/journal/records.ts'
 import type { Scenario } from '../../src/scenario/scenario.ts'
-import type { RunRecord } from '../../src/compare/comparison.ts'
+import type { RunRecord } from '../../src/tally/run-tally.ts'
 
 const VERDICTS: Record<string, Verdict> = { P: 'passed', F: 'failed', E: 'agent_error', N: 'no_verdict' }
 

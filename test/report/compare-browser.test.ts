@@ -10,6 +10,7 @@ import { renderComparePage } from '../../src/report/compare-page.ts'
 import { launchChromium, NO_CHROMIUM, watchedPage, type PageWatch } from './browser-harness.ts'
 import { comparedRuns } from './compare-runs-fixture.ts'
 import { hostileAttempts, hostileManifest, PAYLOADS } from './hostile-run.ts'
+import { tallyRecord } from '../../src/tally/run-tally.ts'
 
 const NOW = { now: new Date('2026-03-02T12:00:00Z') }
 const OPEN_ALL = "document.querySelectorAll('details').forEach((d) => { d.open = true })"
@@ -23,13 +24,13 @@ describe('compare page in a browser', { skip: NO_CHROMIUM }, () => {
     browser = await launchChromium()
     dir = await mkdtemp(join(tmpdir(), 'convy-compare-browser-'))
     const runs = comparedRuns()
-    const comparison = compareRuns(runs.before, runs.after, NOW)
+    const comparison = compareRuns(tallyRecord(runs.before), tallyRecord(runs.after), NOW)
     const evilBefore = { manifest: hostileManifest(), attempts: hostileAttempts() }
     const evilAfter = { manifest: { ...hostileManifest(), id: 'evil/2026-01-03T00-00-00_f00d' }, attempts: hostileAttempts() }
     const pages = {
       inline: renderComparePage(comparison, runs, { dialogues: 'inline' }),
       lazy: renderComparePage(comparison, runs, { dialogues: 'lazy' }),
-      hostile: renderComparePage(compareRuns(evilBefore, evilAfter, NOW), { before: evilBefore, after: evilAfter }, { dialogues: 'lazy' }),
+      hostile: renderComparePage(compareRuns(tallyRecord(evilBefore), tallyRecord(evilAfter), NOW), { before: evilBefore, after: evilAfter }, { dialogues: 'lazy' }),
     }
     for (const [name, html] of Object.entries(pages)) {
       await writeFile(join(dir, `${name}.html`), html)

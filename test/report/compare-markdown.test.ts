@@ -1,12 +1,13 @@
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
 import { compareRuns } from '../../src/compare/compare-runs.ts'
-import type { Comparison, RunRecord } from '../../src/compare/comparison.ts'
+import type { Comparison } from '../../src/compare/comparison.ts'
 import { commentMarker, comparisonMarkdown, MARKDOWN_LIMIT } from '../../src/report/compare-markdown.ts'
 import { manifest, outcomes, run, scenario } from '../compare/run-builder.ts'
+import { tallyRecord, type RunRecord } from '../../src/tally/run-tally.ts'
 
 const now = new Date('2026-03-02T00:00:00Z')
-const compare = (before: RunRecord, after: RunRecord): Comparison => compareRuns(before, after, { now })
+const compare = (before: RunRecord, after: RunRecord): Comparison => compareRuns(tallyRecord(before), tallyRecord(after), { now })
 const suite = (layout: Record<string, [before: number, after: number]>, k = 5) => {
   const settings = { ...manifest().settings, k }
   return {

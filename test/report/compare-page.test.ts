@@ -1,14 +1,15 @@
 import assert from 'node:assert/strict'
-import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, test } from 'node:test'
 import { compareRuns } from '../../src/compare/compare-runs.ts'
-import { comparePageName, renderComparePage, writeComparePage } from '../../src/report/compare-page.ts'
+import { compareFoldersToPage, comparePageName, renderComparePage, writeComparePage } from '../../src/report/compare-page.ts'
 import { escapeHtml } from '../../src/report/html.ts'
 import { comparedRuns } from './compare-runs-fixture.ts'
 import { hostileAttempts, hostileManifest } from './hostile-run.ts'
 import { assertNoInjectedMarkup } from './markup-check.ts'
+import { tallyRecord, type RunRecord } from '../../src/tally/run-tally.ts'
 
 const NOW = { now: new Date('2026-03-02T12:00:00Z') }
 
@@ -23,7 +24,7 @@ function section(page: string, id: string): string {
 
 describe('the compare page', () => {
   const runs = comparedRuns()
-  const comparison = compareRuns(runs.before, runs.after, NOW)
+  const comparison = compareRuns(tallyRecord(runs.before), tallyRecord(runs.after), NOW)
   const page = renderComparePage(comparison, runs)
 
   test('scenarios are grouped Worse, Better, Same, then Not compared', () => {
@@ -97,12 +98,35 @@ describe('the compare page', () => {
       await rm(results, { recursive: true, force: true })
     }
   })
+  // From run folders, each run is read once and its dialogues spooled to a file: the page must be the
+  // very page made from the runs in memory, and the spool must not outlive it.
+  for (const dialogues of ['inline', 'lazy'] as const) {
+    test(`from run folders: the same page as from memory, and no spool left behind (${dialogues})`, async () => {
+      const results = await mkdtemp(join(tmpdir(), 'convy-compare-folders-'))
+      const writeFolder = async (name: string, run: RunRecord) => {
+        const dir = join(results, 'bot', name)
+        await mkdir(dir, { recursive: true })
+        await writeFile(join(dir, 'run.json'), JSON.stringify(run.manifest))
+        await writeFile(join(dir, 'attempts.jsonl'), run.attempts.map((a) => `${JSON.stringify(a)}\n`).join(''))
+        return dir
+      }
+      try {
+        const dirs = { before: await writeFolder('before', runs.before), after: await writeFolder('after', runs.after) }
+        const { comparison: fromFolders, path } = await compareFoldersToPage(results, dirs, (b, a) => compareRuns(b, a, NOW), { dialogues })
+        assert.deepEqual(fromFolders, comparison)
+        assert.equal(await readFile(path, 'utf8'), renderComparePage(comparison, runs, { dialogues }))
+        assert.deepEqual(await readdir(join(results, 'compare')), [comparePageName(comparison)])
+      } finally {
+        await rm(results, { recursive: true, force: true })
+      }
+    })
+  }
 })
 
 describe('a comparison of hostile runs', () => {
   const before = { manifest: hostileManifest(), attempts: hostileAttempts() }
   const after = { manifest: { ...hostileManifest(), id: 'evil<b>/2026-01-03T03-04-05_f00d', models: { ...hostileManifest().models, judge: '<img src=x onerror=alert(1)>' } }, attempts: hostileAttempts() }
-  const comparison = compareRuns(before, after, NOW)
+  const comparison = compareRuns(tallyRecord(before), tallyRecord(after), NOW)
 
   for (const dialogues of ['inline', 'lazy'] as const) {
     test(`no text from the runs becomes markup (${dialogues})`, () => {

@@ -1,4 +1,4 @@
-import type { RunRecord } from '../../src/compare/comparison.ts'
+import type { RunRecord } from '../../src/tally/run-tally.ts'
 import type { Attempt, Verdict } from '../../src/journal/records.ts'
 import { attempt, manifest, scenario } from './small-run.ts'
 

@@ -1,9 +1,10 @@
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
 import { compareRuns } from '../../src/compare/compare-runs.ts'
-import { pEquals, percent, points, pValue, signed } from '../../src/report/compare-format.ts'
+import { dollars, pEquals, percent, points, pValue, seconds, secondsChange, signed, signedDollars } from '../../src/report/format.ts'
 import { overallSentence, sensitivitySentence, verdictReason } from '../../src/report/compare-wording.ts'
 import { manifest, outcomes, run } from '../compare/run-builder.ts'
+import { tallyRecord } from '../../src/tally/run-tally.ts'
 
 const now = new Date('2026-03-02T00:00:00Z')
 const runOf = (layout: Record<string, number>, k: number) =>
@@ -24,32 +25,44 @@ describe('numbers in words', () => {
     assert.deepEqual([pValue(0.0903), pValue(0.22222), pValue(0.00397), pValue(0.00001), pValue(1)], ['0.090', '0.22', '0.0040', '< 0.0001', '1'])
     assert.deepEqual([pEquals(0.05), pEquals(0.00001)], ['p = 0.050', 'p < 0.0001'])
   })
+
+  test('dollars one way everywhere: cents from a dime, two significant digits below, no exponent', () => {
+    assert.deepEqual([dollars(0), dollars(12.5), dollars(0.88), dollars(0.1), dollars(0.034), dollars(0.05), dollars(0.0021), dollars(0.000001), dollars(1.5e-7)], [
+      '$0.00', '$12.50', '$0.88', '$0.10', '$0.034', '$0.05', '$0.0021', '$0.000001', '$0.00000015',
+    ])
+    assert.deepEqual([signedDollars(0.12), signedDollars(-0.0031), signedDollars(1e-18)], ['+$0.12', '−$0.0031', '$0.00'])
+  })
+
+  test('durations one way everywhere: milliseconds, seconds, minutes, hours', () => {
+    assert.deepEqual([seconds(0.05), seconds(1.54), seconds(42.4), seconds(185), seconds(7800), seconds(null)], ['50 ms', '1.5 s', '42 s', '3 min 5 s', '2 h 10 min', '–'])
+    assert.deepEqual([secondsChange(0.4), secondsChange(-1.25), secondsChange(0.01)], ['+0.4 s', '−1.3 s', '0.0 s'])
+  })
 })
 
 describe('the statistics sentences', () => {
   test('stats.md’s advice for 20 scenarios × 3 attempts from 90%', () => {
     const before = runOf({ ...ids(18, 3), t0: 0, t1: 0 }, 3)
-    const c = compareRuns(before, before, { now })
+    const c = compareRuns(tallyRecord(before), tallyRecord(before), { now })
     assert.equal(sensitivitySentence(c), 'With 3 attempts per scenario, only a drop of 20 points or more (from 90%) would register reliably; a single scenario registers only if it goes 3/3 → 0/3 or lower.')
   })
 
   test('a rise within noise is described as a rise, with its p-value in the better direction', () => {
     const before = runOf({ ...ids(10, 4), x: 3 }, 5)
     const after = runOf({ ...ids(10, 4), x: 5 }, 5)
-    const c = compareRuns(before, after, { now })
+    const c = compareRuns(tallyRecord(before), tallyRecord(after), { now })
     assert.match(overallSentence(c), /^Within noise: the pass rate went from 78% to 82% \(Δ \+3\.6 pp, 95% CI −\d+\.\d pp to \+\d+\.\d pp\)/)
     assert.match(overallSentence(c), /this high in \d+% of shuffles \(p = 0\.\d+\); calling it better takes p ≤ 0\.025\.$/)
     assert.equal(verdictReason(c), 'The pass rate went from 78% to 82% (Δ +3.6 pp), within noise, and no single scenario moved beyond noise.')
   })
 
   test('a drop beyond noise says so, with the threshold it crossed', () => {
-    const c = compareRuns(runOf(ids(20, 5), 5), runOf(ids(20, 3), 5), { now })
+    const c = compareRuns(tallyRecord(runOf(ids(20, 5), 5)), tallyRecord(runOf(ids(20, 3), 5)), { now })
     assert.match(overallSentence(c), /^Worse: the pass rate went from 100% to 60% \(Δ −40 pp, .*\(p < 0\.0001\), at or under the 0\.025 that calls it worse\.$/)
     assert.equal(verdictReason(c), 'The pass rate went from 100% to 60% (Δ −40 pp), worse, beyond noise, though no single scenario did on its own.')
   })
 
   test('from a low baseline not even a drop to 0% would register', () => {
-    const c = compareRuns(runOf({ a: 1, b: 0 }, 2), runOf({ a: 1, b: 0 }, 2), { now })
+    const c = compareRuns(tallyRecord(runOf({ a: 1, b: 0 }, 2)), tallyRecord(runOf({ a: 1, b: 0 }, 2)), { now })
     assert.match(sensitivitySentence(c), /^With 2 attempts per scenario, not even a drop to 0% would register reliably; no single scenario can register on its own/)
   })
 })

@@ -1,4 +1,4 @@
-import type { ClaimDecision, DialogueLine, JudgeRequest, SimulatedUserRequest } from '../models/dialogue.js';
+import type { ClaimDecision, DialogueLine, JudgeRequest, SimulatedUserRequest } from '../conversation/dialogue.js';
 /**
  * A fake OpenAI-compatible model server for tests: a real HTTP server on 127.0.0.1 that the real
  * `openai` client talks to. It plays convy-ci's simulated user and judge by rule (it reads the

@@ -5,6 +5,7 @@ import { resultsDirOf } from '../../pipeline/project.ts'
 import { processWriter } from '../../cli/writer.ts'
 import { downloadArtifact } from '../../github/artifacts.ts'
 import { InputError } from '../../shared/errors.ts'
+import { readTally } from '../../tally/read-tally.ts'
 import { shardOf } from '../../github/artifact-names.ts'
 import { saveBaselineToCache } from '../baseline-cache.ts'
 import type { ActionDeps } from '../deps.ts'
@@ -39,7 +40,9 @@ export async function mergeMode(deps: ActionDeps): Promise<AgentOutcome[]> {
     const merged = await mergeShards(dirs, resultsDir, processWriter(`convy-ci action (mode merge) ${agent}`), (message) => log.warning(`${agent}: ${message}`))
     log.info(`${agent}: merged ${shards.length} shards into run ${merged.id}`)
     const { reportUrl } = await uploadRun(deps, agent, merged.dir, null)
-    const outcome = await publishAgent(deps, { agent, dir: merged.dir, reportUrl }, publication)
+    // The merge counted the run as it wrote the report; only when that failed is the folder read again.
+    const tally = merged.tally ?? (await readTally(merged.dir))
+    const outcome = await publishAgent(deps, { agent, tally, reportUrl }, publication)
     if (!outcome.failure) await saveBaselineToCache(deps, agent, merged.dir)
     outcomes.push(outcome)
   }

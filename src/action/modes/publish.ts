@@ -1,7 +1,7 @@
 import { mkdir, rm } from 'node:fs/promises'
 import { join } from 'node:path'
-import { loadRun } from '../../compare/load-runs.ts'
-import type { RunRecord } from '../../compare/comparison.ts'
+import { readTally } from '../../tally/read-tally.ts'
+import type { RunTally } from '../../tally/run-tally.ts'
 import { downloadArtifact } from '../../github/artifacts.ts'
 import { findRunArtifact } from '../../github/baseline.ts'
 import { artifactUrl, type TriggeringRun } from '../../github/event.ts'
@@ -39,8 +39,8 @@ export async function publishMode(deps: ActionDeps): Promise<AgentOutcome[]> {
     await rm(dir, { recursive: true, force: true })
     await mkdir(dir, { recursive: true })
     await downloadArtifact(deps.artifacts, artifact.artifactId, dir, { token, owner, repo, runId: trigger.id }, artifact.digest)
-    const record = await loadRun(dir)
-    const number = await checkedPullRequest(octokit, { owner, repo }, trigger, agent, record)
+    const tally = await readTally(dir)
+    const number = await checkedPullRequest(octokit, { owner, repo }, trigger, agent, tally)
     if (number === null) {
       log.notice(`${agent}: the pull request has moved past ${trigger.headSha.slice(0, 7)}; its newer run will publish`)
       continue
@@ -59,7 +59,7 @@ export async function publishMode(deps: ActionDeps): Promise<AgentOutcome[]> {
             },
       target: { number, headSha: trigger.headSha, readOnlyReason: null },
     }
-    const outcome = await publishAgent(deps, { agent, dir, reportUrl }, publication)
+    const outcome = await publishAgent(deps, { agent, tally, reportUrl }, publication)
     // The check on the pull request carries the verdict; this workflow is not attached to it.
     if (outcome.failure) log.info(`${outcome.failure}; the check run says so on the pull request`)
     outcomes.push({ ...outcome, failure: null })
@@ -71,9 +71,9 @@ export async function publishMode(deps: ActionDeps): Promise<AgentOutcome[]> {
  * The pull request an artifact may be published on, or null when its head has moved on. The artifact
  * came from code anyone could have written, so its claims are checked against what GitHub says.
  */
-async function checkedPullRequest(octokit: Octokit, where: { owner: string; repo: string }, trigger: TriggeringRun, agent: string, record: RunRecord): Promise<number | null> {
+async function checkedPullRequest(octokit: Octokit, where: { owner: string; repo: string }, trigger: TriggeringRun, agent: string, tally: RunTally): Promise<number | null> {
   const refuse = (why: string) => new ConvyError(`refusing to publish ${agent} from workflow run ${trigger.id}: ${why}`)
-  const { manifest } = record
+  const { manifest } = tally
   if (manifest.agent.name !== agent) throw refuse(`its artifact holds a run of ${manifest.agent.name}`)
   if (manifest.ci?.commit !== trigger.headSha) throw refuse(`its run is of commit ${manifest.ci?.commit ?? 'unknown'}, but the workflow run was of ${trigger.headSha}`)
   const number = trigger.pullRequests[0] ?? manifest.ci.pullRequest

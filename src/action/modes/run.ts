@@ -1,4 +1,5 @@
 import { runAgents } from '../../cli/commands/run.ts'
+import { seconds } from '../../report/format.ts'
 import type { RunSettings } from '../../journal/records.ts'
 import { saveBaselineToCache } from '../baseline-cache.ts'
 import type { ActionDeps } from '../deps.ts'
@@ -19,7 +20,7 @@ export async function runMode(deps: ActionDeps): Promise<AgentOutcome[]> {
   if (inputs.waitFor) {
     log.info(`waiting up to ${inputs.waitFor.timeoutSeconds} s for ${inputs.waitFor.url}`)
     const answered = await waitFor({ ...inputs.waitFor, signal: deps.cli.signal, onWaiting: (message) => log.info(message) })
-    log.info(`${inputs.waitFor.url} answered (HTTP ${answered.status}) after ${answered.seconds.toFixed(1)} s`)
+    log.info(`${inputs.waitFor.url} answered (HTTP ${answered.status}) after ${seconds(answered.seconds)}`)
   }
   const settings: RunSettings = {
     k: inputs.attempts,
@@ -42,7 +43,7 @@ export async function runMode(deps: ActionDeps): Promise<AgentOutcome[]> {
   const outcomes: AgentOutcome[] = []
   for (const run of runs) {
     const { reportUrl } = await uploadRun(deps, run.agent, run.dir, inputs.shard)
-    const outcome = await publishAgent(deps, { agent: run.agent, dir: run.dir, reportUrl }, publication)
+    const outcome = await publishAgent(deps, { agent: run.agent, tally: run.tally, reportUrl }, publication)
     if (!outcome.failure) await saveBaselineToCache(deps, run.agent, run.dir)
     outcomes.push(outcome)
   }

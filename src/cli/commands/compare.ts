@@ -1,12 +1,11 @@
 import { relative } from 'node:path'
 import { compareRuns } from '../../compare/compare-runs.ts'
-import { loadRun } from '../../compare/load-runs.ts'
 import { comparisonMarkdown } from '../../report/compare-markdown.ts'
 import { directionTitle, overallSentence, sensitivitySentence, verdictReason } from '../../report/compare-wording.ts'
-import { percent, points } from '../../report/compare-format.ts'
+import { percent, points } from '../../report/format.ts'
 import type { Comparison } from '../../compare/comparison.ts'
 import { findRun } from '../../journal/read-run.ts'
-import { writeComparePage } from '../../report/compare-page.ts'
+import { compareFoldersToPage } from '../../report/compare-page.ts'
 import { ExitCode, InputError } from '../../shared/errors.ts'
 import { parseCommandArgs } from '../args.ts'
 import type { CliContext } from '../context.ts'
@@ -39,9 +38,9 @@ export async function compareCommand(ctx: CliContext, argv: readonly string[]): 
   const resultsDir = resultsDirOf(ctx, values)
   const before = await findRun(resultsDir, positionals[0]!)
   const after = await findRun(resultsDir, positionals[1]!)
-  const runs = { before: await loadRun(before.dir), after: await loadRun(after.dir) }
-  const comparison = compareRuns(runs.before, runs.after, { now: ctx.now(), ...(maxAgeDays === undefined ? {} : { baselineMaxAgeDays: maxAgeDays }) })
-  const page = await writeComparePage(resultsDir, comparison, runs)
+  // Each run is read once into its tally; the page's dialogues are spooled on the way.
+  const options = { now: ctx.now(), ...(maxAgeDays === undefined ? {} : { baselineMaxAgeDays: maxAgeDays }) }
+  const { comparison, path: page } = await compareFoldersToPage(resultsDir, { before: before.dir, after: after.dir }, (b, a) => compareRuns(b, a, options))
 
   if (values.json) ctx.stdout.write(`${JSON.stringify(comparison, null, 2)}\n`)
   else if (values.markdown) ctx.stdout.write(`${comparisonMarkdown(comparison, { reportUrl: values['report-url'] ?? null })}\n`)

@@ -6,7 +6,8 @@ import type { Writer } from '../../journal/folder-lock.ts'
 import { newRunId, REPORT_FILE, type RunLocation } from '../../journal/run-folder.ts'
 import { RunJournal } from '../../journal/run-journal.ts'
 import { writeIndex } from '../../report/index-page.ts'
-import { writeRunReport } from '../../report/run-report.ts'
+import { writeRunReportAndTally } from '../../report/run-report.ts'
+import type { RunTally } from '../../tally/run-tally.ts'
 import { planAttempts } from '../../runner/select-scenarios.ts'
 import { ExitCode, errorMessage, InputError } from '../../shared/errors.ts'
 import { parseCommandArgs } from '../args.ts'
@@ -37,7 +38,7 @@ interface ShardRun {
  * finished, each holding exactly its own slice) together hold the unsharded run's attempts, which
  * become one run folder in resultsDir, with its report. Anything else is refused, saying why.
  */
-export async function mergeShards(dirs: readonly string[], resultsDir: string, writer: Writer, onWarning: (message: string) => void = () => {}): Promise<RunLocation> {
+export async function mergeShards(dirs: readonly string[], resultsDir: string, writer: Writer, onWarning: (message: string) => void = () => {}): Promise<RunLocation & { tally: RunTally | null }> {
   const shards: ShardRun[] = []
   for (const dir of dirs) {
     const manifest = await readManifest(dir)
@@ -73,6 +74,7 @@ export async function mergeShards(dirs: readonly string[], resultsDir: string, w
     state: 'running',
   }
   const journal = await RunJournal.create(resultsDir, manifest, writer)
+  let tally: RunTally | null = null
   try {
     // The unsharded run's order, so the merged folder reads the same whichever shard ended first.
     for (const planned of planAttempts(first.scenarios, first.settings.k, null)) await journal.append(attempts.get(key(planned.scenario.id, planned.attempt))!)
@@ -80,7 +82,7 @@ export async function mergeShards(dirs: readonly string[], resultsDir: string, w
     const finishedAt = new Date(ends.at(-1)!)
     // The page first, then `finished`, as a run ends (finish-run.ts).
     try {
-      await writeRunReport(journal.dir, { manifest: journal.withState('finished', finishedAt) })
+      tally = (await writeRunReportAndTally(journal.dir, { manifest: journal.withState('finished', finishedAt) })).tally
     } catch (error) {
       onWarning(`the merged run's report could not be written: ${errorMessage(error)}`)
     }
@@ -93,7 +95,7 @@ export async function mergeShards(dirs: readonly string[], resultsDir: string, w
   } catch (error) {
     onWarning(`the index could not be written: ${errorMessage(error)}`)
   }
-  return { id: journal.current.id, dir: journal.dir }
+  return { id: journal.current.id, dir: journal.dir, tally }
 }
 
 function checkComplete(shards: readonly ShardRun[]): void {

@@ -76,7 +76,7 @@ export async function replayCommand(ctx: CliContext, argv: readonly string[]): P
   ctx.stderr.write(`replaying ${original.id}: ${todo.length} attempts with their recorded user lines${judging ? '' : ', checks only'}\n`)
   const journal = await RunJournal.create(project.resultsDir, manifest, processWriter(`convy-ci replay ${original.id}`))
   try {
-    return await execute(ctx, {
+    return (await execute(ctx, {
       journal,
       todo,
       total: todo.length,
@@ -85,7 +85,7 @@ export async function replayCommand(ctx: CliContext, argv: readonly string[]): P
       resultsDir: project.resultsDir,
       mask: createMask([...agent.secrets, ...models.resolved.secrets]),
       judging,
-    })
+    })).exitCode
   } finally {
     await journal.release()
   }

@@ -51,7 +51,7 @@ async function resumeLocked(ctx: CliContext, journal: RunJournal, project: Proje
     if (manifest.state === 'finished') throw new ResumeRefused(`run ${manifest.id} has all ${planned.length} attempts recorded; nothing to resume`)
     // Stopped after its last attempt, before it was marked finished: nothing to play, only the end to write.
     ctx.stderr.write(`finishing ${manifest.id}: all ${planned.length} attempts are recorded; it was ${manifest.state}\n`)
-    return finishRun(ctx, { journal, resultsDir: project.resultsDir, agentName: manifest.agent.name, total: planned.length, interrupted: false, stoppedForBudget: false })
+    return (await finishRun(ctx, { journal, resultsDir: project.resultsDir, agentName: manifest.agent.name, total: planned.length, interrupted: false, stoppedForBudget: false })).exitCode
   }
 
   const agent = await prepareAgent(project.config, manifest.agent.name, project.env, { canStripTypes: ctx.canStripTypes })
@@ -62,7 +62,7 @@ async function resumeLocked(ctx: CliContext, journal: RunJournal, project: Proje
   ctx.stderr.write(`resuming ${manifest.id}: ${todo.length} of ${planned.length} attempts to play\n`)
   await journal.setState('running')
   if (budgetUsd !== undefined) await journal.updateSettings({ budgetUsd })
-  return execute(ctx, {
+  return (await execute(ctx, {
     journal,
     todo,
     total: planned.length,
@@ -71,7 +71,7 @@ async function resumeLocked(ctx: CliContext, journal: RunJournal, project: Proje
     resultsDir: project.resultsDir,
     mask: createMask([...agent.secrets, ...models.resolved.secrets]),
     spentBeforeUsd: spentUsd,
-  })
+  })).exitCode
 }
 
 function refuseIfChanged(manifest: RunManifest, agent: PreparedAgent, models: PreparedModels): void {

@@ -11,7 +11,8 @@ import { CONVY_VERSION } from '../../shared/version.ts'
 import { list, parseCommandArgs, positiveInteger, positiveNumber } from '../args.ts'
 import { CACHE_MODES, type CacheMode } from '../../model-client/model-cache.ts'
 import type { CliContext } from '../context.ts'
-import { execute } from '../execute.ts'
+import { execute, type Executed } from '../execute.ts'
+import type { RunTally } from '../../tally/run-tally.ts'
 import { ciInfo } from '../ci-info.ts'
 import { openProject } from '../../pipeline/project.ts'
 import { processWriter } from '../writer.ts'
@@ -69,6 +70,8 @@ export interface AgentRun {
   id: string
   dir: string
   exitCode: ExitCode
+  /** The run as its report counted it. */
+  tally: RunTally
 }
 
 /**
@@ -97,14 +100,14 @@ export async function runAgents(ctx: CliContext, request: RunRequest): Promise<{
     if (ctx.signal.aborted) break
     const todo = planAttempts(scenarios, settings.k, settings.shard)
     const journal = await RunJournal.create(project.resultsDir, newManifest(ctx, agent, models, settings, scenarios), writer)
-    let code: ExitCode
+    let executed: Executed
     try {
-      code = await execute(ctx, { journal, todo, total: todo.length, agent, models, resultsDir: project.resultsDir, mask })
+      executed = await execute(ctx, { journal, todo, total: todo.length, agent, models, resultsDir: project.resultsDir, mask })
     } finally {
       await journal.release()
     }
-    runs.push({ agent: agent.name, id: journal.current.id, dir: journal.dir, exitCode: code })
-    exitCode = worst(exitCode, code)
+    runs.push({ agent: agent.name, id: journal.current.id, dir: journal.dir, exitCode: executed.exitCode, tally: executed.tally })
+    exitCode = worst(exitCode, executed.exitCode)
   }
   return { exitCode, runs }
 }

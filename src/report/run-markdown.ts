@@ -1,7 +1,7 @@
-import { fraction, percent, plural } from '../report/compare-format.ts'
-import { commentMarker } from '../report/compare-markdown.ts'
-import { neutralise } from '../report/neutralise.ts'
-import { passRate, type RunCounts } from './run-counts.ts'
+import { fraction, percent, plural } from './format.ts'
+import { commentMarker } from './compare-markdown.ts'
+import { neutralise } from './neutralise.ts'
+import { passRate, type RunCounts } from '../tally/run-counts.ts'
 
 const LISTED = 20
 

@@ -1,13 +1,20 @@
+import { answers, attemptCostUsd, countVerdict } from '../journal/attempt-facts.ts'
 import type { Attempt, CheckResult, ClaimResult, RunManifest, Tokens, Verdict } from '../journal/records.ts'
 import type { Scenario } from '../scenario/scenario.ts'
-import { attemptCostUsd, countVerdict } from '../journal/attempt-facts.ts'
-import { capped } from './format.ts'
+import { capped } from '../shared/text.ts'
 
 /**
- * Counts a run's attempts one at a time, keeping per scenario only what the pages show: counts, each
- * decision with its reason, and a slot for the dialogue. The turns themselves are not kept, so a run
- * of any size is read in bounded memory.
+ * The one count of a run, made in a single pass over its attempts: what the report, the comparison,
+ * the action's outputs and the terminal summary all read. Per scenario it keeps counts, each claim's
+ * and check's record, and a short digest of each attempt with a slot for its dialogue; never the
+ * turns themselves, so a run of any size is counted in bounded memory.
  */
+
+/** A run in memory: its run.json and its attempts. Tests and the library build these; commands stream run folders instead. */
+export interface RunRecord {
+  manifest: RunManifest
+  attempts: readonly Attempt[]
+}
 
 export type ScenarioStatus = 'failing' | 'flaky' | 'passing' | 'no_verdict'
 
@@ -20,8 +27,9 @@ export function scenarioStatus(passed: number, failed: number): ScenarioStatus {
 }
 
 /**
- * Where an attempt's dialogue lives on the page: written out in place, or embedded as data to draw
- * (with the attempt's decisions too, when `decisions`).
+ * Where an attempt's dialogue lives on a page: written out in place, or embedded as data to draw
+ * (with the attempt's decisions too, when `decisions`). The tally only carries the slot; the page
+ * decides what goes in it.
  */
 export type DialogueSlot = { kind: 'inline'; markup: string } | { kind: 'lazy'; id: string; decisions: boolean } | { kind: 'none' }
 
@@ -69,6 +77,9 @@ export interface ScenarioTally {
   tokenAttempts: number
   tokensIn: number
   tokensOut: number
+  /** Dollars of the attempts that had a price, and how many had one. */
+  costUsd: number
+  costedAttempts: number
 }
 
 export interface SlowestAnswer {
@@ -82,10 +93,20 @@ export interface RunTally {
   /** In run.json's order, then any scenario only the attempts name. */
   scenarios: Map<string, ScenarioTally>
   attempts: number
+  /** Attempts naming a scenario that run.json does not list: shown by the report, left out of a comparison. */
+  unknownScenarioAttempts: number
+  /** Lines of attempts.jsonl that were not a complete attempt (a torn last line), left out and said so. */
+  skippedLines: number
   slowest: SlowestAnswer | null
   costUsd: number
   /** Attempts whose models reported a cost; without prices there is none. */
   costedAttempts: number
+  /**
+   * Every answer's time, and its time to first token where it streamed, in the order the attempts
+   * ended, over the scenarios run.json lists: the comparison's test of answer times needs them all.
+   */
+  answerTimes: number[]
+  firstTokenTimes: number[]
 }
 
 function checkKey(kind: string, value: string): string {
@@ -111,6 +132,8 @@ function emptyScenario(id: string, scenario: Scenario | null): ScenarioTally {
     tokenAttempts: 0,
     tokensIn: 0,
     tokensOut: 0,
+    costUsd: 0,
+    costedAttempts: 0,
   }
   for (const claim of scenario?.judge ?? []) tally.claims.set(claim, { held: 0, decided: 0 })
   for (const check of scenario?.checks ?? []) tally.checks.set(checkKey(check.kind, check.value), { kind: check.kind, value: check.value, held: 0, decided: 0 })
@@ -120,9 +143,8 @@ function emptyScenario(id: string, scenario: Scenario | null): ScenarioTally {
 export function startTally(manifest: RunManifest): RunTally {
   const scenarios = new Map<string, ScenarioTally>()
   for (const scenario of manifest.scenarios) scenarios.set(scenario.id, emptyScenario(scenario.id, scenario))
-  return { manifest, scenarios, attempts: 0, slowest: null, costUsd: 0, costedAttempts: 0 }
+  return { manifest, scenarios, attempts: 0, unknownScenarioAttempts: 0, skippedLines: 0, slowest: null, costUsd: 0, costedAttempts: 0, answerTimes: [], firstTokenTimes: [] }
 }
-
 
 export function addAttempt(tally: RunTally, attempt: Attempt, dialogue: DialogueSlot = { kind: 'none' }): AttemptDigest {
   let scenario = tally.scenarios.get(attempt.scenario)
@@ -131,8 +153,42 @@ export function addAttempt(tally: RunTally, attempt: Attempt, dialogue: Dialogue
     tally.scenarios.set(attempt.scenario, scenario)
   }
   tally.attempts++
+  if (scenario.scenario === null) tally.unknownScenarioAttempts++
   countVerdict(scenario, attempt.verdict)
+  countDecisions(scenario, attempt)
+  const agentSeconds = countAnswers(tally, scenario, attempt)
+  if (attempt.agentTokens) {
+    scenario.tokenAttempts++
+    scenario.tokensIn += attempt.agentTokens.input
+    scenario.tokensOut += attempt.agentTokens.output
+  }
+  const costUsd = attemptCostUsd(attempt)
+  if (costUsd !== null) {
+    tally.costUsd += costUsd
+    tally.costedAttempts++
+    scenario.costUsd += costUsd
+    scenario.costedAttempts++
+  }
+  const digest: AttemptDigest = {
+    attempt: attempt.attempt,
+    verdict: attempt.verdict,
+    error: attempt.error === null ? null : capped(attempt.error),
+    claims: attempt.claims.map((c) => ({ claim: capped(c.claim, 1_000), pass: c.pass, reason: capped(c.reason) })),
+    checks: attempt.checks.map((c) => ({ kind: c.kind, value: capped(c.value, 1_000), pass: c.pass, detail: capped(c.detail) })),
+    turns: attempt.turns.length,
+    failedTurn: failedTurn(attempt),
+    agentSeconds,
+    agentTokens: attempt.agentTokens,
+    seconds: attempt.seconds,
+    startedAt: attempt.startedAt,
+    costUsd,
+    dialogue,
+  }
+  scenario.attempts.push(digest)
+  return digest
+}
 
+function countDecisions(scenario: ScenarioTally, attempt: Attempt): void {
   for (const claim of attempt.claims) {
     const holding = scenario.claims.get(claim.claim) ?? { held: 0, decided: 0 }
     holding.decided++
@@ -146,14 +202,13 @@ export function addAttempt(tally: RunTally, attempt: Attempt, dialogue: Dialogue
     if (check.pass) holding.held++
     scenario.checks.set(key, holding)
   }
+}
 
+/** Counts the agent's answers; returns the attempt's time spent answering. */
+function countAnswers(tally: RunTally, scenario: ScenarioTally, attempt: Attempt): number {
   let agentSeconds = 0
-  let failedTurn: AttemptDigest['failedTurn'] = null
-  const spoken = { user: 0, agent: 0 }
-  for (const turn of attempt.turns) {
-    spoken[turn.role]++
-    if (turn.error !== null && failedTurn === null) failedTurn = { role: turn.role, nth: spoken[turn.role] }
-    if (turn.role !== 'agent' || turn.error !== null) continue
+  const listed = scenario.scenario !== null
+  for (const turn of answers(attempt.turns)) {
     agentSeconds += turn.seconds
     scenario.answers++
     scenario.answerSeconds += turn.seconds
@@ -162,40 +217,33 @@ export function addAttempt(tally: RunTally, attempt: Attempt, dialogue: Dialogue
       scenario.firstTokens++
       scenario.firstTokenSeconds += turn.firstTokenSeconds
     }
+    if (listed) {
+      tally.answerTimes.push(turn.seconds)
+      if (turn.firstTokenSeconds !== undefined) tally.firstTokenTimes.push(turn.firstTokenSeconds)
+    }
     if (!tally.slowest || turn.seconds > tally.slowest.seconds) tally.slowest = { seconds: turn.seconds, scenario: attempt.scenario, attempt: attempt.attempt }
   }
-  if (attempt.agentTokens) {
-    scenario.tokenAttempts++
-    scenario.tokensIn += attempt.agentTokens.input
-    scenario.tokensOut += attempt.agentTokens.output
-  }
-  const costUsd = attemptCostUsd(attempt)
-  if (costUsd !== null) {
-    tally.costUsd += costUsd
-    tally.costedAttempts++
-  }
+  return agentSeconds
+}
 
-  const digest: AttemptDigest = {
-    attempt: attempt.attempt,
-    verdict: attempt.verdict,
-    error: attempt.error === null ? null : capped(attempt.error),
-    claims: attempt.claims.map((c) => ({ claim: capped(c.claim, 1_000), pass: c.pass, reason: capped(c.reason) })),
-    checks: attempt.checks.map((c) => ({ kind: c.kind, value: capped(c.value, 1_000), pass: c.pass, detail: capped(c.detail) })),
-    turns: attempt.turns.length,
-    failedTurn,
-    agentSeconds,
-    agentTokens: attempt.agentTokens,
-    seconds: attempt.seconds,
-    startedAt: attempt.startedAt,
-    costUsd,
-    dialogue,
+function failedTurn(attempt: Attempt): AttemptDigest['failedTurn'] {
+  const spoken = { user: 0, agent: 0 }
+  for (const turn of attempt.turns) {
+    spoken[turn.role]++
+    if (turn.error !== null) return { role: turn.role, nth: spoken[turn.role] }
   }
-  scenario.attempts.push(digest)
-  return digest
+  return null
 }
 
 /** Attempts arrive in the order they ended; pages list them by number. */
 export function finishTally(tally: RunTally): RunTally {
   for (const scenario of tally.scenarios.values()) scenario.attempts.sort((a, b) => a.attempt - b.attempt)
   return tally
+}
+
+/** A run held in memory, counted; `dialogue` fills each attempt's slot for a page. */
+export function tallyRecord(record: RunRecord, dialogue?: (attempt: Attempt) => DialogueSlot): RunTally {
+  const tally = startTally(record.manifest)
+  for (const attempt of record.attempts) addAttempt(tally, attempt, dialogue?.(attempt))
+  return finishTally(tally)
 }
