@@ -1,0 +1,133 @@
+import type { DialogueLine } from './dialogue.ts'
+import type { Attempt, ClaimResult, CheckResult, EndedBy, ModelUse, Tokens, Turn } from '../journal/records.ts'
+import type { CallRecord } from '../model-client/model-call.ts'
+import type { Scenario } from '../scenario/scenario.ts'
+import type { AgentFailure, NoVerdict } from './failures.ts'
+import type { Message } from '../agents/agent.ts'
+
+/** What the builder needs to price an attempt and to time it. */
+export interface AttemptCosts {
+  /** Dollars per million tokens by model name. */
+  prices: Readonly<Record<string, readonly [number, number]>>
+  /** Dollars per million of the agent's own tokens, when convy.yml prices it. */
+  agentPrice?: readonly [number, number] | null
+  userModel: string | undefined
+  judgeModel: string | undefined
+}
+
+/**
+ * One attempt as it is played: the turns recorded, the dialogue the models see, the history the agent
+ * gets, each role's model calls, and the first failure. A failure after the first changes nothing:
+ * the attempt is already decided by the first.
+ */
+export class AttemptBuilder {
+  readonly turns: Turn[] = []
+  readonly dialogue: DialogueLine[] = []
+  readonly history: Message[] = []
+  readonly meters = { user: new ModelMeter(), judge: new ModelMeter() }
+  failure: { verdict: 'agent_error' | 'no_verdict'; message: string } | null = null
+  /** Set when a fatal check ended the conversation at the answer that broke it. */
+  endedBy: EndedBy | undefined
+  readonly #startedAt: Date
+  readonly #started: number
+
+  constructor(
+    readonly scenario: Scenario,
+    readonly attemptNumber: number,
+    readonly clock: () => number,
+    now: () => Date,
+  ) {
+    this.#startedAt = now()
+    this.#started = clock()
+  }
+
+  userLine(text: string, seconds: number): void {
+    this.turns.push({ role: 'user', text, seconds, tokens: null, error: null })
+    this.history.push({ role: 'user', content: text })
+    this.dialogue.push({ role: 'user', text })
+  }
+
+  agentLine(turn: Turn & { role: 'agent' }): void {
+    this.turns.push(turn)
+    this.history.push({ role: 'assistant', content: turn.text })
+    this.dialogue.push(turn.toolCalls?.length ? { role: 'agent', text: turn.text, toolCalls: turn.toolCalls } : { role: 'agent', text: turn.text })
+  }
+
+  fail(failure: AgentFailure | NoVerdict): void {
+    if (this.failure) return
+    if ('turnError' in failure) {
+      this.turns.push({ role: 'agent', text: '', seconds: failure.seconds, tokens: null, error: failure.turnError })
+      this.failure = { verdict: 'agent_error', message: failure.message }
+    } else {
+      this.failure = { verdict: 'no_verdict', message: failure.message }
+    }
+  }
+
+  finish(checks: CheckResult[], claims: ClaimResult[], costs: AttemptCosts): Attempt {
+    const agentTokens = sumTokens(this.turns)
+    const passed = checks.every((c) => c.pass) && claims.every((c) => c.pass)
+    return {
+      scenario: this.scenario.id,
+      attempt: this.attemptNumber,
+      verdict: this.failure ? this.failure.verdict : passed ? 'passed' : 'failed',
+      error: this.failure?.message ?? null,
+      claims,
+      checks,
+      turns: this.turns,
+      ...(this.endedBy ? { endedBy: this.endedBy } : {}),
+      agentTokens,
+      ...(costs.agentPrice && agentTokens ? { agentCostUsd: (agentTokens.input * costs.agentPrice[0] + agentTokens.output * costs.agentPrice[1]) / 1e6 } : {}),
+      models: {
+        user: this.meters.user.toUse(costs.userModel, costs.prices),
+        judge: this.meters.judge.toUse(costs.judgeModel, costs.prices),
+      },
+      startedAt: this.#startedAt.toISOString(),
+      seconds: (this.clock() - this.#started) / 1000,
+    }
+  }
+}
+
+export function tokensOf(usage: { input?: number; output?: number } | undefined): Tokens | null {
+  if (!usage || (usage.input === undefined && usage.output === undefined)) return null
+  const count = (n: number | undefined) => (Number.isFinite(n) && n! > 0 ? Math.round(n!) : 0)
+  return { input: count(usage.input), output: count(usage.output) }
+}
+
+function sumTokens(turns: readonly Turn[]): Tokens | null {
+  const reported = turns.filter((t) => t.tokens !== null)
+  if (reported.length === 0) return null
+  return reported.reduce((sum, t) => ({ input: sum.input + t.tokens!.input, output: sum.output + t.tokens!.output }), { input: 0, output: 0 })
+}
+
+/** Adds up one role's model calls within an attempt. */
+class ModelMeter {
+  private calls = 0
+  private cached = 0
+  private tries = 0
+  private input = 0
+  private output = 0
+  private seconds = 0
+
+  readonly record = (call: CallRecord): void => {
+    this.calls++
+    if (call.cached) this.cached++
+    this.tries += call.tries
+    this.input += call.inputTokens
+    this.output += call.outputTokens
+    this.seconds += call.seconds
+  }
+
+  toUse(model: string | undefined, prices: AttemptCosts['prices']): ModelUse | null {
+    if (this.calls === 0 || model === undefined) return null
+    const price = prices[model]
+    return {
+      model,
+      calls: this.calls,
+      tries: this.tries,
+      tokens: { input: this.input, output: this.output },
+      seconds: this.seconds,
+      costUsd: price ? (this.input * price[0] + this.output * price[1]) / 1e6 : null,
+      cachedCalls: this.cached,
+    }
+  }
+}
