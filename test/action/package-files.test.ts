@@ -19,11 +19,14 @@ test('the npm package has what the CLI and the library need, and not the action 
   const files = pack!.files.map((f) => f.path)
   const pkg = JSON.parse(await readFile(join(root, 'package.json'), 'utf8')) as {
     bin: Record<string, string>
-    exports: { '.': { types: string; default: string } }
+    exports: Record<string, { types: string; default: string }>
     license: string
     repository: { url: string }
   }
-  for (const needed of [pkg.bin['convy-ci']!, pkg.exports['.'].default, pkg.exports['.'].types, 'LICENSE', 'README.md', 'CHANGELOG.md']) {
+  // Every entry point package.json promises (`convy-ci`, `convy-ci/testing`, …) and its types.
+  const entryPoints = Object.values(pkg.exports).flatMap((entry) => [entry.default, entry.types])
+  assert.ok(entryPoints.length >= 4, Object.keys(pkg.exports).join(', '))
+  for (const needed of [pkg.bin['convy-ci']!, ...entryPoints, 'LICENSE', 'README.md', 'CHANGELOG.md']) {
     assert.ok(files.includes(needed.replace(/^\.\//, '')), `${needed} is not in the package: ${files.join(', ')}`)
   }
   assert.ok(!files.includes('dist/action.js'), 'the action bundle is in the package')
