@@ -1,63 +1,131 @@
-// How much time convy-ci adds over the agent's and the models' own latency, and how fast the CLI
-// starts. Run: npm run build && npm run bench:runner   (figures go in README.md)
+// What convy-ci itself costs while it plays a run: how close it comes to the fakes' own latency, the
+// CPU it spends per conversation, how soon it starts and how much memory it takes.
 //
-// Every attempt is 3 turns against a fake agent and fake models that each answer after LATENCY ms,
-// then one judge call: the ideal wall time is ceil(attempts / parallel) × (3 × 2 × LATENCY + LATENCY).
-// The built CLI runs in a child process, as users run it; the fake servers run in this process.
-// "in run" is from the first request the fakes receive to the last answer: the runner's own overhead,
-// without Node's start-up, loading the project and writing the report, which "end to end" includes.
+//   npm run build && npm run bench:runner [-- --runs 5] [--profile <dir>] [--cli <a dist/cli.js>]
+//
+// 200 scenario files, one attempt each: the simulated user says 3 lines and then the STOP line, the
+// agent answers each of the 3, the judge decides once: 8 calls in a row per conversation, every one
+// answered after exactly 50 ms. The floor is ceil(200 / parallel) × 8 × 50 ms.
+// The built CLI runs in a child process, as users run it; the fakes run in this process, so their
+// CPU is not counted as convy-ci's (bench/usage-on-exit.mjs reports the child's own usage).
+//
+// - window: from the first request of a conversation to the last answer, against the floor;
+// - CPU: user + system CPU of the whole convy-ci process (start-up and report included) / conversations;
+// - first request: from spawning the process to its first conversation request (after the gateway check);
+// - peak RSS of the convy-ci process.
+// Each figure is the median of --runs runs, with the spread (min–max) beside it: the machine is shared.
 import { execFileSync, spawn } from 'node:child_process'
-import { mkdtemp, mkdir, writeFile } from 'node:fs/promises'
+import { mkdtemp, mkdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { parseArgs } from 'node:util'
 import { judgeByRule, scriptedUser, startFakeModelServer } from '../src/testing/fake-model-server.ts'
 import { startFakeAgentServer } from '../test/fakes/agent-server.ts'
 
-const CLI = fileURLToPath(new URL('../dist/cli.js', import.meta.url))
-const TURNS = 3
-const K = 10
+const { values: options } = parseArgs({ options: { runs: { type: 'string', default: '5' }, profile: { type: 'string' }, cli: { type: 'string' } } })
+const RUNS = Number(options.runs)
+// --cli: another build to measure, e.g. a copy of an earlier dist/cli.js to compare under the same load.
+const CLI = options.cli ?? fileURLToPath(new URL('../dist/cli.js', import.meta.url))
+const USAGE_HOOK = new URL('./usage-on-exit.mjs', import.meta.url).href
+const CONVERSATIONS = 200
+const LATENCY_MS = 50
+const USER_LINES = ['hello', 'where is my order?', 'it is 1234']
+/** Per conversation: a user line and an answer per turn, the STOP line, the judge. */
+const CALLS = USER_LINES.length * 2 + 2
 
-async function project(scenarios: number): Promise<string> {
+interface Target {
+  parallel: number
+  /** Window / floor at most. */
+  window: number
+  cpuMsPerConversation?: number
+  firstRequestMs?: number
+  peakRssMiB?: number
+}
+const TARGETS: Target[] = [
+  { parallel: 50, window: 1.1, cpuMsPerConversation: 5, firstRequestMs: 200 },
+  { parallel: 100, window: 1.3, peakRssMiB: 150 },
+]
+
+interface Run {
+  window: number
+  cpuMsPerConversation: number
+  firstRequestMs: number
+  gatewayCheckMs: number
+  peakRssMiB: number
+  endToEndS: number
+}
+
+async function project(): Promise<string> {
   const dir = await mkdtemp(join(tmpdir(), 'convy-bench-'))
   await mkdir(join(dir, 'scenarios'))
   await writeFile(
     join(dir, 'convy.yml'),
     `models:\n  base_url: \${MODELS_URL}\n  api_key: bench\n  user: user\n  judge: judge\nagents:\n  bot:\n    url: \${BOT_URL}/api/chat\n    body: { session_id: "{session}", message: "{text}" }\n    reply: data.answer\n`,
   )
-  for (let i = 0; i < scenarios; i++) {
-    await writeFile(join(dir, 'scenarios', `s${i}.yml`), `max_turns: ${TURNS}\nuser: Ask about your order.\njudge: [The agent answers]\n`)
-  }
+  // max_turns leaves room for the STOP line: the user ends the conversation, not the limit.
+  const scenario = `max_turns: ${USER_LINES.length + 2}\nuser: Ask about your order.\njudge: [The agent answers]\n`
+  await Promise.all(Array.from({ length: CONVERSATIONS }, (_, i) => writeFile(join(dir, 'scenarios', `s${i}.yml`), scenario)))
   return dir
 }
 
-interface Measurement {
-  ideal: number
-  inRun: number
-  endToEnd: number
-}
-
-async function measure(attempts: number, parallel: number, latencyMs: number): Promise<Measurement> {
-  const models = await startFakeModelServer({ latencyMs, user: scriptedUser(['hello', 'where is my order?', 'it is 1234']), judge: judgeByRule(() => true) })
-  const bot = await startFakeAgentServer({ latencyMs })
-  const dir = await project(attempts / K)
-  const started = Date.now()
+async function measure(dir: string, parallel: number, round: number): Promise<Run> {
+  const models = await startFakeModelServer({ latencyMs: LATENCY_MS, user: scriptedUser(USER_LINES), judge: judgeByRule(() => true) })
+  const bot = await startFakeAgentServer({ latencyMs: LATENCY_MS })
+  const usageFile = join(dir, `usage-${parallel}-${round}.json`)
+  // Each run starts from an empty results folder: the index page lists every run in it.
+  await rm(join(dir, 'results'), { recursive: true, force: true })
+  const profile = options.profile === undefined ? [] : ['--cpu-prof', '--cpu-prof-dir', options.profile, '--cpu-prof-name', `runner-p${parallel}-${round}.cpuprofile`]
+  const spawned = Date.now()
   const code = await new Promise<number | null>((done) => {
-    const child = spawn(process.execPath, [CLI, 'run', 'bot', '-k', String(K), '--parallel', String(parallel)], {
+    const child = spawn(process.execPath, [...profile, '--import', USAGE_HOOK, CLI, 'run', 'bot', '-k', '1', '--parallel', String(parallel)], {
       cwd: dir,
-      env: { ...process.env, MODELS_URL: models.url, BOT_URL: bot.url, CI: 'true' },
+      env: { ...process.env, MODELS_URL: models.url, BOT_URL: bot.url, CI: 'true', CONVY_BENCH_USAGE: usageFile },
       stdio: 'ignore',
     })
     child.on('exit', done)
   })
   const ended = Date.now()
-  const times = models.requests.map((r) => r.at)
   await models.close()
   await bot.close()
   if (code !== 0) throw new Error(`the run ended with exit code ${code}`)
-  const ideal = (Math.ceil(attempts / parallel) * (TURNS * 2 * latencyMs + latencyMs)) / 1000
-  const inRun = (Math.max(...times) + latencyMs - Math.min(...times)) / 1000
-  return { ideal, inRun, endToEnd: (ended - started) / 1000 }
+  const chat = models.requests.filter((r) => r.kind !== 'other')
+  const gateway = models.requests.find((r) => r.kind === 'other')
+  // The shape is part of the measurement: a run that made fewer calls would look faster than it is.
+  const modelCalls = CONVERSATIONS * (USER_LINES.length + 2)
+  if (chat.length !== modelCalls || bot.requests.length !== CONVERSATIONS * USER_LINES.length) {
+    throw new Error(`expected ${modelCalls} model calls and ${CONVERSATIONS * USER_LINES.length} agent calls, got ${chat.length} and ${bot.requests.length}`)
+  }
+  const times = chat.map((r) => r.at)
+  const first = Math.min(...times)
+  const floorMs = Math.ceil(CONVERSATIONS / parallel) * CALLS * LATENCY_MS
+  const usage = JSON.parse(await readFile(usageFile, 'utf8')) as { userMicros: number; systemMicros: number; maxRssKiB: number }
+  return {
+    window: (Math.max(...times) + LATENCY_MS - first) / floorMs,
+    cpuMsPerConversation: (usage.userMicros + usage.systemMicros) / 1000 / CONVERSATIONS,
+    firstRequestMs: first - spawned,
+    gatewayCheckMs: gateway ? gateway.at - spawned : Number.NaN,
+    peakRssMiB: usage.maxRssKiB / 1024,
+    endToEndS: (ended - spawned) / 1000,
+  }
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b)
+  const middle = Math.floor(sorted.length / 2)
+  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2
+}
+
+/** "1.07 × (1.05–1.12)": the median, then the spread over the runs. */
+function figure(runs: Run[], key: keyof Run, digits: number, unit: string): string {
+  const values = runs.map((r) => r[key])
+  const f = (n: number) => n.toFixed(digits)
+  return `${f(median(values))}${unit} (${f(Math.min(...values))}–${f(Math.max(...values))})`
+}
+
+function verdict(runs: Run[], key: keyof Run, limit: number | undefined, digits: number, unit: string): string {
+  if (limit === undefined) return ''
+  return `   target ≤ ${limit.toFixed(digits)}${unit}: ${median(runs.map((r) => r[key])) <= limit ? 'met' : 'NOT MET'}`
 }
 
 function medianMs(args: string[], runs: number): number {
@@ -67,23 +135,26 @@ function medianMs(args: string[], runs: number): number {
     execFileSync(process.execPath, args)
     times.push(performance.now() - t0)
   }
-  times.sort((a, b) => a - b)
-  return times[Math.floor(times.length / 2)]!
+  return median(times)
 }
 
-const pct = (actual: number, ideal: number) => `${(((actual - ideal) / ideal) * 100).toFixed(1)}%`
-console.log(`${TURNS} turns + a judge call per attempt; the agent and the models answer after the latency shown`)
-console.log('parallel  attempts  latency  ideal s  in run s  overhead  end to end s  overhead')
-for (const [parallel, attempts, latency] of [
-  [1, 20, 50],
-  [10, 200, 50],
-  [50, 200, 50],
-  [100, 200, 50],
-  [100, 1000, 500],
-] as const) {
-  const m = await measure(attempts, parallel, latency)
-  console.log(
-    `${String(parallel).padStart(8)}  ${String(attempts).padStart(8)}  ${`${latency} ms`.padStart(7)}  ${m.ideal.toFixed(2).padStart(7)}  ${m.inRun.toFixed(2).padStart(8)}  ${pct(m.inRun, m.ideal).padStart(8)}  ${m.endToEnd.toFixed(2).padStart(12)}  ${pct(m.endToEnd, m.ideal).padStart(8)}`,
-  )
+const dir = await project()
+try {
+  console.log(`${CONVERSATIONS} conversations (${CONVERSATIONS} scenario files, -k 1): ${USER_LINES.length} turns + the STOP line + a judge call, every answer after ${LATENCY_MS} ms`)
+  console.log(`median of ${RUNS} runs (min–max); floor = ceil(${CONVERSATIONS} / parallel) × ${CALLS} × ${LATENCY_MS} ms\n`)
+  for (const target of TARGETS) {
+    const runs: Run[] = []
+    for (let round = 0; round < RUNS; round++) runs.push(await measure(dir, target.parallel, round))
+    const floorS = (Math.ceil(CONVERSATIONS / target.parallel) * CALLS * LATENCY_MS) / 1000
+    console.log(`--parallel ${target.parallel} (floor ${floorS.toFixed(2)} s)`)
+    console.log(`  window / floor      ${figure(runs, 'window', 2, ' ×')}${verdict(runs, 'window', target.window, 2, ' ×')}`)
+    console.log(`  CPU / conversation  ${figure(runs, 'cpuMsPerConversation', 2, ' ms')}${verdict(runs, 'cpuMsPerConversation', target.cpuMsPerConversation, 0, ' ms')}`)
+    console.log(`  first request       ${figure(runs, 'firstRequestMs', 0, ' ms')}${verdict(runs, 'firstRequestMs', target.firstRequestMs, 0, ' ms')}`)
+    console.log(`    (gateway check    ${figure(runs, 'gatewayCheckMs', 0, ' ms')}, answered after ${LATENCY_MS} ms)`)
+    console.log(`  peak RSS            ${figure(runs, 'peakRssMiB', 0, ' MiB')}${verdict(runs, 'peakRssMiB', target.peakRssMiB, 0, ' MiB')}`)
+    console.log(`  end to end          ${figure(runs, 'endToEndS', 2, ' s')}\n`)
+  }
+  console.log(`start-up, median of 11: convy-ci --version ${medianMs([CLI, '--version'], 11).toFixed(0)} ms (node -e '' alone: ${medianMs(['-e', ''], 11).toFixed(0)} ms)`)
+} finally {
+  await rm(dir, { recursive: true, force: true })
 }
-console.log(`\nstart-up, median of 15: convy-ci --version ${medianMs([CLI, '--version'], 15).toFixed(0)} ms (node -e '' alone: ${medianMs(['-e', ''], 15).toFixed(0)} ms)`)
