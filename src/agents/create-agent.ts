@@ -2,16 +2,10 @@ import type { AgentConfig, HttpAgentConfig } from '../config/config.ts'
 import { createFetch, type Fetch } from '../http/fetch.ts'
 import { readTlsFiles } from '../http/tls.ts'
 import { fingerprint } from '../shared/fingerprint.ts'
-import { createA2aAgent } from './protocols/a2a.ts'
 import type { Agent } from './agent.ts'
-import { createAiSdkAgent } from './protocols/ai-sdk.ts'
 import { echoAgent } from './echo.ts'
-import { createStreamAgent } from './protocols/generic-stream.ts'
 import { createJsonHttpAgent } from './protocols/json-http.ts'
-import { createLangGraphAgent } from './protocols/langgraph.ts'
-import { loadModuleAgent, type ModuleAgentOptions } from './module/module-agent.ts'
-import { createOpenAIChatAgent } from './protocols/openai-chat.ts'
-import { createOpenAIResponsesAgent } from './protocols/openai-responses.ts'
+import type { ModuleAgentOptions } from './module/module-agent.ts'
 
 /** Turns one agent of convy.yml into something the runner can talk to, with what run.json records of it. */
 export interface CreateAgentDeps extends Omit<ModuleAgentOptions, 'buildName'> {
@@ -41,30 +35,33 @@ export async function createAgent(name: string, config: AgentConfig, deps: Creat
     return { agent: echoAgent, kind: 'echo', version: null, fingerprint: fingerprint(deps.rawConfig ?? config) }
   }
   if (config.protocol === 'module') {
+    const { loadModuleAgent } = await import('./module/module-agent.ts')
     const loaded = await loadModuleAgent(config.module, { ...deps, buildName: name })
     return { agent: loaded.agent, kind: 'module', version: loaded.agent.version ?? null, fingerprint: loaded.fingerprint }
   }
   // Certificates are read here, while the run is prepared: a wrong path stops it before it starts.
   const fetch = config.tls ? createFetch({ tls: readTlsFiles(config.tls, deps.projectDir, `agent "${name}"`) }) : deps.fetch
-  return { agent: httpAgent(config, fetch), kind: config.protocol, version: config.version ?? null, fingerprint: fingerprint(deps.rawConfig ?? config) }
+  return { agent: await httpAgent(config, fetch), kind: config.protocol, version: config.version ?? null, fingerprint: fingerprint(deps.rawConfig ?? config) }
 }
 
-function httpAgent(config: HttpAgentConfig, fetch: Fetch | undefined): Agent {
+// Protocols other than JSON are loaded when used: a run starts without the `openai` client and the
+// stream readers it does not need (bench/runner.ts measures the start-up).
+async function httpAgent(config: HttpAgentConfig, fetch: Fetch | undefined): Promise<Agent> {
   switch (config.protocol) {
     case 'json':
       return createJsonHttpAgent(config, fetch)
     case 'openai-chat':
-      return createOpenAIChatAgent(config, fetch)
+      return (await import('./protocols/openai-chat.ts')).createOpenAIChatAgent(config, fetch)
     case 'openai-responses':
-      return createOpenAIResponsesAgent(config, fetch)
+      return (await import('./protocols/openai-responses.ts')).createOpenAIResponsesAgent(config, fetch)
     case 'ai-sdk':
-      return createAiSdkAgent(config, fetch)
+      return (await import('./protocols/ai-sdk.ts')).createAiSdkAgent(config, fetch)
     case 'a2a':
-      return createA2aAgent(config, fetch)
+      return (await import('./protocols/a2a.ts')).createA2aAgent(config, fetch)
     case 'langgraph':
-      return createLangGraphAgent(config, fetch)
+      return (await import('./protocols/langgraph.ts')).createLangGraphAgent(config, fetch)
     case 'sse':
     case 'ndjson':
-      return createStreamAgent(config, fetch)
+      return (await import('./protocols/generic-stream.ts')).createStreamAgent(config, fetch)
   }
 }

@@ -1,5 +1,6 @@
 import { STATUS_CODES } from 'node:http'
 import type { Fetch } from '../http/fetch-type.ts'
+import { headerOf, sendWhole } from '../http/whole.ts'
 import { errorMessage, rootCause } from '../shared/errors.ts'
 
 /**
@@ -46,15 +47,15 @@ export async function fetchJson(url: string, request: JsonRequest = {}): Promise
   let contentType: string
   let body: string
   try {
-    const response = await (request.fetch ?? fetch)(url, {
+    const answer = await sendWhole(request.fetch ?? fetch)(url, {
       method,
       headers: { 'content-type': 'application/json', accept: 'application/json', ...request.headers },
       body: request.body === undefined ? undefined : JSON.stringify(request.body),
       signal,
     })
-    status = response.status
-    contentType = response.headers.get('content-type') ?? 'no content-type'
-    body = await response.text()
+    status = answer.status
+    contentType = headerOf(answer, 'content-type') ?? 'no content-type'
+    body = answer.text
   } catch (error) {
     if (signal?.aborted) throw signal.reason
     throw new Error(`could not reach ${what}: ${networkCause(error)}`, { cause: error })

@@ -1,4 +1,4 @@
-import { APIConnectionError, APIConnectionTimeoutError, APIError } from 'openai'
+import { APIConnectionError, APIConnectionTimeoutError, APIError } from 'openai/error'
 import { ModelError, type ModelFailure } from './model-call.ts'
 import { errorMessage } from '../shared/errors.ts'
 

@@ -1,4 +1,4 @@
-import OpenAI, { type ClientOptions } from 'openai'
+import { APIConnectionError, APIError } from 'openai/error'
 import type { ChatCompletionCreateParamsNonStreaming, ChatCompletionMessageParam } from 'openai/resources/chat/completions'
 import type { ResponseFormatJSONSchema } from 'openai/resources/shared'
 import { z } from 'zod'
@@ -9,8 +9,12 @@ import { ServerQuirks } from './server-quirks.ts'
 import { cacheKey, noCache, type ModelCache } from './model-cache.ts'
 import { RateLimiter, type RateLimits } from './rate-limiter.ts'
 import { createMask, type Mask } from '../shared/secrets.ts'
+import type { Fetch } from '../http/fetch-type.ts'
+import { headerOf, sendWhole, type SendWhole, type WholeAnswer } from '../http/whole.ts'
+import { errorMessage, rootCause } from '../shared/errors.ts'
+import { CONVY_VERSION } from '../shared/version.ts'
 
-/** openai@6 refuses to start without a key; servers that need none get this in the header. */
+/** Servers that need no key get this in the header, as the `openai` client sends when it has none. */
 const NO_KEY = 'no-key'
 const OPENAI_BASE_URL = 'https://api.openai.com/v1'
 
@@ -21,7 +25,8 @@ export interface ChatClientOptions {
   /** Each try is cut off after this long, the answer's body included. */
   timeoutSeconds: number
   retry: RetryPolicy
-  fetch?: ClientOptions['fetch']
+  /** The HTTP client; default: the built-in fetch. A run passes its own (src/http/fetch.ts). */
+  fetch?: Fetch
   /** Answers kept from earlier runs; default none. */
   cache?: ModelCache
   /** Limits by model name, shared by every call this client makes. */
@@ -59,11 +64,19 @@ const CompletionSchema = z.object({
 
 /**
  * The single place that talks to an OpenAI-compatible chat completions endpoint for convy-ci's own
- * models: one `openai` client, no hidden retries, every try counted and reported through
- * `context.record`, failures as ModelError with the API key masked.
+ * models: no hidden retries, every try counted and reported through `context.record`, failures as
+ * ModelError with the API key masked.
+ *
+ * Requests go straight through the run's HTTP client, not through the `openai` client: at a few
+ * thousand calls a second, its per-request work (Request, Headers, Response, web streams, its
+ * logging) cost more CPU than the rest of the runner (bench/runner.ts, README "Performance").
+ * Its types and error classes are kept: a failed try becomes the APIError the client would throw,
+ * so classification, Retry-After and the fallbacks read the same thing.
  */
 export class ChatClient {
-  readonly #openai: OpenAI
+  readonly #send: SendWhole
+  readonly #url: string
+  readonly #headers: Readonly<Record<string, string>>
   readonly #timeoutMs: number
   readonly #retry: RetryPolicy
   readonly #mask: Mask
@@ -78,17 +91,16 @@ export class ChatClient {
     this.#mask = createMask(options.apiKey === undefined ? [] : [options.apiKey])
     this.#cache = options.cache ?? noCache
     this.#limits = options.limits ?? {}
-    this.#openai = new OpenAI({
-      baseURL: options.baseURL ?? OPENAI_BASE_URL,
-      apiKey: options.apiKey ?? NO_KEY,
-      organization: null,
-      project: null,
-      webhookSecret: null,
-      maxRetries: 0,
-      timeout: this.#timeoutMs,
-      logLevel: 'off',
-      fetch: options.fetch,
-    })
+    this.#send = sendWhole(options.fetch ?? fetch)
+    // Joined as the `openai` client joins its base URL and a path.
+    const base = options.baseURL || OPENAI_BASE_URL
+    this.#url = new URL(`${base}${base.endsWith('/') ? '' : '/'}chat/completions`).toString()
+    this.#headers = {
+      authorization: `Bearer ${options.apiKey ?? NO_KEY}`,
+      'content-type': 'application/json',
+      accept: 'application/json',
+      'user-agent': `convy-ci/${CONVY_VERSION}`,
+    }
   }
 
   /** One call: tries until an answer, a failure not worth retrying, or the end of the budget. */
@@ -113,7 +125,7 @@ export class ChatClient {
         const release = await limiter.acquire(context.signal)
         tries++
         try {
-          body = await this.#send(request, context.signal)
+          body = await this.#try(request, context.signal)
         } catch (error) {
           release()
           if (context.signal.aborted) throw abortReason(context.signal)
@@ -162,20 +174,54 @@ export class ChatClient {
   }
 
   /** One HTTP request, cut off after the timeout; resolves to the parsed body, whatever its shape. */
-  async #send(request: ChatRequest, signal: AbortSignal): Promise<unknown> {
+  async #try(request: ChatRequest, signal: AbortSignal): Promise<unknown> {
     const timeout = new AbortController()
     const timer = setTimeout(() => timeout.abort(new TryTimedOut(this.#timeoutMs)), this.#timeoutMs)
     const body: ChatCompletionCreateParamsNonStreaming = { model: request.model, messages: request.messages, ...this.#quirks.optionalParameters(request) }
+    let answer: WholeAnswer
     try {
       // A derived signal rather than a listener on the caller's: that one is shared by every attempt
       // of the run, and Node warns past ten listeners on one signal.
-      return await this.#openai.chat.completions.create(body, { signal: AbortSignal.any([signal, timeout.signal]), maxRetries: 0 })
+      answer = await this.#send(this.#url, { method: 'POST', headers: this.#headers, body: JSON.stringify(body), signal: AbortSignal.any([signal, timeout.signal]) })
     } catch (error) {
-      // The client reports our own timer as a user abort; say what it was.
-      throw timeout.signal.aborted ? (timeout.signal.reason as TryTimedOut) : error
+      // Our own timer, said as what it was; the caller's abort is the caller's to report.
+      if (timeout.signal.aborted) throw timeout.signal.reason as TryTimedOut
+      if (signal.aborted) throw error
+      throw new APIConnectionError({ message: `Connection error: ${errorMessage(rootCause(error))}`, cause: error instanceof Error ? error : undefined })
     } finally {
       clearTimeout(timer)
     }
+    return readAnswer(answer)
+  }
+}
+
+/**
+ * The body of an answer as the `openai` client reads it: JSON when the server says so (a body that is
+ * not throws SyntaxError), else the text; a non-2xx status is the APIError the client would throw.
+ */
+function readAnswer(answer: WholeAnswer): unknown {
+  if (answer.status < 200 || answer.status > 299) {
+    const json = safeJson(answer.text)
+    const headers = new Headers()
+    for (const [name, value] of Object.entries(answer.headers)) {
+      if (Array.isArray(value)) for (const item of value) headers.append(name, item)
+      else if (value !== undefined) headers.set(name, value)
+    }
+    throw APIError.generate(answer.status, json as object | undefined, json ? undefined : answer.text, headers)
+  }
+  if (answer.status === 204) return null
+  const mediaType = headerOf(answer, 'content-type')?.split(';')[0]?.trim()
+  if (mediaType?.includes('application/json') || mediaType?.endsWith('+json')) {
+    return headerOf(answer, 'content-length') === '0' ? undefined : (JSON.parse(answer.text) as unknown)
+  }
+  return answer.text
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown
+  } catch {
+    return undefined
   }
 }
 

@@ -1,0 +1,41 @@
+import type { Fetch } from './fetch-type.ts'
+
+// Apart from fetch.ts, like fetch-type.ts: the public API's fetchJson reads answers this way with the
+// built-in fetch, and must not pull undici into dist/index.js.
+
+/** A request whose answer is read whole: an agent's JSON turn, a chat completion. */
+export interface WholeRequest {
+  method: string
+  headers: Readonly<Record<string, string>>
+  body?: string
+  signal?: AbortSignal
+}
+
+/** Header names in lower case, as undici gives them. */
+export interface WholeAnswer {
+  status: number
+  headers: Readonly<Record<string, string | string[] | undefined>>
+  text: string
+}
+
+export type SendWhole = (url: string, request: WholeRequest) => Promise<WholeAnswer>
+
+/** The whole-answer way of any fetch: createFetch's own, or one made of a plain fetch (tests, users). */
+export function sendWhole(fetch: Fetch): SendWhole {
+  if ('whole' in fetch && typeof fetch.whole === 'function') return fetch.whole as SendWhole
+  return async (url, { method, headers, body, signal }) => {
+    const response = await fetch(url, { method, headers, body, signal })
+    const pairs: Record<string, string> = {}
+    response.headers.forEach((value, key) => {
+      pairs[key] = value
+    })
+    return { status: response.status, headers: pairs, text: await response.text() }
+  }
+}
+
+/** A header of a whole answer as one string (undici gives repeated headers as an array). */
+export function headerOf(answer: WholeAnswer, name: string): string | undefined {
+  const value = answer.headers[name]
+  return Array.isArray(value) ? value.join(', ') : value
+}
+
