@@ -1,7 +1,7 @@
 import { APIConnectionError, APIError } from 'openai/error'
 import type { ChatCompletionCreateParamsNonStreaming, ChatCompletionMessageParam } from 'openai/resources/chat/completions'
 import type { ResponseFormatJSONSchema } from 'openai/resources/shared'
-import { z } from 'zod'
+import { readCompletion } from './completion.ts'
 import type { ModelCallContext } from './model-call.ts'
 import { classifyError, errorHeaders, isTransient, modelError } from './classify-error.ts'
 import { abortReason, pauseBeforeRetry, sleep, type RetryPolicy } from './retry.ts'
@@ -48,19 +48,6 @@ export interface ChatAnswer {
   refusal: string | null
   finishReason: string | null
 }
-
-/** The part of a chat completion convy-ci reads; the rest may be anything a compatible server sends. */
-const CompletionSchema = z.object({
-  choices: z
-    .array(
-      z.object({
-        message: z.object({ content: z.string().nullish(), refusal: z.string().nullish() }),
-        finish_reason: z.string().nullish(),
-      }),
-    )
-    .min(1),
-  usage: z.object({ prompt_tokens: z.number().nullish(), completion_tokens: z.number().nullish() }).nullish(),
-})
 
 /**
  * The single place that talks to an OpenAI-compatible chat completions endpoint for convy-ci's own
@@ -146,14 +133,14 @@ export class ChatClient {
           continue
         }
         release()
-        const parsed = CompletionSchema.safeParse(body)
-        if (!parsed.success) {
+        const completion = readCompletion(body)
+        if (completion === undefined) {
           throw modelError('bad_answer', what, tries, `the server's answer is not a chat completion: ${preview(body)}`, this.#mask)
         }
-        inputTokens = parsed.data.usage?.prompt_tokens ?? 0
-        outputTokens = parsed.data.usage?.completion_tokens ?? 0
+        inputTokens = completion.usage?.prompt_tokens ?? 0
+        outputTokens = completion.usage?.completion_tokens ?? 0
         limiter.recordTokens(inputTokens + outputTokens)
-        const choice = parsed.data.choices[0]!
+        const choice = completion.choices[0]!
         const answer = { content: choice.message.content ?? null, refusal: choice.message.refusal ?? null, finishReason: choice.finish_reason ?? null }
         // A cache is an optimisation: failing to write one never fails the call.
         if (key !== undefined) await this.#cache.set(key, { ...answer, inputTokens, outputTokens }).catch(() => undefined)
