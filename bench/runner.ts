@@ -76,19 +76,21 @@ async function measure(dir: string, parallel: number, round: number): Promise<Ru
   // Each run starts from an empty results folder: the index page lists every run in it.
   await rm(join(dir, 'results'), { recursive: true, force: true })
   const profile = options.profile === undefined ? [] : ['--cpu-prof', '--cpu-prof-dir', options.profile, '--cpu-prof-name', `runner-p${parallel}-${round}.cpuprofile`]
+  let stderr = ''
   const spawned = Date.now()
   const code = await new Promise<number | null>((done) => {
     const child = spawn(process.execPath, [...profile, '--import', USAGE_HOOK, CLI, 'run', 'bot', '-k', '1', '--parallel', String(parallel)], {
       cwd: dir,
       env: { ...process.env, MODELS_URL: models.url, BOT_URL: bot.url, CI: 'true', CONVY_BENCH_USAGE: usageFile },
-      stdio: 'ignore',
+      stdio: ['ignore', 'ignore', 'pipe'],
     })
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
     child.on('exit', done)
   })
   const ended = Date.now()
   await models.close()
   await bot.close()
-  if (code !== 0) throw new Error(`the run ended with exit code ${code}`)
+  if (code !== 0) throw new Error(`the run ended with exit code ${code}: ${stderr.slice(-2000)}`)
   const chat = models.requests.filter((r) => r.kind !== 'other')
   const gateway = models.requests.find((r) => r.kind === 'other')
   // The shape is part of the measurement: a run that made fewer calls would look faster than it is.
