@@ -2,6 +2,7 @@ import type { DialogueLine, SimulatedUser, UserLine } from '../conversation/role
 import { ModelError, type ModelCallContext } from '../model-client/model-call.ts'
 import type { ChatClient } from '../model-client/openai-chat-client.ts'
 import { simulatedUserMessages } from './simulated-user-prompt.ts'
+import { stripReasoning } from '../model-client/answer-text.ts'
 import type { Scenario } from '../scenario/scenario.ts'
 
 /** Lenient about spacing and case: models write `### STOP ###` or `###stop###` now and then. */
@@ -45,13 +46,15 @@ export class OpenAISimulatedUser implements SimulatedUser {
 }
 
 /**
- * The user's line from the model's raw answer: `###STOP###` alone or at the end stops the
+ * The user's line from the model's raw answer: reasoning blocks go first (a thought that mentions
+ * `###STOP###` is not a stop, and is never sent); then `###STOP###` alone or at the end stops the
  * conversation and what comes before it is still sent; labels and wrapping quotes are removed.
  */
 export function readUserAnswer(raw: string): UserLine {
-  const stopAt = raw.search(STOP_PATTERN)
+  const answer = stripReasoning(raw)
+  const stopAt = answer.search(STOP_PATTERN)
   const stop = stopAt >= 0
-  let text = stop ? raw.slice(0, stopAt) : raw
+  let text = stop ? answer.slice(0, stopAt) : answer
   const otherSide = text.search(OTHER_SIDE)
   if (otherSide >= 0) text = text.slice(0, otherSide)
   text = text.trim().replace(OWN_LABEL, '').trim()

@@ -119,6 +119,11 @@ export function judgeByRule(rule: (claim: string, dialogue: readonly DialogueLin
     })
 }
 
+/** The judge's answer as convy-ci asks for it: one entry per decision, each with its claim's number. */
+export function judgeAnswer(decisions: readonly ClaimDecision[]): string {
+  return JSON.stringify({ claims: decisions.map((decision, i) => ({ claim: i + 1, reason: decision.reason, pass: decision.pass })) })
+}
+
 export async function startFakeModelServer(options: FakeModelServerOptions = {}): Promise<FakeModelServer> {
   const requests: RecordedRequest[] = []
   const queue: FakeReply[] = []
@@ -134,7 +139,7 @@ export async function startFakeModelServer(options: FakeModelServerOptions = {})
     if (queued !== undefined) return queued
     const handled = await options.handler?.(request)
     if (handled !== undefined) return handled
-    if (request.judge !== undefined) return fakeReply.text(JSON.stringify({ claims: await judge(request.judge) }))
+    if (request.judge !== undefined) return fakeReply.text(judgeAnswer(await judge(request.judge)))
     if (request.user !== undefined) return fakeReply.text(await user(request.user))
     return fakeReply.error(400, 'fake model server: not a simulated user or judge request, and no handler answered it')
   }
