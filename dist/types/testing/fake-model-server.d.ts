@@ -109,4 +109,6 @@ export interface FakeModelServer {
 export declare function scriptedUser(lines: readonly string[]): (request: SimulatedUserRequest) => string;
 /** A judge that decides each claim with `rule`; true/false get a stock reason. */
 export declare function judgeByRule(rule: (claim: string, dialogue: readonly DialogueLine[]) => boolean | ClaimDecision): (request: JudgeRequest) => ClaimDecision[];
+/** The judge's answer as convy-ci asks for it: one entry per decision, each with its claim's number. */
+export declare function judgeAnswer(decisions: readonly ClaimDecision[]): string;
 export declare function startFakeModelServer(options?: FakeModelServerOptions): Promise<FakeModelServer>;
