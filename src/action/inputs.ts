@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { FAIL_ON } from '../cli/commands/compare.ts'
-import { RUN_DEFAULTS } from '../cli/commands/run.ts'
+import { RUN_DEFAULTS } from '../pipeline/defaults.ts'
 import type { Shard } from '../journal/records.ts'
 import { CACHE_MODES, type CacheMode } from '../model-client/model-cache.ts'
 import { parseShard } from '../runner/select-scenarios.ts'

@@ -14,10 +14,9 @@ import type { CliContext } from '../context.ts'
 import { execute, type Executed } from '../execute.ts'
 import type { RunTally } from '../../tally/run-tally.ts'
 import { ciInfo } from '../ci-info.ts'
+import { RUN_DEFAULTS } from '../../pipeline/defaults.ts'
 import { openProject } from '../../pipeline/project.ts'
 import { processWriter } from '../writer.ts'
-
-export const RUN_DEFAULTS = { k: 1, parallel: 4, turnTimeoutSeconds: 600 } as const
 
 export async function runCommand(ctx: CliContext, argv: readonly string[]): Promise<ExitCode> {
   const { values, positionals } = parseCommandArgs('run', argv, {
