@@ -6,7 +6,7 @@ import type { DialogueLine, Judge, SimulatedUser } from './roles.ts'
 import type { CallRecord, ModelCallContext } from '../model-client/model-call.ts'
 import { scenarioFingerprint, userSource, type Scenario } from '../scenario/scenario.ts'
 import { errorMessage } from '../shared/errors.ts'
-import type { Mask } from '../shared/secrets.ts'
+import { maskDeep, type Mask } from '../shared/secrets.ts'
 import { withStepTimeout } from './step-timeout.ts'
 
 /** What --smoke sends to an agent whose scenario has no script. */
@@ -59,13 +59,12 @@ export async function playAttempt(
   // `since(t0)` gives the step's start to the step itself, so a streaming answer's first token is
   // timed from the same instant as the whole answer.
   const agentStep = async <T>(
-    what: string,
     step: (signal: AbortSignal, since: () => number) => Promise<T> | T,
   ): Promise<{ value: T; seconds: number } | { error: string; seconds: number }> => {
     const t0 = clock()
     const since = () => (clock() - t0) / 1000
     try {
-      const value = await withStepTimeout(what, deps.turnTimeoutSeconds, deps.signal, (signal) => step(signal, since))
+      const value = await withStepTimeout(deps.turnTimeoutSeconds, deps.signal, (signal) => step(signal, since))
       return { value, seconds: since() }
     } catch (cause) {
       throwIfInterrupted(deps.signal)
@@ -73,7 +72,7 @@ export async function playAttempt(
     }
   }
 
-  const opened = await agentStep('opening the conversation', (signal) => deps.agent.conversation({ session, signal }))
+  const opened = await agentStep((signal) => deps.agent.conversation({ session, signal }))
   let conversation: Conversation | undefined
   if ('error' in opened) {
     turns.push({ role: 'agent', text: '', seconds: opened.seconds, tokens: null, error: `opening the conversation failed: ${opened.error}` })
@@ -95,7 +94,7 @@ export async function playAttempt(
     turns.push({ role: 'user', text: line.text, seconds: line.seconds, tokens: null, error: null })
     const current = conversation
     let firstTokenSeconds: number | undefined
-    const answered = await agentStep(`turn ${index + 1}`, (signal, since) => {
+    const answered = await agentStep((signal, since) => {
       const firstToken = () => {
         firstTokenSeconds ??= since()
       }
@@ -136,7 +135,7 @@ export async function playAttempt(
 
   if (conversation?.close) {
     const current = conversation
-    const closed = await agentStep('closing the conversation', (signal) => current.close?.({ session, signal }))
+    const closed = await agentStep((signal) => current.close?.({ session, signal }))
     if ('error' in closed && !error) {
       turns.push({ role: 'agent', text: '', seconds: closed.seconds, tokens: null, error: `closing the conversation failed: ${closed.error}` })
       error = { verdict: 'agent_error', message: `closing the conversation failed: ${closed.error}` }
@@ -144,7 +143,7 @@ export async function playAttempt(
   }
 
   const answered = answers(turns)
-  const checks = error ? [] : runChecks(scenario.checks, answered.map((t) => t.text), answered.map((t) => t.toolCalls ?? []))
+  const checks = error ? [] : await runChecks(scenario.checks, answered.map((t) => t.text), answered.map((t) => t.toolCalls ?? []), { signal: deps.signal })
   let claims: ClaimResult[] = []
   // A fatal check decided the attempt: the judge is not asked about a conversation already lost.
   if (!error && endedBy !== 'stop_check' && !deps.smoke && deps.judging !== false && scenario.judge.length > 0) {
@@ -155,7 +154,9 @@ export async function playAttempt(
 
   const agentTokens = sumTokens(turns)
   const verdict: Verdict = error ? error.verdict : checks.every((c) => c.pass) && claims.every((c) => c.pass) ? 'passed' : 'failed'
-  return {
+  // The whole record is masked, the agent's answers included: an agent that echoes its request
+  // headers must not put a token into attempts.jsonl and the pages made from it.
+  return maskDeep({
     scenario: scenario.id,
     attempt: attemptNumber,
     verdict,
@@ -172,7 +173,7 @@ export async function playAttempt(
     },
     startedAt: startedAt.toISOString(),
     seconds: (clock() - started) / 1000,
-  }
+  } satisfies Attempt, deps.mask)
 }
 
 type LineSource = { kind: 'simulated' | 'script' | 'greeting' } | { kind: 'replay'; lines: readonly string[] }
