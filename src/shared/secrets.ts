@@ -25,8 +25,17 @@ export function createMask(secretValues: Iterable<string>): Mask {
   const values = [...forms].sort((a, b) => b.length - a.length)
   if (values.length === 0) return (text) => text
   return (text) => {
+    // Again until nothing is found: a secret made of `*` can reappear around a `***` just written.
+    // Each replacement shortens the text, so this ends.
     let masked = text
-    for (const value of values) if (masked.includes(value)) masked = masked.split(value).join(MASKED)
+    for (let found = true; found; ) {
+      found = false
+      for (const value of values) {
+        if (!masked.includes(value)) continue
+        masked = masked.split(value).join(MASKED)
+        found = true
+      }
+    }
     return masked
   }
 }
