@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
-import type { RunRecord } from '../../src/compare/comparison.ts'
+import { tallyRecord, type RunRecord } from '../../src/tally/run-tally.ts'
 import { compareRuns } from '../../src/compare/compare-runs.ts'
 import type { Turn } from '../../src/journal/records.ts'
 import { comparisonMarkdown } from '../../src/report/compare-markdown.ts'
@@ -36,14 +36,14 @@ describe('a change of answer time that reads 0 ms', () => {
   })
 
   test('is grey, not red, even when the medians moved (0.1 ms → 0.4 ms)', () => {
-    const c = compareRuns(record(0.0001, 'bot/2026-03-01T10-00-00_ab12'), record(0.0004, 'bot/2026-03-02T10-00-00_cd34'), { now: new Date('2026-03-02T12:00:00Z') })
+    const c = compareRuns(tallyRecord(record(0.0001, 'bot/2026-03-01T10-00-00_ab12')), tallyRecord(record(0.0004, 'bot/2026-03-02T10-00-00_cd34')), { now: new Date('2026-03-02T12:00:00Z') })
     assert.equal(c.tiles.meanAnswerSeconds.tone, 'within-noise')
     assert.match(renderCompareTiles(c).value, /Answer time.*<span class="chg within-noise">~ 0 ms/)
     assert.doesNotMatch(comparisonMarkdown(c), /🟥/)
   })
 
   test('a small change that is real reads in milliseconds, not "+0.0 s"', () => {
-    const c = compareRuns(record(0.01, 'bot/2026-03-01T10-00-00_ab12'), record(0.03, 'bot/2026-03-02T10-00-00_cd34'), { now: new Date('2026-03-02T12:00:00Z') })
+    const c = compareRuns(tallyRecord(record(0.01, 'bot/2026-03-01T10-00-00_ab12')), tallyRecord(record(0.03, 'bot/2026-03-02T10-00-00_cd34')), { now: new Date('2026-03-02T12:00:00Z') })
     assert.equal(c.tiles.meanAnswerSeconds.tone, 'worse')
     assert.match(renderCompareTiles(c).value, /Answer time.*▼ \+20 ms <small>slower/)
     assert.doesNotMatch(comparisonMarkdown(c), /\+0\.0 s/)
