@@ -17,6 +17,8 @@ export interface CreateAgentDeps extends Omit<ModuleAgentOptions, 'buildName'> {
   rawConfig?: unknown
   /** The HTTP client of agents reached over HTTP; default: the built-in fetch. An agent with `tls` gets its own. */
   fetch?: Fetch
+  /** For the HTTP client an agent with `tls` gets: bytes of a response read at most. */
+  maxBodyBytes?: number
 }
 
 export type AgentKind = AgentConfig['protocol']
@@ -40,7 +42,7 @@ export async function createAgent(name: string, config: AgentConfig, deps: Creat
     return { agent: loaded.agent, kind: 'module', version: loaded.agent.version ?? null, fingerprint: loaded.fingerprint }
   }
   // Certificates are read here, while the run is prepared: a wrong path stops it before it starts.
-  const fetch = config.tls ? createFetch({ tls: readTlsFiles(config.tls, deps.projectDir, `agent "${name}"`) }) : deps.fetch
+  const fetch = config.tls ? createFetch({ tls: readTlsFiles(config.tls, deps.projectDir, `agent "${name}"`), maxBodyBytes: deps.maxBodyBytes }) : deps.fetch
   return { agent: await httpAgent(config, fetch), kind: config.protocol, version: config.version ?? null, fingerprint: fingerprint(deps.rawConfig ?? config) }
 }
 

@@ -1,4 +1,5 @@
 import { ExitCode, Interrupted, InputErrors, toConvyError } from '../shared/errors.ts'
+import { forTerminal } from '../shared/invisible.ts'
 import { runCli } from './cli.ts'
 import type { CliContext } from './context.ts'
 
@@ -37,7 +38,8 @@ runCli(ctx, process.argv.slice(2)).then(
   (error: unknown) => {
     const convyError = toConvyError(error)
     const lines = convyError instanceof InputErrors ? convyError.problems.map((p) => `error: ${p.message}`) : [`error: ${convyError.message}`]
-    process.stderr.write(`${lines.join('\n')}\n`)
+    // Messages quote file names and agents' words: no control character reaches the terminal raw.
+    process.stderr.write(`${lines.map(forTerminal).join('\n')}\n`)
     if (!(convyError.exitCode === ExitCode.BadInput) && process.env.CONVY_DEBUG && error instanceof Error) process.stderr.write(`${error.stack}\n`)
     process.exitCode = convyError.exitCode
   },

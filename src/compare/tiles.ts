@@ -64,7 +64,10 @@ function summarise(run: RunSums) {
 function timeTile(before: readonly number[], after: readonly number[]): Tile {
   const mean = (times: readonly number[]) => (times.length === 0 ? null : times.reduce((sum, t) => sum + t, 0) / times.length)
   const [a, b] = [mean(before), mean(after)]
-  return tile(a, b, a === null || b === null ? 'neutral' : compareTimes(before, after).direction)
+  if (a === null || b === null) return tile(a, b, 'neutral')
+  // A change that reads "0 ms" is never red or green, whatever the medians did.
+  const direction = Math.round(Math.abs(b - a) * 1000) === 0 ? 'within-noise' : compareTimes(before, after).direction
+  return tile(a, b, direction)
 }
 
 function tile(before: number | null, after: number | null, tone: Tone, of: Tile['of'] = null): Tile {

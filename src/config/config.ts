@@ -23,7 +23,10 @@ const extraFields = z.record(z.string(), z.unknown())
 /** Dollars per million of the agent's own tokens, [input, output]: its cost beside convy-ci's models'. */
 const price = z.tuple([z.number().nonnegative(), z.number().nonnegative()]).optional()
 
-const http = { url: z.url(), headers: headers.default({}), tls, version: z.string().optional(), price }
+/** Kilobytes of one answer kept (UTF-8); the rest is cut and marked. Default 1024 (agents/reply-limit.ts). */
+const max_reply_kb = z.number().int().min(1).max(1024 * 1024).optional()
+
+const http = { url: z.url(), headers: headers.default({}), tls, version: z.string().optional(), price, max_reply_kb }
 
 export const JsonAgentConfigSchema = z
   .object({
@@ -157,6 +160,7 @@ export const ModuleAgentConfigSchema = z
     /** Path to a .ts/.js/.mjs file that exports `agent`, relative to convy.yml. */
     module: z.string().min(1),
     price,
+    max_reply_kb,
   })
   .strict()
 export type ModuleAgentConfig = z.infer<typeof ModuleAgentConfigSchema>

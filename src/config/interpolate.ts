@@ -4,6 +4,20 @@ import type { YamlFile } from '../input/yaml-file.ts'
 /** The variables convy.yml may read: the process environment over the project's .env. */
 export type Environment = Readonly<Record<string, string | undefined>>
 
+/** Keys whose value is an address: a variable inside it is one part of the address, not syntax. */
+const URL_KEYS = new Set(['url', 'endpoint', 'base_url'])
+
+/**
+ * A value that starts the address or sits in its host (`${BOT_URL}/chat`, `http://${HOST}:8080`) is
+ * the address itself and goes in as it is; past the host it is data, percent-encoded, so a token with
+ * `&`, `#` or `/` stays one query value or one path segment.
+ */
+export function inUrl(before: string, value: string): string {
+  const scheme = before.indexOf('://')
+  if (scheme < 0 || !/[/?#]/.test(before.slice(scheme + 3))) return value
+  return encodeURIComponent(value)
+}
+
 export interface Interpolated<T> {
   value: T
   /** Every value read from the environment: treated as secret, masked wherever text leaves. */
@@ -25,7 +39,8 @@ export function interpolate(file: YamlFile, path: readonly PropertyKey[], value:
   const walk = (node: unknown, at: readonly PropertyKey[]): unknown => {
     if (typeof node === 'string') {
       const problem = (message: string) => problems.push(new FileError(file.name, file.lineOf(at), `${at.join('.')} ${message}`))
-      return substitute(node, env, readValues, problem)
+      const encode = URL_KEYS.has(String(at.at(-1))) ? inUrl : undefined
+      return substitute(node, env, readValues, problem, encode)
     }
     if (Array.isArray(node)) return node.map((item, i) => walk(item, [...at, i]))
     if (node && typeof node === 'object') {
@@ -39,7 +54,7 @@ export function interpolate(file: YamlFile, path: readonly PropertyKey[], value:
   return { value: result, readValues }
 }
 
-function substitute(text: string, env: Environment, readValues: string[], problem: (message: string) => void): string {
+function substitute(text: string, env: Environment, readValues: string[], problem: (message: string) => void, encode?: (before: string, value: string) => string): string {
   let out = ''
   let from = 0
   const start = new RegExp(START)
@@ -60,7 +75,7 @@ function substitute(text: string, env: Environment, readValues: string[], proble
     const found = env[name]
     if (found !== undefined && found !== '') {
       readValues.push(found)
-      out += found
+      out += encode ? encode(out, found) : found
     } else if (operator === ':-') {
       // Only the default in use is read, as in a shell: an unused one may name unset variables.
       out += substitute(operand, env, readValues, problem)

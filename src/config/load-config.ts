@@ -9,6 +9,9 @@ import { issuesToErrors, parseYamlFile, type YamlFile } from '../input/yaml-file
 import { AgentConfigSchema, ModelsConfigSchema, type AgentConfig, type ModelsConfig } from './config.ts'
 import { interpolate, type Environment } from './interpolate.ts'
 
+/** A configuration is a page or two; parsing a huge file would take gigabytes. */
+const MAX_CONFIG_CHARS = 1024 * 1024
+
 export const BUILT_IN_AGENTS = ['echo'] as const
 
 const ConfigFileSchema = z
@@ -33,6 +36,7 @@ export async function loadProjectConfig(path: string): Promise<ProjectConfig> {
   } catch {
     throw new InputError(`${path}: not found; run \`convy-ci init\` to make a project, or pass --config`)
   }
+  if (text.length > MAX_CONFIG_CHARS) throw new FileError(basename(path), 1, `${(text.length / 2 ** 20).toFixed(1)} MiB; convy.yml may be at most ${MAX_CONFIG_CHARS / 2 ** 20} MiB`)
   const file = parseYamlFile(basename(path), text)
   const data = file.data ?? {}
   const parsed = ConfigFileSchema.safeParse(data, { reportInput: true })

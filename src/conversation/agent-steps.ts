@@ -29,7 +29,7 @@ async function timed<T>(
   const t0 = options.clock()
   const since = () => (options.clock() - t0) / 1000
   try {
-    const value = await withStepTimeout(what, options.turnTimeoutSeconds, options.signal, (signal) => step(signal, since))
+    const value = await withStepTimeout(options.turnTimeoutSeconds, options.signal, (signal) => step(signal, since))
     return { value, seconds: since() }
   } catch (cause) {
     throwIfInterrupted(options.signal)

@@ -25,7 +25,7 @@ export async function decide(attempt: AttemptBuilder, deciding: Deciding): Promi
   if (attempt.failure) return { checks: [], claims: [] }
   const { scenario } = attempt
   const answered = answers(attempt.turns)
-  const checks = runChecks(scenario.checks, answered.map((t) => t.text), answered.map((t) => t.toolCalls ?? []))
+  const checks = await runChecks(scenario.checks, answered.map((t) => t.text), answered.map((t) => t.toolCalls ?? []), { signal: deciding.context.signal })
   // A fatal check decided the attempt: the judge is not asked about a conversation already lost.
   if (!deciding.judging || attempt.endedBy === 'stop_check' || scenario.judge.length === 0) return { checks, claims: [] }
   try {

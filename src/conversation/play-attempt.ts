@@ -1,7 +1,7 @@
 import type { Agent, Conversation } from '../agents/agent.ts'
 import type { Attempt } from '../journal/records.ts'
 import { scenarioFingerprint, userSource, type Scenario } from '../scenario/scenario.ts'
-import type { Mask } from '../shared/secrets.ts'
+import { maskDeep, type Mask } from '../shared/secrets.ts'
 import { closeConversation, openConversation, type StepOptions } from './agent-steps.ts'
 import { AttemptBuilder } from './attempt-builder.ts'
 import { decide } from './decide.ts'
@@ -71,7 +71,9 @@ export async function playAttempt(
     mask: deps.mask,
     context: { signal: deps.signal, record: attempt.meters.judge.record, cacheScope },
   })
-  return attempt.finish(checks, claims, { prices: deps.prices, agentPrice: deps.agentPrice, userModel: deps.user?.model, judgeModel: deps.judge?.model })
+  // The whole record is masked, the agent's answers included: an agent that echoes its request
+  // headers must not put a token into attempts.jsonl and the pages made from it.
+  return maskDeep(attempt.finish(checks, claims, { prices: deps.prices, agentPrice: deps.agentPrice, userModel: deps.user?.model, judgeModel: deps.judge?.model }), deps.mask)
 }
 
 /** A failure of the agent or of convy-ci's models is the attempt's result; anything else (an interruption) ends the run. */

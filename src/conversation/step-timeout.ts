@@ -7,7 +7,7 @@ export class StepTimeout extends ConvyError {}
  * aborts on the deadline or when `parent` aborts; if the step ignores the signal, the race still ends
  * it on time, so an agent that hangs cannot hang the run.
  */
-export async function withStepTimeout<T>(what: string, seconds: number, parent: AbortSignal, step: (signal: AbortSignal) => Promise<T> | T): Promise<T> {
+export async function withStepTimeout<T>(seconds: number, parent: AbortSignal, step: (signal: AbortSignal) => Promise<T> | T): Promise<T> {
   const controller = new AbortController()
   const abortFromParent = () => controller.abort(parent.reason)
   if (parent.aborted) abortFromParent()
@@ -15,11 +15,12 @@ export async function withStepTimeout<T>(what: string, seconds: number, parent: 
   let timer: ReturnType<typeof setTimeout> | undefined
   const deadline = new Promise<never>((_resolve, reject) => {
     timer = setTimeout(() => {
-      const error = new StepTimeout(`${what}: no answer within ${seconds} s (--turn-timeout)`)
+      // The caller names the step ("turn 2: …", "opening the conversation failed: …"), so this does not.
+      const error = new StepTimeout(`no answer within ${seconds} s (--turn-timeout)`)
       controller.abort(error)
       reject(error)
     }, seconds * 1000)
-    controller.signal.addEventListener('abort', () => reject(controller.signal.reason instanceof Error ? controller.signal.reason : new Error(`${what}: aborted`)), { once: true })
+    controller.signal.addEventListener('abort', () => reject(controller.signal.reason instanceof Error ? controller.signal.reason : new Error('aborted')), { once: true })
   })
   try {
     return await Promise.race([Promise.resolve().then(() => step(controller.signal)), deadline])

@@ -11,16 +11,36 @@ const EOCD = 0x06054b50
 const CENTRAL = 0x02014b50
 const LOCAL = 0x04034b50
 
-export async function unzip(zip: Buffer, dir: string): Promise<string[]> {
+/**
+ * A run folder is a few files of text. These limits refuse a zip bomb before it is written: too many
+ * entries, too much data in all, an entry that inflates far beyond its compressed size, or entries
+ * that share their compressed data (how a small zip names the same gigabyte many times).
+ */
+export interface UnzipLimits {
+  maxEntries: number
+  maxTotalBytes: number
+  /** Uncompressed size over compressed size, for entries over 1 MiB (text compresses 5–20 times). */
+  maxRatio: number
+}
+
+export const UNZIP_LIMITS: UnzipLimits = { maxEntries: 10_000, maxTotalBytes: 512 * 2 ** 20, maxRatio: 200 }
+
+const RATIO_FROM_BYTES = 2 ** 20
+
+export async function unzip(zip: Buffer, dir: string, limits: UnzipLimits = UNZIP_LIMITS): Promise<string[]> {
   const end = zip.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]))
   if (end < 0 || zip.readUInt32LE(end) !== EOCD) throw new Error('not a zip archive')
   const count = zip.readUInt16LE(end + 10)
+  if (count > limits.maxEntries) throw new Error(`the zip has ${count} entries; a run folder has at most ${limits.maxEntries}`)
   let offset = zip.readUInt32LE(end + 16)
   const written: string[] = []
+  const used: [number, number][] = []
+  let total = 0
   for (let i = 0; i < count; i++) {
     if (zip.readUInt32LE(offset) !== CENTRAL) throw new Error('a damaged zip archive (central directory)')
     const method = zip.readUInt16LE(offset + 10)
     const compressedSize = zip.readUInt32LE(offset + 20)
+    const size = zip.readUInt32LE(offset + 24)
     const nameLength = zip.readUInt16LE(offset + 28)
     const skip = nameLength + zip.readUInt16LE(offset + 30) + zip.readUInt16LE(offset + 32)
     const localOffset = zip.readUInt32LE(offset + 42)
@@ -31,12 +51,29 @@ export async function unzip(zip: Buffer, dir: string): Promise<string[]> {
     const start = localOffset + 30 + zip.readUInt16LE(localOffset + 26) + zip.readUInt16LE(localOffset + 28)
     const data = zip.subarray(start, start + compressedSize)
     if (method !== 0 && method !== 8) throw new Error(`${name}: compression method ${method} is not supported`)
+    if (used.some(([from, to]) => localOffset < to && from < start + compressedSize)) throw new Error(`the zip's entries overlap (${name}): refused as a zip bomb`)
+    used.push([localOffset, start + compressedSize])
+    if (size > RATIO_FROM_BYTES && size > limits.maxRatio * Math.max(compressedSize, 1)) {
+      throw new Error(`${name} inflates ${Math.round(size / Math.max(compressedSize, 1))} times (${size} bytes from ${compressedSize}); refused as a zip bomb`)
+    }
+    total += method === 0 ? Math.max(size, compressedSize) : size
+    if (total > limits.maxTotalBytes) throw new Error(`the zip holds more than ${limits.maxTotalBytes / 2 ** 20} MiB; a run folder is smaller`)
     const target = safePath(dir, name)
     await mkdir(dirname(target), { recursive: true })
-    await writeFile(target, method === 8 ? inflateRawSync(data) : data)
+    await writeFile(target, method === 8 ? inflate(data, size, name) : data)
     written.push(name)
   }
   return written
+}
+
+/** Inflates no more than the entry says it holds: a lying size cannot make it write more. */
+function inflate(data: Buffer, size: number, name: string): Buffer {
+  try {
+    return inflateRawSync(data, { maxOutputLength: Math.max(size, 1) })
+  } catch (error) {
+    if (error instanceof RangeError) throw new Error(`${name} inflates to more than the ${size} bytes it declares; refused`)
+    throw error
+  }
 }
 
 function safePath(dir: string, name: string): string {

@@ -1,4 +1,4 @@
-import { Readable } from 'node:stream'
+import { Readable, Transform } from 'node:stream'
 import type { ConnectionOptions } from 'node:tls'
 import { Agent, request, type Dispatcher } from 'undici'
 import type { Fetch } from './fetch-type.ts'
@@ -32,6 +32,18 @@ export interface HttpClientOptions {
   dispatcher?: Dispatcher
   /** Certificates for HTTPS: a private CA, a client certificate and key (see tls.ts). */
   tls?: ConnectionOptions
+  /**
+   * Bytes of one response body read at most; past that the request fails. An agent's answers are cut
+   * to a much smaller size later (reply-limit.ts): this only keeps a runaway answer out of memory.
+   */
+  maxBodyBytes?: number
+}
+
+export class ResponseTooLarge extends Error {
+  constructor(what: string, limit: number) {
+    super(`${what} answered more than ${mebibytes(limit)}; convy-ci stops reading an answer there (max_reply_kb sets what is kept)`)
+    this.name = 'ResponseTooLarge'
+  }
 }
 
 export function createFetch(options: HttpClientOptions = {}): HttpFetch {
@@ -54,13 +66,45 @@ export function createFetch(options: HttpClientOptions = {}): HttpFetch {
     })
     const noBody = answer.statusCode === 204 || answer.statusCode === 304 || init?.method === 'HEAD'
     const head = { status: answer.statusCode, headers: toHeaderPairs(answer.headers) }
+    const what = `${init?.method ?? 'GET'} ${String(input)}`
+    const limit = options.maxBodyBytes
     if (noBody || isJson(answer.headers['content-type'])) {
-      const bytes = await answer.body.arrayBuffer()
+      const bytes = limit === undefined ? await answer.body.arrayBuffer() : await readAtMost(answer.body, limit, what)
       return new Response(noBody ? null : bytes, head)
     }
-    return new Response(Readable.toWeb(answer.body) as ReadableStream<Uint8Array>, head)
+    const stream = limit === undefined ? answer.body : answer.body.pipe(limiter(limit, what))
+    if (limit !== undefined) answer.body.on('error', (error) => stream.destroy(error))
+    return new Response(Readable.toWeb(stream) as ReadableStream<Uint8Array>, head)
   }
   return Object.assign(fetchLike, { whole })
+}
+
+async function readAtMost(body: Readable, limit: number, what: string): Promise<Uint8Array> {
+  const chunks: Buffer[] = []
+  let size = 0
+  for await (const chunk of body as AsyncIterable<Buffer>) {
+    size += chunk.length
+    if (size > limit) {
+      body.destroy()
+      throw new ResponseTooLarge(what, limit)
+    }
+    chunks.push(chunk)
+  }
+  return Buffer.concat(chunks, size)
+}
+
+function limiter(limit: number, what: string): Transform {
+  let size = 0
+  return new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      size += chunk.length
+      done(size > limit ? new ResponseTooLarge(what, limit) : null, size > limit ? undefined : chunk)
+    },
+  })
+}
+
+function mebibytes(bytes: number): string {
+  return `${Math.round((bytes / 2 ** 20) * 10) / 10} MiB`
 }
 
 function isJson(contentType: string | string[] | undefined): boolean {

@@ -1,4 +1,4 @@
-import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Document, type Node } from 'yaml'
+import { isAlias, isMap, isScalar, isSeq, LineCounter, parseDocument, visit, type Document, type Node } from 'yaml'
 import type { z } from 'zod'
 import { FileError } from '../shared/errors.ts'
 import { didYouMean } from './did-you-mean.ts'
@@ -42,7 +42,26 @@ export function parseYamlFile(name: string, text: string): YamlFile {
     const range = (pair?.key as Node | undefined)?.range
     return range ? lineCounter.linePos(range[0]).line : lineOf(parentPath)
   }
-  return { name, doc, data: doc.toJS({ maxAliasCount: 100 }) as unknown, lineOf, lineOfKey }
+  return { name, doc, data: toData(name, doc, lineCounter), lineOf, lineOfKey }
+}
+
+/** Aliases past this many expansions are refused (yaml's own check): a few lines can expand to gigabytes. */
+export const MAX_ALIAS_COUNT = 100
+
+function toData(name: string, doc: Document, lineCounter: LineCounter): unknown {
+  try {
+    return doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT }) as unknown
+  } catch (error) {
+    if (!(error instanceof ReferenceError)) throw error
+    let line: number | undefined
+    visit(doc, {
+      Alias(_key, node) {
+        if (isAlias(node) && node.range) line = lineCounter.linePos(node.range[0]).line
+        return visit.BREAK
+      },
+    })
+    throw new FileError(name, line ?? 1, `its aliases (*name) expand too far (over ${MAX_ALIAS_COUNT} copies); write the values out instead`)
+  }
 }
 
 /**
@@ -80,8 +99,10 @@ function describeIssue(issue: z.core.$ZodIssue): string {
     case 'too_small':
       return issue.origin === 'string' ? 'must not be empty' : issue.origin === 'array' ? `needs at least ${String(issue.minimum)} item(s)` : `must be at least ${String(issue.minimum)}`
     case 'too_big':
-      return `must be at most ${String(issue.maximum)}`
+      return issue.origin === 'array' ? `has ${Array.isArray(issue.input) ? issue.input.length : 'too many'} items; at most ${String(issue.maximum)} are allowed` : `must be at most ${String(issue.maximum)}`
     case 'invalid_format':
+      // A pattern's own message says what is allowed; "is not a valid regex" would blame the user's regex.
+      if (issue.format === 'regex') return `${describeValue(issue.input)}: ${issue.message}`
       return issue.format === 'url' ? `is not a URL: ${describeValue(issue.input)}` : `is not a valid ${issue.format}`
     case 'invalid_value':
       return `must be one of ${issue.values.map((v) => JSON.stringify(v)).join(', ')}`

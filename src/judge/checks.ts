@@ -1,21 +1,67 @@
 import type { ToolCall } from '../agents/agent.ts'
 import type { CheckResult } from '../journal/records.ts'
 import type { Check } from '../scenario/scenario.ts'
+import { compilePattern } from './pattern.ts'
+
+export interface CheckOptions {
+  /** Stops between answers when the run is interrupted: the attempt is dropped anyway. */
+  signal?: AbortSignal
+  /** Seconds one check may spend matching all the answers of an attempt. */
+  budgetSeconds?: number
+  clock?: () => number
+}
+
+/**
+ * Matching is linear in an answer's length (pattern.ts), but an answer may be up to the reply limit
+ * (1 MB by default) long: after each answer the event loop gets a turn, so Ctrl+C is handled, and a
+ * check that has spent its budget stops and fails saying so.
+ */
+export const CHECK_BUDGET_SECONDS = 10
 
 /**
  * Checks are decided by convy-ci itself on the agent's answers: free, instant and exactly repeatable.
  * `contains`, `regex` and `tool_called` hold when some answer matches; `not_contains` and
  * `tool_not_called` when no answer does. `toolCalls[i]` are the tools answer i came with.
  */
-export function runChecks(checks: readonly Check[], answers: readonly string[], toolCalls: readonly (readonly ToolCall[])[] = []): CheckResult[] {
-  return checks.map((check) => {
+export async function runChecks(
+  checks: readonly Check[],
+  answers: readonly string[],
+  toolCalls: readonly (readonly ToolCall[])[] = [],
+  options: CheckOptions = {},
+): Promise<CheckResult[]> {
+  const clock = options.clock ?? (() => performance.now())
+  const budgetMs = (options.budgetSeconds ?? CHECK_BUDGET_SECONDS) * 1000
+  const results: CheckResult[] = []
+  for (const check of checks) {
     const matches = matcher(check)
-    const index = answers.findIndex((answer, i) => matches(answer, toolCalls[i] ?? []))
+    // Only the matching itself is timed: the turns other attempts take in between are not this check's.
+    let spentMs = 0
+    let index = -1
+    let tooLong = false
+    for (let i = 0; i < answers.length && index < 0; i++) {
+      if (check.kind === 'regex') {
+        await new Promise((resolve) => setImmediate(resolve))
+        if (options.signal?.aborted) throw options.signal.reason
+        if (spentMs > budgetMs) {
+          tooLong = true
+          break
+        }
+      }
+      const t0 = clock()
+      if (matches(answers[i]!, toolCalls[i] ?? [])) index = i
+      spentMs += clock() - t0
+    }
+    if (tooLong) {
+      const on = answers.length === 1 ? 'the answer' : `${answers.length} answers`
+      results.push({ kind: check.kind, value: check.value, pass: false, detail: `the check's pattern took too long (${(spentMs / 1000).toFixed(1)} s on ${on}; the limit is ${budgetMs / 1000} s)` })
+      continue
+    }
     const found = index >= 0
     const pass = check.kind === 'not_contains' || check.kind === 'tool_not_called' ? !found : found
     const detail = describe(check, found ? index : undefined, answers.length, toolCalls)
-    return { kind: check.kind, value: check.value, pass, detail: !pass && isFatal(check) ? `${detail}: a fatal check, the attempt ended there` : detail }
-  })
+    results.push({ kind: check.kind, value: check.value, pass, detail: !pass && isFatal(check) ? `${detail}: a fatal check, the attempt ended there` : detail })
+  }
+  return results
 }
 
 /**
@@ -33,7 +79,7 @@ function isFatal(check: Check): boolean {
 function matcher(check: Check): (answer: string, calls: readonly ToolCall[]) => boolean {
   switch (check.kind) {
     case 'regex': {
-      const pattern = new RegExp(check.value, 'iu')
+      const pattern = compilePattern(check.value)
       return (answer) => pattern.test(answer)
     }
     case 'tool_called':

@@ -70,9 +70,10 @@ export function seconds(s: number | null): string {
   return `${hours} h ${minutes - hours * 60} min`
 }
 
-/** A change of duration, to a tenth of a second: +0.4 s, −1.2 s. */
+/** A change of duration in the unit `seconds` would show it in: +0.4 s, −1.2 s, +20 ms, 0 ms. */
 export function secondsChange(change: number): string {
-  return `${signed(change, 1)} s`
+  if (Math.abs(change) >= 0.1) return `${signed(change, 1)} s`
+  return `${signed(Math.round(change * 1000))} ms`
 }
 
 /**

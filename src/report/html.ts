@@ -1,3 +1,5 @@
+import { forPage } from '../shared/invisible.ts'
+
 /**
  * Building HTML where escaping is the default. Every value interpolated into `html` is escaped unless
  * it is already `SafeHtml` (built by `html` itself or by `trusted` for the page's own constants), so
@@ -17,9 +19,9 @@ export type HtmlValue = SafeHtml | string | number | boolean | null | undefined 
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }
 
-/** Escapes text for element content and for quoted attribute values alike. */
+/** Escapes text for element content and for quoted attribute values alike; see forPage for the rest. */
 export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ESCAPES[c]!)
+  return forPage(text).replace(/[&<>"']/g, (c) => ESCAPES[c]!)
 }
 
 function render(value: HtmlValue): string {
@@ -50,7 +52,8 @@ export function trusted(markup: string): SafeHtml {
 const JSON_ESCAPES: Record<string, string> = { '<': '\\u003c', '>': '\\u003e', '&': '\\u0026', '\u2028': '\\u2028', '\u2029': '\\u2029' }
 
 export function jsonForScript(value: unknown): string {
-  return JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (c) => JSON_ESCAPES[c]!)
+  // The page's script shows these strings too: they are cleaned as escaped text is.
+  return JSON.stringify(value, (_key, item: unknown) => (typeof item === 'string' ? forPage(item) : item)).replace(/[<>&\u2028\u2029]/g, (c) => JSON_ESCAPES[c]!)
 }
 
 /**

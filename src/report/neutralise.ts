@@ -1,3 +1,5 @@
+import { BIDI } from '../shared/invisible.ts'
+
 /**
  * Makes untrusted text — anything an agent, a model, a scenario file or a run folder said — safe to
  * place inline in GitHub markdown (a table cell, a list item, a heading): it renders as the same
@@ -19,7 +21,6 @@ const MARKDOWN_PUNCTUATION = new Set(['\\', '`', '*', '_', '[', ']', '(', ')', '
 // differently from what it is, are dropped.
 // eslint-disable-next-line no-control-regex -- control characters are exactly what this removes
 const CONTROL = /[\u0000-\u001F\u007F-\u009F\u2028\u2029]/g
-const BIDI = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/g
 
 export function neutralise(text: string, maxLength: number = DEFAULT_MAX_LENGTH): string {
   const flat = text.replace(CONTROL, ' ').replace(BIDI, '').replace(/\s+/g, ' ').trim()

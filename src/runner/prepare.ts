@@ -1,5 +1,6 @@
 import type { Agent } from '../agents/agent.ts'
 import { createAgent } from '../agents/create-agent.ts'
+import { DEFAULT_MAX_REPLY_KB, limitReplies, maxBodyBytes } from '../agents/reply-limit.ts'
 import type { Environment } from '../config/interpolate.ts'
 import { resolveAgent, resolveModels, type ProjectConfig, type ResolvedModels } from '../config/load-config.ts'
 import { createModels } from './create-models.ts'
@@ -31,13 +32,19 @@ export interface PreparedAgent {
 
 export async function prepareAgent(config: ProjectConfig, name: string, env: Environment, options: { canStripTypes: boolean }): Promise<PreparedAgent> {
   const resolved = resolveAgent(config, name, env)
-  const created = await createAgent(name, resolved.config, { projectDir: config.projectDir, canStripTypes: options.canStripTypes, fetch: createFetch() })
+  const maxReplyBytes = ('max_reply_kb' in resolved.config && resolved.config.max_reply_kb !== undefined ? resolved.config.max_reply_kb : DEFAULT_MAX_REPLY_KB) * 1024
+  const created = await createAgent(name, resolved.config, {
+    projectDir: config.projectDir,
+    canStripTypes: options.canStripTypes,
+    fetch: createFetch({ maxBodyBytes: maxBodyBytes(maxReplyBytes) }),
+    maxBodyBytes: maxBodyBytes(maxReplyBytes),
+  })
   return {
     name,
     kind: created.kind,
     version: created.version,
     fingerprint: created.kind === 'module' ? fingerprint({ config: resolved.configFingerprint, module: created.fingerprint }) : resolved.configFingerprint,
-    agent: created.agent,
+    agent: limitReplies(created.agent, maxReplyBytes),
     price: 'price' in resolved.config && resolved.config.price ? resolved.config.price : null,
     secrets: resolved.secrets,
   }

@@ -1,19 +1,29 @@
-import { readFileSync } from 'node:fs'
-import { readdir } from 'node:fs/promises'
+import { readFileSync, statSync } from 'node:fs'
+import { readdir, stat } from 'node:fs/promises'
 import { basename, extname, join, relative, sep } from 'node:path'
 import { z } from 'zod'
 import { FileError, InputError, InputErrors } from '../shared/errors.ts'
 import { issuesToErrors, parseYamlFile, type YamlFile } from '../input/yaml-file.ts'
+import { compilePattern } from '../judge/pattern.ts'
 import { CHECK_KINDS, DEFAULT_MAX_TURNS, FATAL_KINDS, type Check, type Scenario } from './scenario.ts'
+
+/** Ids name files and addresses: written in the file or taken from its name, they follow one rule. */
+const ID = /^[A-Za-z0-9][A-Za-z0-9._-]*$/
+const ID_RULE = 'use letters, digits, ".", "_" and "-", starting with a letter or digit (it names files and URLs)'
+
+/** A scenario is a page of text; a larger file is a mistake or an attack, and parsing it would take gigabytes. */
+export const MAX_SCENARIO_FILE_BYTES = 1024 * 1024
+/** The user's lines of a script, like max_turns at most. */
+export const MAX_SCRIPT_LINES = 100
 
 /** A scenario file as users write it (SPEC.md "A scenario"). */
 const ScenarioFileSchema = z
   .object({
-    id: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, 'use letters, digits, ".", "_" and "-" (it names files and URLs)').optional(),
+    id: z.string().regex(ID, ID_RULE).optional(),
     description: z.string().trim().min(1).optional(),
     max_turns: z.number().int().min(1).max(100).optional(),
     user: z.string().trim().min(1).optional(),
-    script: z.array(z.string().min(1)).min(1).optional(),
+    script: z.array(z.string().min(1)).min(1).max(MAX_SCRIPT_LINES).optional(),
     judge: z.array(z.string().trim().min(1)).min(1).optional(),
     checks: z.array(z.record(z.string(), z.unknown())).min(1).optional(),
     tags: z.array(z.string().min(1)).optional(),
@@ -22,31 +32,47 @@ const ScenarioFileSchema = z
 
 const SCENARIO_KEYS = Object.keys(ScenarioFileSchema.shape)
 
-export async function findScenarioFiles(dir: string): Promise<string[]> {
+/**
+ * The scenario files under dir. A symbolic link to a file is followed; one to a folder, or a broken
+ * one, is named in a warning: silently playing fewer scenarios than the folder shows would mislead.
+ */
+export async function findScenarioFiles(dir: string, warn: (message: string) => void = () => {}): Promise<string[]> {
   let entries
   try {
     entries = await readdir(dir, { recursive: true, withFileTypes: true })
   } catch {
     throw new InputError(`${dir}: no scenarios folder here (convy-ci init makes one)`)
   }
-  return entries
-    .filter((e) => e.isFile() && /\.ya?ml$/i.test(e.name))
-    .map((e) => join(e.parentPath, e.name))
-    .sort()
+  const files: string[] = []
+  for (const entry of entries) {
+    if (!/\.ya?ml$/i.test(entry.name)) continue
+    const path = join(entry.parentPath, entry.name)
+    if (entry.isFile()) files.push(path)
+    else if (entry.isSymbolicLink()) {
+      const target = await stat(path).catch(() => null)
+      if (target?.isFile()) files.push(path)
+      else warn(`${forMessage(path)}: a symbolic link to ${target ? 'a folder' : 'nothing (broken)'}, skipped`)
+    }
+  }
+  return files.sort()
 }
 
 /**
  * Loads and validates every scenario file under `dir`, all of them before anything runs, and reports
  * every problem at once: a user fixing a suite should not discover errors one run at a time.
  */
-export async function loadScenarios(dir: string, projectDir: string): Promise<Scenario[]> {
-  const files = await findScenarioFiles(dir)
+export async function loadScenarios(dir: string, projectDir: string, warn?: (message: string) => void): Promise<Scenario[]> {
+  const files = await findScenarioFiles(dir, warn)
   const problems: InputError[] = []
   const scenarios: Scenario[] = []
   const firstFileOfId = new Map<string, string>()
   for (const path of files) {
-    const name = relative(projectDir, path).split(sep).join('/')
+    const name = forMessage(relative(projectDir, path).split(sep).join('/'))
     try {
+      const size = statSync(path).size
+      if (size > MAX_SCENARIO_FILE_BYTES) {
+        throw new FileError(name, 1, `${(size / 2 ** 20).toFixed(1)} MiB; a scenario file may be at most ${MAX_SCENARIO_FILE_BYTES / 2 ** 20} MiB`)
+      }
       // Read at once: a suite is many small files, and each promise-based read costs four trips
       // through libuv's thread pool (bench/runner.ts, 200 files, measures the start-up).
       const scenario = parseScenario(parseYamlFile(name, readFileSync(path, 'utf8')), basename(path, extname(path)))
@@ -90,6 +116,9 @@ export function parseScenario(file: YamlFile, defaultId: string): Scenario {
       return []
     }
   })
+  if (raw.id === undefined && !ID.test(defaultId)) {
+    problems.push(new FileError(file.name, 1, `the file name gives the id "${forMessage(defaultId)}", which is not a valid id: ${ID_RULE}; rename the file or write \`id:\``))
+  }
   if (problems.length) throw collect(problems)
   return {
     id: raw.id ?? defaultId,
@@ -125,9 +154,9 @@ function parseCheck(file: YamlFile, raw: Record<string, unknown>, index: number)
   const text = String(value)
   if (kind === 'regex') {
     try {
-      new RegExp(text, 'iu')
+      compilePattern(text)
     } catch (error) {
-      throw new FileError(file.name, file.lineOf([...path, kind]), `checks.${index}.regex is not a valid regular expression: ${(error as Error).message}`)
+      throw new FileError(file.name, file.lineOf([...path, kind]), `checks.${index}.regex is not a pattern convy-ci can run: ${(error as Error).message}`)
     }
   }
   if (fatal === undefined || fatal === false) return { kind, value: text }
@@ -140,6 +169,11 @@ function parseCheck(file: YamlFile, raw: Record<string, unknown>, index: number)
     )
   }
   return { kind, value: text, fatal }
+}
+
+/** A file name may hold anything, control and bidirectional characters included: shown escaped. */
+function forMessage(name: string): string {
+  return JSON.stringify(name).slice(1, -1).replace(/[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)
 }
 
 function collect(problems: FileError[]): InputError {

@@ -1,20 +1,77 @@
 /**
  * Values read from the environment may be secrets. Everything that leaves the process as text
- * (error messages recorded in attempts, logs) goes through a mask built from those values.
+ * (attempts with the agent's answers, error messages, logs, pages) goes through a mask built from
+ * those values. An agent or a server may hand a secret back in another form than it was given: as it
+ * is, inside a JSON string, percent-encoded (an echoed URL) or in base64 (an echoed `Basic` header),
+ * so each of those forms is masked too.
  */
 export type Mask = (text: string) => string
 
-const SHORTEST_MASKED = 4
+/** Shorter values are not masked: `***` in place of every "true", "1" or "dev" would wreck the text. */
+export const SHORTEST_MASKED = 4
+
+/** Base64 carries a secret's bits at one of three offsets; each gives a run of stable characters. */
+const SHORTEST_BASE64_MASKED = 8
+
+export const MASKED = '***'
 
 export function createMask(secretValues: Iterable<string>): Mask {
-  // Longest first, so a secret that contains another is replaced whole.
-  const values = [...new Set(secretValues)].filter((v) => v.length >= SHORTEST_MASKED).sort((a, b) => b.length - a.length)
+  const forms = new Set<string>()
+  for (const value of secretValues) {
+    if (value.length < SHORTEST_MASKED) continue
+    for (const form of encodedForms(value)) if (form.length >= SHORTEST_MASKED) forms.add(form)
+  }
+  // Longest first, so a form that contains another is replaced whole.
+  const values = [...forms].sort((a, b) => b.length - a.length)
   if (values.length === 0) return (text) => text
   return (text) => {
+    // Again until nothing is found: a secret made of `*` can reappear around a `***` just written.
+    // Each replacement shortens the text, so this ends.
     let masked = text
-    for (const value of values) masked = masked.split(value).join('***')
+    for (let found = true; found; ) {
+      found = false
+      for (const value of values) {
+        if (!masked.includes(value)) continue
+        masked = masked.split(value).join(MASKED)
+        found = true
+      }
+    }
     return masked
   }
 }
 
 export const noMask: Mask = (text) => text
+
+/** Every form in which a secret is masked. */
+export function encodedForms(value: string): string[] {
+  const json = JSON.stringify(value).slice(1, -1)
+  const forms = [value, json, JSON.stringify(json).slice(1, -1), encodeURIComponent(value), encodeURIComponent(value).replaceAll('%20', '+'), encodeURI(value)]
+  const bytes = Buffer.from(value, 'utf8')
+  forms.push(bytes.toString('base64'), bytes.toString('base64url'))
+  for (const offset of [0, 1, 2]) {
+    const inner = base64Inner(bytes, offset)
+    if (inner.length >= SHORTEST_BASE64_MASKED) forms.push(inner, inner.replaceAll('+', '-').replaceAll('/', '_'))
+  }
+  return forms
+}
+
+/**
+ * The base64 characters that depend on the secret's bytes alone when it starts `offset` bytes into
+ * the encoded data: whatever comes before or after, these characters are the same.
+ */
+function base64Inner(bytes: Buffer, offset: number): string {
+  const encoded = Buffer.concat([Buffer.alloc(offset), bytes]).toString('base64')
+  const first = Math.ceil((offset * 8) / 6)
+  const end = Math.floor(((offset + bytes.length) * 8) / 6)
+  return encoded.slice(first, end)
+}
+
+/** Masks every string in a value that is about to be written (an attempt, a record). */
+export function maskDeep<T>(value: T, mask: Mask): T {
+  if (typeof value === 'string') return mask(value) as T
+  if (Array.isArray(value)) return value.map((item: unknown) => maskDeep(item, mask)) as T
+  if (value !== null && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [mask(key), maskDeep(item, mask)])) as T
+  }
+  return value
+}

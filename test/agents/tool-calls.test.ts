@@ -97,8 +97,8 @@ describe('tool calls and time to first token', () => {
     assert.equal(turn.tool_calls[0]!.arguments, `${JSON.stringify(document).slice(0, 2_000)}… (cut)`)
   })
 
-  test('tool checks say when the agent showed no tool call at all', () => {
-    const [called, notCalled] = runChecks(
+  test('tool checks say when the agent showed no tool call at all', async () => {
+    const [called, notCalled] = await runChecks(
       [
         { kind: 'tool_called', value: 'get_order' },
         { kind: 'tool_not_called', value: 'get_order' },

@@ -109,7 +109,7 @@ describe('scenario files', () => {
 
   test('an invalid regex and an unknown check kind', async () => {
     const problems = await problemsOf({ 're.yml': 'script: [a]\nchecks:\n  - regex: "(unclosed"\n  - startswith: x\n' })
-    assert.match(problems[0]!, /re\.yml:3: checks\.0\.regex is not a valid regular expression/)
+    assert.match(problems[0]!, /re\.yml:3: checks\.0\.regex is not a pattern convy-ci can run/)
     assert.match(problems[1]!, /re\.yml:4: checks\.1: unknown check `startswith`/)
   })
 

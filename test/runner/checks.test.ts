@@ -2,9 +2,9 @@ import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import { runChecks } from '../../src/judge/checks.ts'
 
-test('contains and regex hold when some answer matches; not_contains when none does', () => {
+test('contains and regex hold when some answer matches; not_contains when none does', async () => {
   const answers = ['Here is a script: rsync ~/photos /MNT/Backup', 'Run it with cron daily']
-  const results = runChecks(
+  const results = await runChecks(
     [
       { kind: 'contains', value: '/mnt/backup' },
       { kind: 'contains', value: 'windows' },
@@ -21,7 +21,27 @@ test('contains and regex hold when some answer matches; not_contains when none d
   assert.equal(results[1]!.detail, 'none of the 2 answers contains it')
 })
 
-test('with no answers, positive checks fail and negative ones hold', () => {
-  const results = runChecks([{ kind: 'contains', value: 'x' }, { kind: 'not_contains', value: 'x' }], [])
+test('with no answers, positive checks fail and negative ones hold', async () => {
+  const results = await runChecks([{ kind: 'contains', value: 'x' }, { kind: 'not_contains', value: 'x' }], [])
   assert.deepEqual(results.map((r) => [r.pass, r.detail]), [[false, 'the agent gave no answer'], [true, 'the agent gave no answer']])
+})
+
+test('a pattern RE2 cannot run in linear time is refused; (a+)+$ on 33 a’s is decided at once', async () => {
+  const { compilePattern } = await import('../../src/judge/pattern.ts')
+  assert.throws(() => compilePattern('(?=a)b'), /lookaround and backreferences are not supported/)
+  const started = performance.now()
+  const [result] = await runChecks([{ kind: 'regex', value: '(a+)+$' }], [`${'a'.repeat(33)}b`])
+  assert.equal(result!.pass, false)
+  assert.ok(performance.now() - started < 1000)
+})
+
+test('a check past its time budget fails saying so; an interruption stops the checks', async () => {
+  let now = 0
+  const clock = () => (now += 6000)
+  const [slow] = await runChecks([{ kind: 'regex', value: 'never' }], ['a', 'b', 'c'], [], { clock, budgetSeconds: 10 })
+  assert.equal(slow!.pass, false)
+  assert.match(slow!.detail, /^the check's pattern took too long \(12\.0 s on 3 answers; the limit is 10 s\)$/)
+  const controller = new AbortController()
+  controller.abort(new Error('interrupted'))
+  await assert.rejects(runChecks([{ kind: 'regex', value: 'x' }], ['a'], [], { signal: controller.signal }), /interrupted/)
 })

@@ -81,7 +81,7 @@ export async function runAgents(ctx: CliContext, request: RunRequest): Promise<{
   const { settings } = request
   // Everything is read and checked for every agent before the first attempt is played.
   const project = await openProject(ctx, request)
-  const scenarios = selectScenarios(await loadScenarios(project.scenariosDir, project.projectDir), { globs: settings.scenarioGlobs, tags: settings.tags })
+  const scenarios = selectScenarios(await loadScenarios(project.scenariosDir, project.projectDir, (message) => ctx.stderr.write(`warning: ${message}\n`)), { globs: settings.scenarioGlobs, tags: settings.tags })
   const names = [...new Set(request.agents)]
   const prepared: { agent: PreparedAgent; models: PreparedModels; mask: (t: string) => string }[] = []
   for (const name of names) {

@@ -1,0 +1,79 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
+
+/**
+ * An agent that misbehaves on purpose, over real HTTP on 127.0.0.1, for the fault-injection tests.
+ * What it does is chosen by the user's message:
+ *
+ * - `echo`: answers 200 with what it was sent: the request line, the headers as JSON (so a secret
+ *   appears raw and JSON-escaped), the URL (percent-encoded) and the Authorization header in base64.
+ * - `big:N`: answers N bytes of text inside a normal JSON answer.
+ * - `huge:N`: streams N bytes of a JSON string without end of size: a body larger than convy-ci reads.
+ * - `hang`: never answers.
+ * - `aaa:N`: answers N "a"s and a "b" (a catastrophic-backtracking input for `(a+)+$`).
+ */
+export interface HostileAgent {
+  url: string
+  close(): Promise<void>
+}
+
+export async function startHostileAgent(): Promise<HostileAgent> {
+  const open = new Set<ServerResponse>()
+  const server = createServer((request, response) => {
+    open.add(response)
+    response.on('close', () => open.delete(response))
+    void handle(request, response)
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as AddressInfo
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: async () => {
+      for (const response of open) response.destroy()
+      await new Promise<void>((resolve) => server.close(() => resolve()))
+    },
+  }
+}
+
+async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+  let text = ''
+  for await (const chunk of request) text += String(chunk)
+  const message = String((JSON.parse(text || '{}') as { message?: unknown }).message ?? '')
+  const json = (body: unknown) => {
+    response.writeHead(200, { 'content-type': 'application/json' })
+    response.end(JSON.stringify(body))
+  }
+  const [command, size] = message.split(':')
+  const n = Number(size ?? 0)
+  switch (command) {
+    case 'echo': {
+      const authorization = String(request.headers.authorization ?? '')
+      const answer = [
+        `${request.method} ${request.url}`,
+        JSON.stringify(request.headers),
+        JSON.stringify(JSON.stringify({ authorization })),
+        `base64 ${Buffer.from(authorization).toString('base64')}`,
+        `basic ${Buffer.from(`user:${authorization.replace('Bearer ', '')}`).toString('base64')}`,
+      ].join('\n')
+      return json({ answer })
+    }
+    case 'big':
+      return json({ answer: 'x'.repeat(n) })
+    case 'huge': {
+      response.writeHead(200, { 'content-type': 'application/json' })
+      response.write('{"answer":"')
+      const chunk = 'y'.repeat(2 ** 20)
+      for (let sent = 0; sent < n && !response.destroyed; sent += chunk.length) {
+        if (!response.write(chunk)) await new Promise((resolve) => response.once('drain', resolve))
+      }
+      response.end('"}')
+      return
+    }
+    case 'aaa':
+      return json({ answer: `${'a'.repeat(n)}b` })
+    case 'hang':
+      return
+    default:
+      return json({ answer: `you said ${message}` })
+  }
+}

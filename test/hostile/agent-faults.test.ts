@@ -1,0 +1,94 @@
+import assert from 'node:assert/strict'
+import { readFile, stat } from 'node:fs/promises'
+import { join } from 'node:path'
+import { after, before, describe, test } from 'node:test'
+import { readAllAttempts } from '../../src/journal/read-run.ts'
+import type { Attempt } from '../../src/journal/records.ts'
+import { encodedForms } from '../../src/shared/secrets.ts'
+import { allText, makeProject, onlyRun, runInProcess } from '../cli/harness.ts'
+import { startHostileAgent, type HostileAgent } from '../fakes/hostile-agent.ts'
+
+// Fault injection at the agent, through the real CLI, the real HTTP client and a real server.
+const TOKEN = 'tok-9f8e7d6c5b4a3210'
+
+const CONVY_YML = `agents:
+  bot:
+    url: \${BOT_URL}/chat?key=\${BOT_TOKEN}
+    headers: { Authorization: "Bearer \${BOT_TOKEN}" }
+    body: { message: "{text}" }
+    reply: answer
+`
+
+const scenario = (line: string, check: string) => `script:\n  - "${line}"\nchecks:\n  - ${check}\n`
+
+describe('an agent that misbehaves', () => {
+  let agent: HostileAgent
+  let run: string
+  let attempts: Map<string, Attempt>
+  let result: { code: number; stdout: string; stderr: string }
+  let seconds: number
+  before(async () => {
+    agent = await startHostileAgent()
+    const dir = await makeProject({
+      'convy.yml': CONVY_YML,
+      'scenarios/echo.yml': scenario('echo', 'contains: POST'),
+      'scenarios/big.yml': scenario(`big:${20 * 2 ** 20}`, 'contains: xxx'),
+      'scenarios/backtrack.yml': scenario('aaa:33', 'regex: "(a+)+$"'),
+    })
+    const started = performance.now()
+    result = await runInProcess(['run', 'bot'], { cwd: dir, env: { BOT_URL: agent.url, BOT_TOKEN: TOKEN } })
+    seconds = (performance.now() - started) / 1000
+    run = await onlyRun(dir, 'bot')
+    attempts = new Map((await readAllAttempts(run)).map((a) => [a.scenario, a]))
+  })
+  after(() => agent.close())
+
+  test('a token the agent echoes is written nowhere, in any form', async () => {
+    const echoed = attempts.get('echo')!.turns.find((t) => t.role === 'agent')!.text
+    assert.match(echoed, /authorization/i, 'the echo came back')
+    assert.match(echoed, /\*\*\*/)
+    const everything = `${await allText(run)}\n${result.stdout}\n${result.stderr}`
+    for (const form of [TOKEN, ...encodedForms(TOKEN), Buffer.from(`Bearer ${TOKEN}`).toString('base64')]) {
+      assert.ok(!everything.includes(form), `found ${form}`)
+    }
+    // The report itself was made, from masked attempts.
+    assert.ok((await stat(join(run, 'report.html'))).size > 0)
+  })
+
+  test('a 20 MB answer is kept to 1 MiB, cut and marked; the turn still counts', async () => {
+    const big = attempts.get('big')!
+    const text = big.turns.find((t) => t.role === 'agent')!.text
+    assert.equal(big.verdict, 'passed')
+    assert.ok(text.length < 1.1 * 2 ** 20, `kept ${text.length}`)
+    assert.match(text, /\[cut by convy-ci: the answer was 20,971,520 bytes; the first 1,048,576 are kept \(max_reply_kb\)\]$/)
+    assert.ok((await stat(join(run, 'attempts.jsonl'))).size < 3 * 2 ** 20)
+  })
+
+  test('a turn timeout names the turn once', async () => {
+    const dir = await makeProject({ 'convy.yml': CONVY_YML, 'scenarios/hang.yml': scenario('hang', 'contains: anything') })
+    await runInProcess(['run', 'bot', '--turn-timeout', '1'], { cwd: dir, env: { BOT_URL: agent.url, BOT_TOKEN: TOKEN } })
+    const [hang] = await readAllAttempts(await onlyRun(dir, 'bot'))
+    assert.ok(hang)
+    assert.equal(hang.verdict, 'agent_error')
+    assert.equal(hang.error, 'turn 1: no answer within 1 s (--turn-timeout)')
+  })
+
+  test('a catastrophic pattern on 33 a’s is decided at once', () => {
+    const backtrack = attempts.get('backtrack')!
+    assert.equal(backtrack.verdict, 'failed')
+    assert.equal(backtrack.checks[0]!.detail, 'none of the 1 answer matches it')
+    assert.ok(seconds < 30, `the run took ${seconds} s`)
+  })
+
+  test('an answer larger than convy-ci reads is an agent error, not a full memory', async () => {
+    const dir = await makeProject({ 'convy.yml': CONVY_YML, 'scenarios/huge.yml': scenario(`huge:${70 * 2 ** 20}`, 'contains: y') })
+    const before = process.memoryUsage().rss
+    const huge = await runInProcess(['run', 'bot'], { cwd: dir, env: { BOT_URL: agent.url, BOT_TOKEN: TOKEN } })
+    const [attempt] = await readAllAttempts(await onlyRun(dir, 'bot'))
+    assert.equal(huge.code, 1)
+    assert.equal(attempt!.verdict, 'agent_error')
+    assert.match(attempt!.error!, /answered more than 64 MiB; convy-ci stops reading an answer there/)
+    assert.ok(process.memoryUsage().rss - before < 512 * 2 ** 20)
+    assert.ok(!(await readFile(join(await onlyRun(dir, 'bot'), 'attempts.jsonl'), 'utf8')).includes('yyyyyyyy'.repeat(1000)))
+  })
+})
