@@ -57,7 +57,10 @@ describe('the model cache and rate limits, through the real client', () => {
     const records: CallRecord[] = []
     // The first call gets the 429 (Retry-After: 1 s); calls made while it waits must wait too.
     const first = user.next(scenario(), [], contextFor(undefined, records))
-    await new Promise((r) => setTimeout(r, 50))
+    // The others start once the 429 has been answered, with time for the client to read it: a fixed
+    // delay from the start raced the first request itself on a loaded machine.
+    while (!server.requests.some((r) => r.kind === 'user')) await new Promise((r) => setTimeout(r, 5))
+    await new Promise((r) => setTimeout(r, 150))
     const others = await Promise.all([1, 2, 3].map(() => user.next(scenario(), [], contextFor(undefined, records))))
     await first
     assert.equal(others.length, 3)
