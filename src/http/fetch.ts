@@ -50,7 +50,10 @@ export function createFetch(options: HttpClientOptions = {}): HttpFetch {
   const dispatcher = options.dispatcher ?? new Agent({ connections: options.connections ?? 256, keepAliveTimeout: 30_000, ...(options.tls ? { connect: options.tls } : {}) })
   const whole: SendWhole = async (url, { method, headers, body, signal }) => {
     const answer = await request(url, { method: method as Dispatcher.HttpMethod, headers: oneOfEachName(headers), body, signal, dispatcher })
-    return { status: answer.statusCode, headers: answer.headers, text: await answer.body.text() }
+    // The fast path keeps the same bound as fetchLike: a runaway answer never reaches memory whole.
+    const limit = options.maxBodyBytes
+    const text = limit === undefined ? await answer.body.text() : Buffer.from(await readAtMost(answer.body, limit, `${method} ${url}`)).toString('utf8')
+    return { status: answer.statusCode, headers: answer.headers, text }
   }
   const fetchLike: Fetch = async (input, init) => {
     const body = init?.body ?? undefined
