@@ -35,7 +35,7 @@ describe('numbers in words', () => {
 
   test('durations one way everywhere: milliseconds, seconds, minutes, hours', () => {
     assert.deepEqual([seconds(0.05), seconds(1.54), seconds(42.4), seconds(185), seconds(7800), seconds(null)], ['50 ms', '1.5 s', '42 s', '3 min 5 s', '2 h 10 min', '–'])
-    assert.deepEqual([secondsChange(0.4), secondsChange(-1.25), secondsChange(0.01)], ['+0.4 s', '−1.3 s', '0.0 s'])
+    assert.deepEqual([secondsChange(0.4), secondsChange(-1.25), secondsChange(0.01)], ['+0.4 s', '−1.3 s', '+10 ms'])
   })
 })
 
