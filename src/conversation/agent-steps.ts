@@ -21,7 +21,6 @@ export interface StepOptions {
  * from the same instant as the whole answer.
  */
 async function timed<T>(
-  what: string,
   options: StepOptions,
   step: (signal: AbortSignal, since: () => number) => Promise<T> | T,
   failure: (error: string, seconds: number) => AgentFailure,
@@ -39,7 +38,7 @@ async function timed<T>(
 
 export async function openConversation(agent: Agent, options: StepOptions): Promise<Conversation> {
   const whole = (error: string, seconds: number) => new AgentFailure(`opening the conversation failed: ${error}`, `opening the conversation failed: ${error}`, seconds)
-  return (await timed('opening the conversation', options, (signal) => agent.conversation({ session: options.session, signal }), whole)).value
+  return (await timed(options, (signal) => agent.conversation({ session: options.session, signal }), whole)).value
 }
 
 /** Turn `index` (from 0): the agent's answer to `text`, as its turn records it. */
@@ -47,7 +46,6 @@ export async function askAgent(conversation: Conversation, index: number, text: 
   const turnFailure = (error: string, seconds: number) => new AgentFailure(`turn ${index + 1}: ${error}`, error, seconds)
   let firstTokenSeconds: number | undefined
   const answered = await timed(
-    `turn ${index + 1}`,
     options,
     (signal, since) => {
       const firstToken = () => {
@@ -73,5 +71,5 @@ export async function askAgent(conversation: Conversation, index: number, text: 
 
 export async function closeConversation(conversation: Conversation, options: StepOptions): Promise<void> {
   const whole = (error: string, seconds: number) => new AgentFailure(`closing the conversation failed: ${error}`, `closing the conversation failed: ${error}`, seconds)
-  await timed('closing the conversation', options, (signal) => conversation.close?.({ session: options.session, signal }), whole)
+  await timed(options, (signal) => conversation.close?.({ session: options.session, signal }), whole)
 }
