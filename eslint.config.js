@@ -1,6 +1,10 @@
 import js from '@eslint/js'
 import tseslint from 'typescript-eslint'
 
+const ACTIONS_TOOLKIT = { group: ['@actions/*'], message: 'Only src/action, src/cli and src/github may use @actions/*.' }
+// Everything below the entry layers is called by both of them, so it imports neither.
+const ENTRY_LAYERS = [{ group: ['**/cli/*', '**/action/*'], message: 'Only the entry layers import src/cli or src/action; move what both need into src/pipeline or a domain folder.' }]
+
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', '**/results/**', '**/.convy/**', 'docs/**'] },
   js.configs.recommended,
@@ -24,9 +28,22 @@ export default tseslint.config(
     files: ['src/**/*.ts'],
     ignores: ['src/cli/**', 'src/action/**', 'src/github/**'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['@actions/*'], message: 'Only src/action, src/cli and src/github may use @actions/*.' }] }],
+      'no-restricted-imports': ['error', { patterns: [ACTIONS_TOOLKIT, ...ENTRY_LAYERS] }],
       'no-restricted-globals': ['error', { name: 'process', message: 'Domain code takes what it needs as parameters; only src/cli and src/action read process.' }],
     },
+  },
+  {
+    files: ['src/github/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: ENTRY_LAYERS }] },
+  },
+  {
+    // The two entry points share what they run through pipeline/, never through each other.
+    files: ['src/cli/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['**/action/*'], message: 'src/cli never imports src/action: share it through src/pipeline or a domain folder.' }] }] },
+  },
+  {
+    files: ['src/action/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['**/cli/*'], message: 'src/action never imports src/cli: share it through src/pipeline or a domain folder.' }] }] },
   },
   {
     files: ['**/*.js', '**/*.mjs'],

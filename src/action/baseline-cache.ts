@@ -18,7 +18,7 @@ import type { ActionDeps } from './deps.ts'
  * place in the project, `.convy/baseline/<agent>/`, on saving and on restoring alike.
  */
 function stagingDir(deps: ActionDeps, agent: string): string {
-  return join(dirname(resolve(deps.cli.cwd, deps.inputs.config)), '.convy', 'baseline', agent)
+  return join(dirname(resolve(deps.context.cwd, deps.inputs.config)), '.convy', 'baseline', agent)
 }
 
 /** The branch whose runs are baselines, when this run is one of them and may save; else null. */

@@ -1,5 +1,5 @@
 import type { ArtifactClient } from '@actions/artifact'
-import type { CliContext } from '../cli/context.ts'
+import type { PipelineContext } from '../pipeline/context.ts'
 import type { ActionsCache } from '../github/actions-cache.ts'
 import type { GitHubRun } from '../github/event.ts'
 import type { Octokit } from '../github/octokit.ts'
@@ -26,8 +26,8 @@ export interface ActionDeps {
   artifacts: ArtifactClient
   /** The Actions cache: the model cache between runs, and the baseline where artifacts cannot be read. */
   cache: ActionsCache
-  /** The runner's context: cwd is the working directory; its signal is aborted on cancel. */
-  cli: CliContext
+  /** What the pipeline runs with: cwd is the working directory; its signal is aborted on cancel. */
+  context: PipelineContext
   log: ActionLog
   /** A folder of this job's own for downloads and copies. */
   tempDir: string

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { FAIL_ON } from '../cli/commands/compare.ts'
+import { FAIL_ON } from '../compare/gate.ts'
 import { RUN_DEFAULTS } from '../pipeline/defaults.ts'
 import type { Shard } from '../journal/records.ts'
 import { CACHE_MODES, type CacheMode } from '../model-client/model-cache.ts'

@@ -6,7 +6,8 @@ import * as core from '@actions/core'
 import { randomBytes } from 'node:crypto'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
-import type { CliContext } from '../cli/context.ts'
+import { writerFor } from '../journal/writer.ts'
+import type { PipelineContext } from '../pipeline/context.ts'
 import { actionsCache } from '../github/actions-cache.ts'
 import { readGitHubRun } from '../github/event.ts'
 import { createOctokit } from '../github/octokit.ts'
@@ -25,7 +26,7 @@ async function main(): Promise<void> {
   const github = readGitHubRun(process.env)
   if (inputs.githubToken) core.setSecret(inputs.githubToken)
   const features = process.features as { typescript?: string | false }
-  const cli: CliContext = {
+  const context: PipelineContext = {
     cwd: resolve(process.env.GITHUB_WORKSPACE ?? process.cwd(), inputs.workingDirectory),
     env: process.env,
     stdout: process.stdout,
@@ -34,6 +35,7 @@ async function main(): Promise<void> {
     signal: controller.signal,
     canStripTypes: features.typescript === 'strip' || features.typescript === 'transform',
     now: () => new Date(),
+    writer: (command) => writerFor(process, command),
   }
   const result = await runAction({
     inputs,
@@ -43,7 +45,7 @@ async function main(): Promise<void> {
     artifacts: new DefaultArtifactClient(),
     // The toolkit names cached folders relative to its working directory, the workspace.
     cache: actionsCache(actionsCacheToolkit, process.cwd()),
-    cli,
+    context,
     log: { info: core.info, notice: core.notice, warning: core.warning },
     tempDir: join(process.env.RUNNER_TEMP ?? tmpdir(), `convy-${randomBytes(4).toString('hex')}`),
   })

@@ -15,7 +15,7 @@ export interface ModelCacheSync {
 }
 
 export function modelCacheDir(deps: ActionDeps): string {
-  return join(dirname(resolve(deps.cli.cwd, deps.inputs.config)), '.convy', 'cache')
+  return join(dirname(resolve(deps.context.cwd, deps.inputs.config)), '.convy', 'cache')
 }
 
 export async function restoreModelCache(deps: ActionDeps): Promise<ModelCacheSync> {

@@ -1,4 +1,4 @@
-import { gate } from '../cli/commands/compare.ts'
+import { gate } from '../compare/gate.ts'
 import { compareRuns } from '../compare/compare-runs.ts'
 import type { Comparison, Direction } from '../compare/comparison.ts'
 import { dollars, percent, plural } from '../report/format.ts'
@@ -56,8 +56,8 @@ export async function publishAgent(deps: ActionDeps, run: FinishedRun, publicati
   let comparison: Comparison | null = null
   let markdown: string
   if (baseline.tally) {
-    comparison = compareRuns(baseline.tally, after, { now: deps.cli.now() })
-    const source = baselineSourceLine(baseline.tally, baseline.source, deps.github, deps.cli.now())
+    comparison = compareRuns(baseline.tally, after, { now: deps.context.now() })
+    const source = baselineSourceLine(baseline.tally, baseline.source, deps.github, deps.context.now())
     markdown = `${comparisonMarkdown(comparison, { reportUrl: run.reportUrl })}\n${source}\n`
   } else {
     markdown = runMarkdown(run.agent, counts, { reportUrl: run.reportUrl, noComparison: baseline.why })

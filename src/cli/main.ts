@@ -2,6 +2,7 @@ import { ExitCode, Interrupted, InputErrors, toConvyError } from '../shared/erro
 import { forTerminal } from '../shared/invisible.ts'
 import { runCli } from './cli.ts'
 import type { CliContext } from './context.ts'
+import { processWriter } from './writer.ts'
 
 // The only place that touches the process: argv, environment, streams, signals, the exit code.
 const controller = new AbortController()
@@ -29,6 +30,7 @@ const ctx: CliContext = {
   signal: controller.signal,
   canStripTypes: features.typescript === 'strip' || features.typescript === 'transform',
   now: () => new Date(),
+  writer: processWriter,
 }
 
 runCli(ctx, process.argv.slice(2)).then(

@@ -4,7 +4,7 @@ import { parseEnv } from 'node:util'
 import { loadProjectConfig, type ProjectConfig } from '../config/load-config.ts'
 import type { Environment } from '../config/interpolate.ts'
 import { InputError } from '../shared/errors.ts'
-import type { CliContext } from '../cli/context.ts'
+import type { PipelineContext } from './context.ts'
 
 export interface Project {
   config: ProjectConfig
@@ -14,7 +14,7 @@ export interface Project {
   env: Environment
 }
 
-export async function openProject(ctx: CliContext, options: { config?: string | undefined; results?: string | undefined }): Promise<Project> {
+export async function openProject(ctx: PipelineContext, options: { config?: string | undefined; results?: string | undefined }): Promise<Project> {
   const configPath = resolve(ctx.cwd, options.config ?? 'convy.yml')
   const config = await loadProjectConfig(configPath)
   const env = { ...(await readDotEnv(join(config.projectDir, '.env'))), ...ctx.env }
@@ -43,7 +43,7 @@ async function readDotEnv(path: string): Promise<Record<string, string>> {
 }
 
 /** Where the results folder is when no convy.yml is needed (report, compare). */
-export function resultsDirOf(ctx: CliContext, options: { results?: string | undefined; config?: string | undefined }): string {
+export function resultsDirOf(ctx: PipelineContext, options: { results?: string | undefined; config?: string | undefined }): string {
   if (options.results) return resolve(ctx.cwd, options.results)
   if (options.config) return join(resolve(ctx.cwd, options.config), '..', 'results')
   return resolve(ctx.cwd, 'results')

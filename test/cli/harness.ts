@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { runCli } from '../../src/cli/cli.ts'
 import type { CliContext } from '../../src/cli/context.ts'
+import { processWriter } from '../../src/cli/writer.ts'
 import { toConvyError } from '../../src/shared/errors.ts'
 
 /** A throwaway project folder with the given files. */
@@ -34,6 +35,7 @@ export async function runInProcess(argv: string[], options: { cwd: string; env?:
     signal: options.signal ?? new AbortController().signal,
     canStripTypes: false,
     now: () => new Date(),
+    writer: processWriter,
   }
   try {
     return { code: await runCli(ctx, argv), stdout, stderr }

@@ -1,8 +1,7 @@
 import { mkdir, rm } from 'node:fs/promises'
 import { join } from 'node:path'
-import { mergeShards } from '../../cli/commands/merge.ts'
+import { mergeShards } from '../../pipeline/merge-shards.ts'
 import { resultsDirOf } from '../../pipeline/project.ts'
-import { processWriter } from '../../cli/writer.ts'
 import { downloadArtifact } from '../../github/artifacts.ts'
 import { InputError } from '../../shared/errors.ts'
 import { readTally } from '../../tally/read-tally.ts'
@@ -21,7 +20,7 @@ import { uploadRun } from '../upload-run.ts'
 export async function mergeMode(deps: ActionDeps): Promise<AgentOutcome[]> {
   const { inputs, log } = deps
   const { artifacts } = await deps.artifacts.listArtifacts({ latest: true })
-  const resultsDir = resultsDirOf(deps.cli, { config: inputs.config })
+  const resultsDir = resultsDirOf(deps.context, { config: inputs.config })
   const publication = await planPublication(deps)
   const outcomes: AgentOutcome[] = []
   for (const agent of inputs.agents) {
@@ -37,7 +36,7 @@ export async function mergeMode(deps: ActionDeps): Promise<AgentOutcome[]> {
       await downloadArtifact(deps.artifacts, shard.id, dir, null)
       dirs.push(dir)
     }
-    const merged = await mergeShards(dirs, resultsDir, processWriter(`convy-ci action (mode merge) ${agent}`), (message) => log.warning(`${agent}: ${message}`))
+    const merged = await mergeShards(dirs, resultsDir, deps.context.writer(`convy-ci action (mode merge) ${agent}`), (message) => log.warning(`${agent}: ${message}`))
     log.info(`${agent}: merged ${shards.length} shards into run ${merged.id}`)
     const { reportUrl } = await uploadRun(deps, agent, merged.dir, null)
     // The merge counted the run as it wrote the report; only when that failed is the folder read again.

@@ -1,4 +1,4 @@
-import { runAgents } from '../../cli/commands/run.ts'
+import { runAgents } from '../../pipeline/run-agents.ts'
 import { seconds } from '../../report/format.ts'
 import type { RunSettings } from '../../journal/records.ts'
 import { saveBaselineToCache } from '../baseline-cache.ts'
@@ -19,7 +19,7 @@ export async function runMode(deps: ActionDeps): Promise<AgentOutcome[]> {
   const { inputs, log } = deps
   if (inputs.waitFor) {
     log.info(`waiting up to ${inputs.waitFor.timeoutSeconds} s for ${inputs.waitFor.url}`)
-    const answered = await waitFor({ ...inputs.waitFor, signal: deps.cli.signal, onWaiting: (message) => log.info(message) })
+    const answered = await waitFor({ ...inputs.waitFor, signal: deps.context.signal, onWaiting: (message) => log.info(message) })
     log.info(`${inputs.waitFor.url} answered (HTTP ${answered.status}) after ${seconds(answered.seconds)}`)
   }
   const settings: RunSettings = {
@@ -34,8 +34,8 @@ export async function runMode(deps: ActionDeps): Promise<AgentOutcome[]> {
     cache: inputs.cache,
   }
   const modelCache = await restoreModelCache(deps)
-  const { runs } = await runAgents(deps.cli, { agents: inputs.agents, settings, config: inputs.config })
-  deps.cli.signal.throwIfAborted()
+  const { runs } = await runAgents(deps.context, { agents: inputs.agents, settings, config: inputs.config })
+  deps.context.signal.throwIfAborted()
   await modelCache.save()
 
   // A shard is one slice of a run: the merge job compares and publishes the whole.

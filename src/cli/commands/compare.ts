@@ -1,18 +1,13 @@
 import { relative } from 'node:path'
-import { compareRuns } from '../../compare/compare-runs.ts'
 import { comparisonMarkdown } from '../../report/compare-markdown.ts'
 import { directionTitle, overallSentence, sensitivitySentence, verdictReason } from '../../report/compare-wording.ts'
 import { percent, points } from '../../report/format.ts'
 import type { Comparison } from '../../compare/comparison.ts'
-import { findRun } from '../../journal/read-run.ts'
-import { compareFoldersToPage } from '../../report/compare-page.ts'
-import { ExitCode, InputError } from '../../shared/errors.ts'
+import { InputError, type ExitCode } from '../../shared/errors.ts'
 import { parseCommandArgs } from '../args.ts'
 import type { CliContext } from '../context.ts'
-import { resultsDirOf } from '../../pipeline/project.ts'
-
-export const FAIL_ON = ['worse', 'failing', 'never'] as const
-export type FailOn = (typeof FAIL_ON)[number]
+import { FAIL_ON, gate, type FailOn } from '../../compare/gate.ts'
+import { compareTwoRuns } from '../../pipeline/compare.ts'
 
 /**
  * Compares two runs: writes the compare page and prints a summary, the pull request's markdown
@@ -35,24 +30,12 @@ export async function compareCommand(ctx: CliContext, argv: readonly string[]): 
   const maxAgeDays = values['max-age-days'] === undefined ? undefined : Number(values['max-age-days'])
   if (maxAgeDays !== undefined && !(maxAgeDays > 0)) throw new InputError(`--max-age-days ${values['max-age-days']}: expected a number of days above 0`)
 
-  const resultsDir = resultsDirOf(ctx, values)
-  const before = await findRun(resultsDir, positionals[0]!)
-  const after = await findRun(resultsDir, positionals[1]!)
-  // Each run is read once into its tally; the page's dialogues are spooled on the way.
-  const options = { now: ctx.now(), ...(maxAgeDays === undefined ? {} : { baselineMaxAgeDays: maxAgeDays }) }
-  const { comparison, path: page } = await compareFoldersToPage(resultsDir, { before: before.dir, after: after.dir }, (b, a) => compareRuns(b, a, options))
+  const { comparison, page } = await compareTwoRuns(ctx, { before: positionals[0]!, after: positionals[1]!, maxAgeDays, config: values.config, results: values.results })
 
   if (values.json) ctx.stdout.write(`${JSON.stringify(comparison, null, 2)}\n`)
   else if (values.markdown) ctx.stdout.write(`${comparisonMarkdown(comparison, { reportUrl: values['report-url'] ?? null })}\n`)
   else ctx.stdout.write(plainSummary(comparison, relative(ctx.cwd, page) || page))
   return gate(comparison, failOn)
-}
-
-export function gate(comparison: Comparison, failOn: FailOn): ExitCode {
-  if (failOn === 'worse') return comparison.verdict === 'worse' ? ExitCode.Failed : ExitCode.Ok
-  // failing: every attempt of the new run must pass, whatever the baseline did.
-  if (failOn === 'failing') return comparison.tiles.passed.after === comparison.tiles.attempts.after ? ExitCode.Ok : ExitCode.Failed
-  return ExitCode.Ok
 }
 
 function plainSummary(c: Comparison, pagePath: string): string {

@@ -7,7 +7,6 @@ import { ExitCode, errorMessage } from '../../shared/errors.ts'
 import { parseCommandArgs } from '../args.ts'
 import type { CliContext } from '../context.ts'
 import { resultsDirOf } from '../../pipeline/project.ts'
-import { processWriter } from '../writer.ts'
 
 /**
  * Rebuilds every run's report.html and results/index.html; a run that cannot be read is named, not
@@ -19,7 +18,7 @@ export async function reportCommand(ctx: CliContext, argv: readonly string[]): P
   if (positionals.length) ctx.stderr.write(`convy-ci report takes no arguments; ignoring ${positionals.join(' ')}\n`)
   const resultsDir = resultsDirOf(ctx, values)
   const runs = await listRuns(resultsDir)
-  const writer = processWriter('convy-ci report')
+  const writer = ctx.writer('convy-ci report')
   let failed = 0
   let skipped = 0
   for (const run of runs) {

@@ -1,22 +1,11 @@
-import { loadScenarios } from '../../scenario/load-scenarios.ts'
-import { RUN_FORMAT, type RunManifest, type RunSettings } from '../../journal/records.ts'
-import { RunJournal } from '../../journal/run-journal.ts'
-import { newRunId } from '../../journal/run-folder.ts'
-import { checkModels, prepareAgent, prepareModels, type PreparedAgent, type PreparedModels } from '../../runner/prepare.ts'
-import { parseShard, planAttempts, selectScenarios } from '../../runner/select-scenarios.ts'
-import type { Scenario } from '../../scenario/scenario.ts'
-import { ExitCode, InputError } from '../../shared/errors.ts'
-import { createMask } from '../../shared/secrets.ts'
-import { CONVY_VERSION } from '../../shared/version.ts'
+import type { RunSettings } from '../../journal/records.ts'
+import { parseShard } from '../../runner/select-scenarios.ts'
+import { InputError, type ExitCode } from '../../shared/errors.ts'
 import { list, parseCommandArgs, positiveInteger, positiveNumber } from '../args.ts'
 import { CACHE_MODES, type CacheMode } from '../../model-client/model-cache.ts'
 import type { CliContext } from '../context.ts'
-import { execute, type Executed } from '../execute.ts'
-import type { RunTally } from '../../tally/run-tally.ts'
-import { ciInfo } from '../ci-info.ts'
 import { RUN_DEFAULTS } from '../../pipeline/defaults.ts'
-import { openProject } from '../../pipeline/project.ts'
-import { processWriter } from '../writer.ts'
+import { runAgents } from '../../pipeline/run-agents.ts'
 
 export async function runCommand(ctx: CliContext, argv: readonly string[]): Promise<ExitCode> {
   const { values, positionals } = parseCommandArgs('run', argv, {
@@ -53,88 +42,4 @@ function parseCacheMode(text: string | undefined): CacheMode {
   if (text === undefined) return 'off'
   if (!(CACHE_MODES as readonly string[]).includes(text)) throw new InputError(`--cache ${text}: expected one of ${CACHE_MODES.join(', ')}`)
   return text as CacheMode
-}
-
-export interface RunRequest {
-  agents: readonly string[]
-  settings: RunSettings
-  /** convy.yml, relative to ctx.cwd; default ./convy.yml. */
-  config?: string | undefined
-  /** Where run folders go; default results/ beside convy.yml. */
-  results?: string | undefined
-}
-
-export interface AgentRun {
-  agent: string
-  id: string
-  dir: string
-  exitCode: ExitCode
-  /** The run as its report counted it. */
-  tally: RunTally
-}
-
-/**
- * Plays the scenarios against each agent in turn, a run folder per agent: what `convy-ci run` does
- * after reading its arguments, and what the action calls in-process.
- */
-export async function runAgents(ctx: CliContext, request: RunRequest): Promise<{ exitCode: ExitCode; runs: AgentRun[] }> {
-  const { settings } = request
-  // Everything is read and checked for every agent before the first attempt is played.
-  const project = await openProject(ctx, request)
-  const scenarios = selectScenarios(await loadScenarios(project.scenariosDir, project.projectDir, (message) => ctx.stderr.write(`warning: ${message}\n`)), { globs: settings.scenarioGlobs, tags: settings.tags })
-  const names = [...new Set(request.agents)]
-  const prepared: { agent: PreparedAgent; models: PreparedModels; mask: (t: string) => string }[] = []
-  for (const name of names) {
-    const agent = await prepareAgent(project.config, name, project.env, { canStripTypes: ctx.canStripTypes })
-    const models = prepareModels(project.config, project.env, scenarios, settings.smoke, { cache: settings.cache ?? 'off' })
-    prepared.push({ agent, models, mask: createMask([...agent.secrets, ...models.resolved.secrets]) })
-  }
-  // The models are the same for every agent: one check of their gateway serves all.
-  if (prepared[0]) await checkModels(prepared[0].models, settings.cache ?? 'off')
-
-  let exitCode: ExitCode = ExitCode.Ok
-  const runs: AgentRun[] = []
-  const writer = processWriter(`convy-ci run ${names.join(' ')}`)
-  for (const { agent, models, mask } of prepared) {
-    if (ctx.signal.aborted) break
-    const todo = planAttempts(scenarios, settings.k, settings.shard)
-    const journal = await RunJournal.create(project.resultsDir, newManifest(ctx, agent, models, settings, scenarios), writer)
-    let executed: Executed
-    try {
-      executed = await execute(ctx, { journal, todo, total: todo.length, agent, models, resultsDir: project.resultsDir, mask })
-    } finally {
-      await journal.release()
-    }
-    runs.push({ agent: agent.name, id: journal.current.id, dir: journal.dir, exitCode: executed.exitCode, tally: executed.tally })
-    exitCode = worst(exitCode, executed.exitCode)
-  }
-  return { exitCode, runs }
-}
-
-function newManifest(ctx: CliContext, agent: PreparedAgent, models: PreparedModels, settings: RunSettings, scenarios: readonly Scenario[]): RunManifest {
-  const startedAt = ctx.now()
-  return {
-    format: RUN_FORMAT,
-    id: newRunId(agent.name, startedAt),
-    agent: { name: agent.name, kind: agent.kind, version: agent.version, fingerprint: agent.fingerprint, price: agent.price },
-    convyVersion: CONVY_VERSION,
-    models: {
-      user: models.user?.model ?? null,
-      judge: models.judge?.model ?? null,
-      fingerprint: models.resolved.fingerprint,
-      prices: models.resolved.config.prices,
-    },
-    settings,
-    scenarios: [...scenarios],
-    startedAt: startedAt.toISOString(),
-    finishedAt: null,
-    state: 'running',
-    ci: ciInfo(ctx.env),
-  }
-}
-
-/** With several agents, the exit code is the most serious one. */
-export function worst(a: ExitCode, b: ExitCode): ExitCode {
-  const rank = (c: ExitCode) => [ExitCode.Ok, ExitCode.Failed, ExitCode.BadInput, ExitCode.Interrupted].indexOf(c)
-  return rank(b) > rank(a) ? b : a
 }

@@ -4,7 +4,7 @@ import { playRun } from '../runner/play-run.ts'
 import type { PreparedAgent, PreparedModels } from '../runner/prepare.ts'
 import type { PlannedAttempt } from '../runner/select-scenarios.ts'
 import type { Mask } from '../shared/secrets.ts'
-import type { CliContext } from './context.ts'
+import type { PipelineContext } from './context.ts'
 import { createProgress } from './progress.ts'
 import { finishRun, type Executed } from './finish-run.ts'
 
@@ -30,7 +30,7 @@ export interface Execution {
  * state, the index and the summary. Shared by `run`, `resume` and `replay`. The caller holds the
  * journal's lock and releases it.
  */
-export async function execute(ctx: CliContext, execution: Execution): Promise<Executed> {
+export async function execute(ctx: PipelineContext, execution: Execution): Promise<Executed> {
   const { journal } = execution
   const settings = journal.current.settings
   const progress = createProgress(ctx, execution.agent.name, execution.todo)

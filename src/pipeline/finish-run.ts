@@ -7,7 +7,7 @@ import { dollars } from '../report/format.ts'
 import { readTally } from '../tally/read-tally.ts'
 import type { RunTally } from '../tally/run-tally.ts'
 import { ExitCode, errorMessage } from '../shared/errors.ts'
-import type { CliContext } from './context.ts'
+import type { PipelineContext } from './context.ts'
 import { commandName } from './invocation.ts'
 import { formatSummary, hasErrors } from './summary.ts'
 
@@ -33,7 +33,7 @@ export interface Executed {
   tally: RunTally
 }
 
-export async function finishRun(ctx: CliContext, end: RunEnd): Promise<Executed> {
+export async function finishRun(ctx: PipelineContext, end: RunEnd): Promise<Executed> {
   const { journal } = end
   const settings = journal.current.settings
   const ended = end.interrupted || end.stoppedForBudget

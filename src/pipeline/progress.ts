@@ -1,7 +1,7 @@
 import { countVerdict, type VerdictCounts } from '../journal/attempt-facts.ts'
 import { plural } from '../report/format.ts'
 import type { RunProgress } from '../runner/play-run.ts'
-import type { CliContext } from './context.ts'
+import type { PipelineContext } from './context.ts'
 
 const REDRAW_MS = 100
 
@@ -9,7 +9,7 @@ const REDRAW_MS = 100
  * On a terminal: one live line (done of total, pass rate so far, errors, elapsed). Elsewhere (CI):
  * one plain line per finished scenario, folded in a group on GitHub Actions.
  */
-export function createProgress(ctx: CliContext, agent: string, todo: readonly { scenario: { id: string } }[]): RunProgress & { finish(): void } {
+export function createProgress(ctx: PipelineContext, agent: string, todo: readonly { scenario: { id: string } }[]): RunProgress & { finish(): void } {
   const started = Date.now()
   const remaining = new Map<string, number>()
   for (const planned of todo) remaining.set(planned.scenario.id, (remaining.get(planned.scenario.id) ?? 0) + 1)

@@ -1,0 +1,29 @@
+import { compareRuns } from '../compare/compare-runs.ts'
+import type { Comparison } from '../compare/comparison.ts'
+import { findRun } from '../journal/read-run.ts'
+import { compareFoldersToPage } from '../report/compare-page.ts'
+import type { PipelineContext } from './context.ts'
+import { resultsDirOf } from './project.ts'
+
+export interface CompareRequest {
+  /** The runs: ids, their 4-hex parts, or run folders. */
+  before: string
+  after: string
+  /** A baseline older than this many days is warned about. */
+  maxAgeDays?: number | undefined
+  config?: string | undefined
+  results?: string | undefined
+}
+
+/**
+ * Compares two recorded runs and writes the compare page into results/. Each run is read once into
+ * its tally; the page's dialogues are spooled on the way.
+ */
+export async function compareTwoRuns(ctx: PipelineContext, request: CompareRequest): Promise<{ comparison: Comparison; page: string }> {
+  const resultsDir = resultsDirOf(ctx, request)
+  const before = await findRun(resultsDir, request.before)
+  const after = await findRun(resultsDir, request.after)
+  const options = { now: ctx.now(), ...(request.maxAgeDays === undefined ? {} : { baselineMaxAgeDays: request.maxAgeDays }) }
+  const { comparison, path } = await compareFoldersToPage(resultsDir, { before: before.dir, after: after.dir }, (b, a) => compareRuns(b, a, options))
+  return { comparison, page: path }
+}
