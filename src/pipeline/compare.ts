@@ -2,6 +2,8 @@ import { compareRuns } from '../compare/compare-runs.ts'
 import type { Comparison } from '../compare/comparison.ts'
 import { findRun } from '../journal/read-run.ts'
 import { compareFoldersToPage } from '../report/compare-page.ts'
+import { writeIndex } from '../report/index-page.ts'
+import { errorMessage } from '../shared/errors.ts'
 import type { PipelineContext } from './context.ts'
 import { resultsDirOf } from './project.ts'
 
@@ -25,5 +27,11 @@ export async function compareTwoRuns(ctx: PipelineContext, request: CompareReque
   const after = await findRun(resultsDir, request.after)
   const options = { now: ctx.now(), ...(request.maxAgeDays === undefined ? {} : { baselineMaxAgeDays: request.maxAgeDays }) }
   const { comparison, path } = await compareFoldersToPage(resultsDir, { before: before.dir, after: after.dir }, (b, a) => compareRuns(b, a, options))
+  // The index lists the compare pages too: the new one appears there at once.
+  try {
+    await writeIndex(resultsDir)
+  } catch (error) {
+    ctx.stderr.write(`warning: the index could not be written: ${errorMessage(error)}\n`)
+  }
   return { comparison, page: path }
 }

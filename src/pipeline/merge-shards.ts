@@ -75,7 +75,7 @@ export async function mergeShards(dirs: readonly string[], resultsDir: string, w
     await journal.release()
   }
   try {
-    await writeIndex(resultsDir)
+    await writeIndex(resultsDir, tally ? { dir: journal.dir, tally } : undefined)
   } catch (error) {
     onWarning(`the index could not be written: ${errorMessage(error)}`)
   }

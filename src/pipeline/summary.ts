@@ -1,4 +1,4 @@
-import { percent, plural, seconds } from '../report/format.ts'
+import { dollars, percent, plural, seconds } from '../report/format.ts'
 import { passRate, runCounts } from '../tally/run-counts.ts'
 import { scenarioStatus, type RunTally } from '../tally/run-tally.ts'
 
@@ -23,7 +23,15 @@ export function formatSummary(agent: string, tally: RunTally): string {
     counts.agentErrors && plural(counts.agentErrors, 'agent error'),
     counts.noVerdicts && `${counts.noVerdicts} without verdict (convy-ci's models failed)`,
   ].filter(Boolean)
-  return ['', `${agent}: pass rate ${rate}${errors.length ? ` · ${errors.join(' · ')}` : ''}`, '', line(header), line(widths.map((w) => '─'.repeat(w))), ...rows.map(line), ''].join('\n')
+  const facts = [...errors, cost(tally)].filter(Boolean)
+  return ['', `${agent}: pass rate ${rate}${facts.length ? ` · ${facts.join(' · ')}` : ''}`, '', line(header), line(widths.map((w) => '─'.repeat(w))), ...rows.map(line), ''].join('\n')
+}
+
+/** What the run cost, when a price was given for anything it used; partial sums say so. */
+function cost(tally: RunTally): string {
+  if (tally.costedAttempts === 0) return ''
+  const partial = tally.costedAttempts < tally.attempts ? ` (${tally.costedAttempts} of ${tally.attempts} attempts priced)` : ''
+  return `cost ${dollars(tally.costUsd)}${partial}`
 }
 
 /** Errors of either kind make the run's exit code 1. */

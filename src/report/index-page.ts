@@ -1,10 +1,12 @@
 import { mkdir, readdir } from 'node:fs/promises'
-import { join, relative, sep } from 'node:path'
+import { join, relative, resolve, sep } from 'node:path'
 import type { RunState } from '../journal/records.ts'
 import { listRuns, readAttempts, readManifest } from '../journal/read-run.ts'
 import { REPORT_FILE } from '../journal/run-folder.ts'
 import { removeOldTemporariesOf, STRAY_TEMPORARY_AGE_MS, writeFileAtomic } from '../shared/atomic-file.ts'
 import { errorMessage } from '../shared/errors.ts'
+import { runCounts } from '../tally/run-counts.ts'
+import type { RunTally } from '../tally/run-tally.ts'
 import { count, percent, when } from './format.ts'
 import { html, type SafeHtml } from './html.ts'
 import { footer, pageTop, renderPage } from './page.ts'
@@ -38,7 +40,7 @@ function hrefFor(resultsDir: string, runDir: string): string {
   return [...relative(resultsDir, runDir).split(sep), REPORT_FILE].map(encodeURIComponent).join('/')
 }
 
-async function indexEntry(resultsDir: string, runDir: string): Promise<IndexEntry> {
+async function indexEntry(resultsDir: string, runDir: string, counted: RunTally | undefined): Promise<IndexEntry> {
   const manifest = await readManifest(runDir)
   const entry: IndexEntry = {
     id: manifest.id,
@@ -51,6 +53,10 @@ async function indexEntry(resultsDir: string, runDir: string): Promise<IndexEntr
     attempts: 0,
     expected: manifest.scenarios.length * manifest.settings.k,
     errors: 0,
+  }
+  if (counted) {
+    const counts = runCounts(counted)
+    return { ...entry, attempts: counts.attempts, decided: counts.judged, passed: counts.passed, errors: counts.attempts - counts.judged }
   }
   for await (const attempt of readAttempts(runDir)) {
     entry.attempts++
@@ -108,13 +114,16 @@ async function comparePages(resultsDir: string): Promise<string[]> {
   }
 }
 
-/** Writes `<resultsDir>/index.html` and returns its path. */
-export async function writeIndex(resultsDir: string): Promise<string> {
+/**
+ * Writes `<resultsDir>/index.html` and returns its path. `counted` is a run the caller has just
+ * tallied (the one it finished): its attempts are not read a second time.
+ */
+export async function writeIndex(resultsDir: string, counted?: { dir: string; tally: RunTally }): Promise<string> {
   const entries: IndexEntry[] = []
   const unreadable: UnreadableRun[] = []
   for (const run of await listRuns(resultsDir)) {
     try {
-      entries.push(await indexEntry(resultsDir, run.dir))
+      entries.push(await indexEntry(resultsDir, run.dir, counted && resolve(counted.dir) === resolve(run.dir) ? counted.tally : undefined))
     } catch (error) {
       unreadable.push({ id: run.id, problem: errorMessage(error) })
     }

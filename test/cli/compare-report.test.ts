@@ -3,6 +3,7 @@ import { mkdtemp, readFile, stat } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { test } from 'node:test'
+import { readAllAttempts } from '../../src/journal/read-run.ts'
 import { shortId } from '../../src/journal/run-folder.ts'
 import { writeSyntheticRun } from '../fakes/synthetic-run.ts'
 import { runInProcess } from './harness.ts'
@@ -30,6 +31,15 @@ test('compare: a broken scenario is Worse; the page, the markdown, the JSON and 
   const page = join(cwd, 'results', 'compare', `${shortId(before)}-vs-${shortId(after)}.html`)
   assert.ok((await stat(page)).size > 0)
   assert.match(summary.stdout, /worse: \S+ 5\/5 → 0\/5/)
+  // The index lists the new compare page and both runs with their counts.
+  const index = await readFile(join(cwd, 'results', 'index.html'), 'utf8')
+  assert.ok(index.includes(`href="compare/${encodeURIComponent(`${shortId(before)}-vs-${shortId(after)}.html`)}"`), 'the compare page is in the index')
+  for (const id of [before, after]) {
+    const attempts = await readAllAttempts(join(cwd, 'results', id))
+    const decided = attempts.filter((a) => a.verdict === 'passed' || a.verdict === 'failed').length
+    const passed = attempts.filter((a) => a.verdict === 'passed').length
+    assert.ok(index.includes(` · ${passed} of ${decided}</td>`), `${id}: ${passed} of ${decided} in the index`)
+  }
 
   const markdown = await runInProcess(['compare', before, after, '--markdown', '--report-url', 'https://example.test/r'], { cwd, env: {} })
   assert.match(markdown.stdout, /^<!-- convy-ci:[^>]+ -->\n/)

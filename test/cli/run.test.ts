@@ -5,6 +5,7 @@ import { after, before, describe, test } from 'node:test'
 import { startFakeModelServer, scriptedUser, judgeByRule, fakeReply, type FakeModelServer } from '../../src/testing/fake-model-server.ts'
 import { startFakeAgentServer, type FakeAgentServer } from '../fakes/agent-server.ts'
 import { readAllAttempts } from '../../src/journal/read-run.ts'
+import { dollars } from '../../src/report/format.ts'
 import { allText, makeProject, onlyRun, runInProcess } from './harness.ts'
 
 const API_KEY = 'sk-convy-test-0123456789'
@@ -107,6 +108,10 @@ describe('convy-ci run against a JSON agent and convy-ci’s models, over loopba
     for (const secret of [API_KEY, BOT_TOKEN, models.url, bot.url]) assert.ok(!written.includes(secret), `${secret} was written to results/`)
     assert.ok(!result.stdout.includes(API_KEY) && !result.stderr.includes(API_KEY))
     assert.match(result.stdout, /support_bot: pass rate 100% · 4 of 4/)
+    // Only the judge is priced, and only the judged scenario calls it: 2 of 4 attempts carry a cost.
+    const judgeCost = attempts.reduce((sum, a) => sum + (a.models.judge?.costUsd ?? 0), 0)
+    assert.ok(judgeCost > 0)
+    assert.ok(result.stdout.includes(` · cost ${dollars(judgeCost)} (2 of 4 attempts priced)\n`), result.stdout)
   })
 
   test('--smoke calls no model: scripts and a greeting, checks only', async () => {
@@ -198,6 +203,7 @@ test('an agent priced in convy.yml has its tokens costed, and its price does not
     assert.ok(Math.abs((attempt.agentCostUsd ?? -1) - expected) < 1e-12, `cost ${attempt.agentCostUsd} ≠ ${expected}`)
     const manifest = JSON.parse(await readFile(join(runFolder, 'run.json'), 'utf8'))
     assert.deepEqual(manifest.agent.price, [2, 10])
+    assert.match(result.stdout, new RegExp(`bot: pass rate 100% · 1 of 1 · cost \\${dollars(expected).replace('.', '\\.')}\n`))
 
     const { resolveAgent, loadProjectConfig } = await import('../../src/config/load-config.ts')
     await writeFile(join(dir, 'convy.yml'), yml('[3, 12]'))
