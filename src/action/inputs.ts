@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { FAIL_ON } from '../compare/gate.ts'
+import { DEFAULT_ARTIFACT_NAME } from '../github/artifact-names.ts'
 import { RUN_DEFAULTS } from '../pipeline/defaults.ts'
 import type { Shard } from '../journal/records.ts'
 import { CACHE_MODES, type CacheMode } from '../model-client/model-cache.ts'
@@ -47,7 +48,7 @@ const InputsSchema = z.object({
     .default('auto')
     .transform((text): BaselineChoice => (text === 'auto' || text === 'none' ? { kind: text } : { kind: 'run', runId: Number(text) })),
   'baseline-branch': z.string().optional(),
-  'artifact-name': z.string().regex(NAME, 'use letters, digits, ".", "_" and "-"; it starts the names of the artifacts').default('convy'),
+  'artifact-name': z.string().regex(NAME, 'use letters, digits, ".", "_" and "-"; it starts the names of the artifacts').default(DEFAULT_ARTIFACT_NAME),
   'retention-days': whole(1, 90).optional(),
   shard: z
     .string()

@@ -4,9 +4,11 @@ import { createCompletedCheck, type CheckConclusion } from '../github/check-run.
 import { upsertStickyComment } from '../github/sticky-comment.ts'
 import type { ActionDeps } from './deps.ts'
 
-export interface PullRequestTarget {
-  number: number
-  /** Checks go on the pull request's head commit, never on GITHUB_SHA (a merge commit). */
+/** Where a run's result is posted: a pull request (comment and check), or a merge queue's commit (check). */
+export interface PublishTarget {
+  /** The pull request; null for a merge group, which has no conversation to comment on. */
+  number: number | null
+  /** Checks go on the pull request's head commit (never GITHUB_SHA, a merge commit), or the merge group's. */
   headSha: string
   /** Why the token cannot write here (a fork), or null. */
   readOnlyReason: string | null
@@ -15,6 +17,8 @@ export interface PullRequestTarget {
 export interface PullRequestPost {
   agent: string
   marker: string
+  /** The check run's name: what branch protection requires. */
+  checkName: string
   markdown: string
   verdict: Direction | 'no-baseline'
   conclusion: CheckConclusion
@@ -23,15 +27,17 @@ export interface PullRequestPost {
 }
 
 /**
- * The comment (one per agent, updated in place) and the check run `convy / <agent>`. Both are
- * optional: what cannot be done is skipped with a word saying why, and never fails the step. A token
- * known to be read-only is not even tried.
+ * The comment (one per agent and job, updated in place) and the check run (`convy / <agent>`). Both
+ * are optional: what cannot be done is skipped with a word saying why, and never fails the step. A
+ * token known to be read-only is not even tried.
  */
-export async function postToPullRequest(deps: ActionDeps, target: PullRequestTarget, post: PullRequestPost): Promise<string | null> {
+export async function postToPullRequest(deps: ActionDeps, target: PublishTarget, post: PullRequestPost): Promise<string | null> {
   const { inputs, log, octokit } = deps
-  const wanted = [inputs.comment !== 'never' ? 'comment' : '', inputs.check ? 'check' : ''].filter(Boolean)
+  const commenting = inputs.comment !== 'never' && target.number !== null
+  const wanted = [commenting ? 'comment' : '', inputs.check ? 'check' : ''].filter(Boolean)
   if (wanted.length === 0) return null
-  const skipped = `${post.agent}: the ${wanted.join(' and ')} on pull request #${target.number} ${wanted.length > 1 ? 'were' : 'was'} skipped`
+  const where = target.number === null ? `the merge group's commit ${target.headSha.slice(0, 7)}` : `pull request #${target.number}`
+  const skipped = `${post.agent}: the ${wanted.join(' and ')} on ${where} ${wanted.length > 1 ? 'were' : 'was'} skipped`
   if (!octokit) {
     log.warning(`${skipped}: there is no github-token`)
     return null
@@ -42,7 +48,7 @@ export async function postToPullRequest(deps: ActionDeps, target: PullRequestTar
   }
   const { owner, repo } = deps.github.repository
   let commentUrl: string | null = null
-  if (inputs.comment !== 'never') {
+  if (commenting && target.number !== null) {
     try {
       const changed = post.verdict === 'worse' || post.verdict === 'better'
       const result = await upsertStickyComment(octokit, {
@@ -66,7 +72,7 @@ export async function postToPullRequest(deps: ActionDeps, target: PullRequestTar
       const check = await createCompletedCheck(octokit, {
         owner,
         repo,
-        name: `convy / ${post.agent}`,
+        name: post.checkName,
         headSha: target.headSha,
         conclusion: post.conclusion,
         title: post.title,
@@ -74,7 +80,7 @@ export async function postToPullRequest(deps: ActionDeps, target: PullRequestTar
         detailsUrl: post.reportUrl,
         cutNote: `…cut to fit GitHub's check summary limit${post.reportUrl ? `; the [full report](${post.reportUrl}) has everything` : ''}.`,
       })
-      log.info(`${post.agent}: check run convy / ${post.agent}: ${post.conclusion}${check.url ? ` ${check.url}` : ''}`)
+      log.info(`${post.agent}: check run ${post.checkName}: ${post.conclusion}${check.url ? ` ${check.url}` : ''}`)
     } catch (error) {
       log.warning(`${post.agent}: the check run was not created: ${apiFailure(error, 'checks: write')}`)
     }

@@ -8,7 +8,9 @@ import { ExitCode } from '../shared/errors.ts'
 import type { ActionDeps } from './deps.ts'
 import { baselineSourceLine } from './baseline-source.ts'
 import { fetchBaseline, type BaselineWhere, type FetchedBaseline } from './fetch-baseline.ts'
-import { postToPullRequest, type PullRequestTarget } from './post-to-pull-request.ts'
+import { postToPullRequest, type PublishTarget } from './post-to-pull-request.ts'
+import { publishingJob } from '../github/artifact-names.ts'
+import { checkRunName } from '../github/check-run.ts'
 import { passRate, runCounts, type RunCounts } from '../tally/run-counts.ts'
 import type { RunTally } from '../tally/run-tally.ts'
 import { runMarkdown } from '../report/run-markdown.ts'
@@ -40,7 +42,7 @@ export interface FinishedRun {
 export interface Publication {
   /** `none`: nothing is fetched; the reason is said where a comparison was expected, null elsewhere (a push). */
   baseline: BaselineWhere | { none: string | null }
-  target: PullRequestTarget | null
+  target: PublishTarget | null
 }
 
 /**
@@ -50,6 +52,7 @@ export interface Publication {
 export async function publishAgent(deps: ActionDeps, run: FinishedRun, publication: Publication): Promise<AgentOutcome> {
   const after = run.tally
   const counts = runCounts(after)
+  const job = publishingJob(deps.inputs.artifactName)
 
   const baseline: FetchedBaseline | { tally: null; why: string | null } =
     'none' in publication.baseline ? { tally: null, why: publication.baseline.none } : await fetchBaseline(deps, run.agent, publication.baseline)
@@ -58,9 +61,9 @@ export async function publishAgent(deps: ActionDeps, run: FinishedRun, publicati
   if (baseline.tally) {
     comparison = compareRuns(baseline.tally, after, { now: deps.context.now() })
     const source = baselineSourceLine(baseline.tally, baseline.source, deps.github, deps.context.now())
-    markdown = `${comparisonMarkdown(comparison, { reportUrl: run.reportUrl })}\n${source}\n`
+    markdown = `${comparisonMarkdown(comparison, { reportUrl: run.reportUrl, job })}\n${source}\n`
   } else {
-    markdown = runMarkdown(run.agent, counts, { reportUrl: run.reportUrl, noComparison: baseline.why })
+    markdown = runMarkdown(run.agent, counts, { reportUrl: run.reportUrl, noComparison: baseline.why, job })
     if (baseline.why) deps.log.notice(`${run.agent}: no baseline, nothing compared: ${baseline.why}`)
   }
 
@@ -71,7 +74,8 @@ export async function publishAgent(deps: ActionDeps, run: FinishedRun, publicati
   const commentUrl = publication.target
     ? await postToPullRequest(deps, publication.target, {
         agent: run.agent,
-        marker: commentMarker(run.agent),
+        marker: commentMarker(run.agent, job),
+        checkName: checkRunName(run.agent, job),
         markdown,
         verdict,
         conclusion: failure ? 'failure' : verdict === 'worse' ? 'neutral' : 'success',

@@ -8,6 +8,18 @@ export function runArtifactName(prefix: string, agent: string, shard: Shard | nu
   return shard ? `${prefix}-${agent}-shard-${shard.index}-of-${shard.total}` : `${prefix}-${agent}`
 }
 
+/** The artifact-name the action uses when none is given. */
+export const DEFAULT_ARTIFACT_NAME = 'convy'
+
+/**
+ * The job a comment and a check belong to: several jobs that publish one agent (a matrix over Node
+ * versions, two workflows) set their own artifact-name, which keeps their comments and checks apart.
+ * Null for the default, so a single job's names stay as they were.
+ */
+export function publishingJob(artifactName: string): string | null {
+  return artifactName === DEFAULT_ARTIFACT_NAME ? null : artifactName
+}
+
 /** An unzipped artifact is named after its file, so the file name is unique in the workflow run. */
 export function reportFileName(prefix: string, agent: string): string {
   return `${prefix}-${agent}-report.html`

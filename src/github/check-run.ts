@@ -1,6 +1,11 @@
 import { CHECK_SUMMARY_CHARACTERS, fitCharacters } from './limits.ts'
 import type { Octokit } from './octokit.ts'
 
+/** The check run's name, which a required status check names: `convy / support_bot (node-24)`. */
+export function checkRunName(agent: string, job: string | null): string {
+  return job ? `convy / ${agent} (${job})` : `convy / ${agent}`
+}
+
 export type CheckConclusion = 'success' | 'failure' | 'neutral'
 
 export interface CompletedCheck {

@@ -32,6 +32,13 @@ export interface TriggeringRun {
   pullRequests: number[]
 }
 
+export interface MergeGroup {
+  /** The commit the merge queue tests; a required check must be posted on it. */
+  headSha: string
+  /** The branch the queue merges into (main), whose runs are the baseline. */
+  baseBranch: string
+}
+
 export interface GitHubRun {
   eventName: string
   repository: Repository
@@ -41,6 +48,8 @@ export interface GitHubRun {
   apiUrl: string
   defaultBranch: string | null
   pullRequest: PullRequest | null
+  /** Set on merge_group events: the queue's temporary commit, and the branch it merges into. */
+  mergeGroup: MergeGroup | null
   /** Set on workflow_run events: the run that finished and triggered this one. */
   triggeringRun: TriggeringRun | null
   /** Why the token cannot write to the pull request, or null when it can. */
@@ -62,6 +71,7 @@ const PayloadSchema = z.object({
       base: z.object({ ref: z.string(), repo: RepoRef }),
     })
     .optional(),
+  merge_group: z.object({ head_sha: z.string(), base_ref: z.string() }).optional(),
   workflow_run: z
     .object({
       id: z.number().int(),
@@ -84,6 +94,7 @@ export function readGitHubRun(env: Env): GitHubRun {
   const pr = eventName === 'pull_request' ? payload.pull_request : undefined
   const fromFork = pr ? pr.head.repo?.full_name !== pr.base.repo?.full_name : false
   const run = payload.workflow_run
+  const group = eventName === 'merge_group' ? payload.merge_group : undefined
   return {
     eventName,
     repository: { owner, repo },
@@ -93,6 +104,7 @@ export function readGitHubRun(env: Env): GitHubRun {
     apiUrl: (env.GITHUB_API_URL || 'https://api.github.com').replace(/\/+$/, ''),
     defaultBranch: payload.repository?.default_branch ?? null,
     pullRequest: pr ? { number: pr.number, headSha: pr.head.sha, headRef: pr.head.ref, baseRef: pr.base.ref, fromFork } : null,
+    mergeGroup: group ? { headSha: group.head_sha, baseBranch: group.base_ref.replace(/^refs\/heads\//, '') } : null,
     triggeringRun: run
       ? {
           id: run.id,

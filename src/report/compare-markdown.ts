@@ -13,13 +13,23 @@ export const MARKDOWN_LIMIT = 60_000
 export interface MarkdownOptions {
   /** Where the full report is; linked at the end and wherever a list had to be cut. */
   reportUrl?: string | null
+  /** The publishing job, when several publish one agent (github/artifact-names.ts: publishingJob). */
+  job?: string | null
   /** Default MARKDOWN_LIMIT. The parts never cut (verdict, tiles, notes, statistics, warnings) take up to about 6,000. */
   maxLength?: number
 }
 
-/** The hidden first line that lets the action find and update its own comment for this agent. */
-export function commentMarker(agent: string): string {
-  return `<!-- convy-ci:${encodeURIComponent(agent)} -->`
+/**
+ * The hidden first line that lets the action find and update its own comment for this agent and
+ * job (github/artifact-names.ts: publishingJob); a job of its own gets a comment of its own.
+ */
+export function commentMarker(agent: string, job: string | null = null): string {
+  return `<!-- convy-ci:${encodeURIComponent(agent)}${job ? `@${encodeURIComponent(job)}` : ''} -->`
+}
+
+/** The agent as a heading names it, with its job when it has one. */
+export function agentHeading(agent: string, job: string | null | undefined): string {
+  return `${neutralise(agent, 60)}${job ? ` (${neutralise(job, 60)})` : ''}`
 }
 
 const MARK: Record<Direction, string> = { worse: '🟥', better: '🟩', 'within-noise': '⬜ ~' }
@@ -33,8 +43,8 @@ const NOTES_SHOWN = 10
 export function comparisonMarkdown(c: Comparison, options: MarkdownOptions = {}): string {
   const reportUrl = safeUrl(options.reportUrl)
   const top = [
-    commentMarker(c.after.agent),
-    `### ${MARK[c.verdict]} ${directionTitle(c.verdict)} · ${neutralise(c.after.agent, 60)}`,
+    commentMarker(c.after.agent, options.job ?? null),
+    `### ${MARK[c.verdict]} ${directionTitle(c.verdict)} · ${agentHeading(c.after.agent, options.job)}`,
     verdictReason(c),
     `Before: ${runLabel(c.before)} · After: ${runLabel(c.after)}`,
     table(tileRows(c)),

@@ -1,5 +1,5 @@
 import { fraction, percent, plural } from './format.ts'
-import { commentMarker } from './compare-markdown.ts'
+import { agentHeading, commentMarker } from './compare-markdown.ts'
 import { neutralise } from './neutralise.ts'
 import { passRate, type RunCounts } from '../tally/run-counts.ts'
 
@@ -10,7 +10,7 @@ const LISTED = 20
  * the comment or summary of a pull request without a baseline. Starts with the same hidden marker
  * as a comparison, so a later comparison replaces it in place.
  */
-export function runMarkdown(agent: string, counts: RunCounts, options: { reportUrl: string | null; noComparison: string | null }): string {
+export function runMarkdown(agent: string, counts: RunCounts, options: { reportUrl: string | null; noComparison: string | null; job?: string | null }): string {
   const rate = passRate(counts)
   const errors = [
     counts.agentErrors ? plural(counts.agentErrors, 'agent error') : '',
@@ -20,8 +20,8 @@ export function runMarkdown(agent: string, counts: RunCounts, options: { reportU
   const listed = notPassing.slice(0, LISTED).map((s) => `${neutralise(s.id, 100)} ${fraction(s.passed, s.judged)}`)
   if (notPassing.length > LISTED) listed.push(`and ${notPassing.length - LISTED} more`)
   return [
-    commentMarker(agent),
-    `### ${options.noComparison ? '⬜ No baseline · ' : ''}${neutralise(agent, 60)}`,
+    commentMarker(agent, options.job ?? null),
+    `### ${options.noComparison ? '⬜ No baseline · ' : ''}${agentHeading(agent, options.job)}`,
     options.noComparison ? `Nothing to compare with: ${neutralise(options.noComparison, 400)}.` : '',
     `This run: ${rate === null ? 'no verdicts' : `pass rate ${percent(rate)} · ${counts.passed} of ${counts.judged}`} over ${plural(counts.scenarios.length, 'scenario')}${errors.length ? ` · ${errors.join(' · ')}` : ''}.`,
     listed.length ? `Not passing every attempt: ${listed.join(', ')}.` : '',

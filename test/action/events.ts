@@ -12,6 +12,22 @@ export function pushEvent(world: FakeWorld, sha: string, before = '0'.repeat(40)
   return { ref: `refs/heads/${world.defaultBranch}`, before, after: sha, repository: repository(world), pusher: { name: 'octocat' }, sender: { login: 'octocat' } }
 }
 
+/** A merge queue asks for the required checks on the commit it made: the queue's branch head. */
+export function mergeGroupEvent(world: FakeWorld, group: { headSha: string; headRef: string; baseSha: string }) {
+  return {
+    action: 'checks_requested',
+    merge_group: {
+      head_sha: group.headSha,
+      head_ref: `refs/heads/${group.headRef}`,
+      base_sha: group.baseSha,
+      base_ref: `refs/heads/${world.defaultBranch}`,
+      head_commit: { id: group.headSha, tree_id: 'f'.repeat(40), message: 'Merge pull request #12', timestamp: world.now(), author: { name: 'octocat', email: 'octocat@example.com' }, committer: { name: 'GitHub', email: 'noreply@github.com' } },
+    },
+    repository: repository(world),
+    sender: { login: 'octocat' },
+  }
+}
+
 export interface PullRequestShape {
   number: number
   headSha: string

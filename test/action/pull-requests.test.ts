@@ -7,7 +7,7 @@ import { commentMarker } from '../../src/report/compare-markdown.ts'
 import { runDir, shortId } from '../../src/journal/run-folder.ts'
 import { unzip } from '../../src/github/unzip.ts'
 import { startFakeGitHub, type FakeGitHub } from '../fakes/github-server.ts'
-import { pullRequestEvent, pushEvent } from './events.ts'
+import { mergeGroupEvent, pullRequestEvent, pushEvent } from './events.ts'
 import { describeStep, exampleWorkspace, runActionStep } from './harness.ts'
 import { EXAMPLE_INPUTS as INPUTS, expectExit, MERGE_COMMIT, sha } from './steps.ts'
 
@@ -175,11 +175,63 @@ describe('the action on pushes and pull requests of the repository', () => {
     assert.equal(result.outputs.verdict, 'no-baseline')
     assert.ok(result.annotations.some((a) => a.level === 'notice' && /no successful run of this workflow on main uploaded fresh-support_bot/.test(a.message)), describeStep(result))
     assert.equal(ourComments(13).length, 0)
-    assert.match(result.summary, /### ⬜ No baseline · support\\_bot\n\nNothing to compare with: no successful run/)
+    assert.match(result.summary, /### ⬜ No baseline · support\\_bot \(fresh\)\n\nNothing to compare with: no successful run/)
     const check = fake.world.checkRuns.find((c) => c.headSha === run.headSha)
     assert.equal(check?.conclusion, 'success')
     assert.match(check?.title ?? '', /^No baseline: pass rate 100% \(20 of 20\)$/)
     assert.deepEqual(fake.world.artifactsOf(run.id).map((a) => a.name).sort(), ['fresh-support_bot', 'fresh-support_bot-report.html'])
+  })
+
+  test('two jobs that publish one agent under their own artifact-name keep a comment and a check each', async () => {
+    const jobs = ['node-20', 'node-24']
+    const run = fake.world.startRun({ event: 'pull_request', headBranch: 'matrix', headSha: sha('6') })
+    const step = (job: string) => ({
+      run,
+      sha: MERGE_COMMIT,
+      eventName: 'pull_request',
+      payload: pullRequestEvent(fake.world, { number: 16, headSha: run.headSha, headRef: 'matrix' }),
+      inputs: { ...INPUTS, scenarios: 'off-topic', 'artifact-name': job, comment: 'always' },
+      workspace,
+      job,
+    })
+    for (const job of jobs) expectExit(await runActionStep(fake, step(job)), 0)
+    // The first job again (a re-run): its own comment is updated, the other job's is left alone.
+    expectExit(await runActionStep(fake, { ...step('node-20'), runAttempt: 2 }), 0)
+    fake.world.finishRun(run.id, 'success')
+
+    const comments = fake.world.commentsOn(16)
+    assert.equal(comments.length, 2, comments.map((c) => c.body.split('\n')[0]).join('\n'))
+    for (const job of jobs) {
+      const mine = comments.filter((c) => c.body.startsWith(`${commentMarker('support_bot', job)}\n`))
+      assert.equal(mine.length, 1, job)
+      assert.match(mine[0]!.body, new RegExp(`^### ⬜ No baseline · support\\\\_bot \\(${job}\\)$`, 'm'))
+      const checks = fake.world.checkRuns.filter((c) => c.headSha === run.headSha && c.name === `convy / support_bot (${job})`)
+      assert.equal(checks.length, job === 'node-20' ? 2 : 1, job)
+    }
+    assert.equal(fake.world.checkRuns.filter((c) => c.headSha === run.headSha && c.name === 'convy / support_bot').length, 0)
+  })
+
+  test('a merge queue: the group is compared with the branch it merges into, and the check goes on the commit the queue tests', async () => {
+    const groupSha = sha('9')
+    const headRef = `gh-readonly-queue/${fake.world.defaultBranch}/pr-12-${sha('a')}`
+    const run = fake.world.startRun({ event: 'merge_group', headBranch: headRef, headSha: groupSha })
+    const commentsBefore = fake.world.comments.length
+    const result = await runActionStep(fake, {
+      run,
+      eventName: 'merge_group',
+      payload: mergeGroupEvent(fake.world, { headSha: groupSha, headRef, baseSha: sha('a') }),
+      inputs: INPUTS,
+      workspace,
+      env: { SUPPORT_BOT_VARIANT: 'regressed' },
+    })
+    expectExit(result, 1)
+    fake.world.finishRun(run.id, 'failure')
+    assert.equal(result.outputs.verdict, 'worse')
+    const checks = fake.world.checkRuns.filter((c) => c.headSha === groupSha)
+    assert.deepEqual(checks.map((c) => [c.name, c.conclusion]), [['convy / support_bot', 'failure']])
+    assert.ok(checks[0]!.summary?.includes(`\\_${shortId(baselineRunId)}`), 'compared with the push run on main')
+    assert.equal(fake.world.comments.length, commentsBefore, 'a merge group has no pull request to comment on')
+    assert.ok(!result.annotations.some((a) => a.level === 'warning'), describeStep(result))
   })
 
   test('a token without the permissions and no artifact storage: warnings that say what to grant, and the verdict still decides', async () => {
