@@ -26,7 +26,10 @@ export class AttemptBuilder {
   readonly history: Message[] = []
   readonly meters = { user: new ModelMeter(), judge: new ModelMeter() }
   failure: { verdict: 'agent_error' | 'no_verdict'; message: string } | null = null
-  /** Set when a fatal check ended the conversation at the answer that broke it. */
+  /**
+   * How the conversation ended: set by the turn loop when the dialogue ends, or by the first failure
+   * that ends it earlier. A failure after that (closing, the judge) leaves it: the dialogue had ended.
+   */
   endedBy: EndedBy | undefined
   readonly #startedAt: Date
   readonly #started: number
@@ -58,8 +61,10 @@ export class AttemptBuilder {
     if ('turnError' in failure) {
       this.turns.push({ role: 'agent', text: '', seconds: failure.seconds, tokens: null, error: failure.turnError })
       this.failure = { verdict: 'agent_error', message: failure.message }
+      this.endedBy ??= 'agent_error'
     } else {
       this.failure = { verdict: 'no_verdict', message: failure.message }
+      this.endedBy ??= 'model_error'
     }
   }
 

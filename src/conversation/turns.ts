@@ -25,8 +25,8 @@ export interface UserSide {
 
 /**
  * The dialogue: a user line, the agent's answer, until the user stops, the lines run out or an answer
- * breaks a fatal check. A failure of the agent throws AgentFailure, of the simulated user NoVerdict;
- * the builder keeps what was said until then.
+ * breaks a fatal check; `endedBy` says which. A failure of the agent throws AgentFailure, of the
+ * simulated user NoVerdict; the builder keeps what was said until then.
  */
 export async function playTurns(attempt: AttemptBuilder, conversation: Conversation, user: UserSide, steps: StepOptions): Promise<void> {
   const { scenario } = attempt
@@ -34,7 +34,10 @@ export async function playTurns(attempt: AttemptBuilder, conversation: Conversat
   const maxUserLines = source.kind === 'replay' ? source.lines.length : source.kind === 'script' ? scenario.script!.length : source.kind === 'greeting' ? 1 : scenario.maxTurns
   for (let index = 0; index < maxUserLines; index++) {
     const line = await nextUserLine(scenario, index, attempt, user, steps.clock)
-    if (line.text === '') break
+    if (line.text === '') {
+      attempt.endedBy = 'user_stop'
+      return
+    }
     // The agent gets the history before this line; the line itself is the message.
     const history = [...attempt.history]
     attempt.userLine(line.text, line.seconds)
@@ -42,10 +45,15 @@ export async function playTurns(attempt: AttemptBuilder, conversation: Conversat
     attempt.agentLine(answer)
     if (brokenFatalCheck(scenario.checks, answer.text, answer.toolCalls ?? [])) {
       attempt.endedBy = 'stop_check'
-      break
+      return
     }
-    if (line.stop) break
+    if (line.stop) {
+      attempt.endedBy = 'user_stop'
+      return
+    }
   }
+  // Only the simulated user can run out of turns: a script's, a replay's and the greeting's last line stop.
+  attempt.endedBy = 'max_turns'
 }
 
 async function nextUserLine(scenario: Scenario, index: number, attempt: AttemptBuilder, user: UserSide, clock: () => number): Promise<{ text: string; stop: boolean; seconds: number }> {

@@ -4,6 +4,7 @@ import { verdictBadge } from './labels.ts'
 import { decisionRows, decisionsMarkup } from './decisions-view.ts'
 import { lazyDialogueMarkup } from './dialogue-view.ts'
 import type { AttemptDigest } from '../tally/run-tally.ts'
+import type { EndedBy } from '../journal/records.ts'
 
 /**
  * One attempt inside a scenario: its verdict and figures on one line, then every decision with its
@@ -11,8 +12,18 @@ import type { AttemptDigest } from '../tally/run-tally.ts'
  * by default, since they are what a reader came for.
  */
 
+/** How the conversation ended, in words; a conversation cut off at max_turns also gets a badge. */
+const ENDINGS: Record<EndedBy, string> = {
+  user_stop: 'the user ended it',
+  max_turns: 'cut off at max_turns, before the user ended it',
+  stop_check: 'ended at an answer that broke a fatal check',
+  agent_error: 'ended by an agent error',
+  model_error: "ended when convy-ci's simulated user failed",
+  interrupted: 'interrupted',
+}
+
 function summaryFacts(a: AttemptDigest): string {
-  const facts = [plural(a.turns, 'turn'), `${seconds(a.agentSeconds)} answering`]
+  const facts = [plural(a.turns, 'turn'), ...(a.endedBy ? [ENDINGS[a.endedBy]] : []), `${seconds(a.agentSeconds)} answering`]
   if (a.agentTokens) facts.push(`${count(a.agentTokens.input)} in / ${count(a.agentTokens.output)} out tokens`)
   if (a.failedTurn) facts.push(a.failedTurn.role === 'agent' ? `broke at answer ${a.failedTurn.nth}` : `the simulated user failed at line ${a.failedTurn.nth}`)
   if (a.costUsd !== null) facts.push(`models ${dollars(a.costUsd)}`)
@@ -43,7 +54,8 @@ function attemptAnchor(scenarioAnchor: string, attempt: number): string {
 }
 
 export function renderAttempt(a: AttemptDigest, scenarioAnchor: string, open = a.verdict !== 'passed'): SafeHtml {
+  const cutOff = a.endedBy === 'max_turns' ? html` <span class="badge e-cut" title="The conversation reached the scenario's max_turns before the user ended it">Cut off</span>` : ''
   return html`<details class="att" id="${attemptAnchor(scenarioAnchor, a.attempt)}"${trusted(open ? ' open' : '')}><summary><strong>Attempt ${a.attempt}</strong> ${verdictBadge(
     a.verdict,
-  )} <span class="muted">${summaryFacts(a)}</span></summary><div class="att-body">${errorBlock(a)}${decisions(a)}${dialogue(a)}</div></details>`
+  )}${cutOff} <span class="muted">${summaryFacts(a)}</span></summary><div class="att-body">${errorBlock(a)}${decisions(a)}${dialogue(a)}</div></details>`
 }

@@ -1,5 +1,5 @@
 import { answers, attemptCostUsd, countVerdict } from '../journal/attempt-facts.ts'
-import type { Attempt, CheckResult, ClaimResult, RunManifest, Tokens, Verdict } from '../journal/records.ts'
+import type { Attempt, CheckResult, ClaimResult, EndedBy, RunManifest, Tokens, Verdict } from '../journal/records.ts'
 import type { Scenario } from '../scenario/scenario.ts'
 import { capped } from '../shared/text.ts'
 
@@ -40,6 +40,8 @@ export interface AttemptDigest {
   claims: ClaimResult[]
   checks: CheckResult[]
   turns: number
+  /** How the conversation ended; null in runs from before it was recorded. */
+  endedBy: EndedBy | null
   /** Where the conversation broke: the first failed turn, as the nth (1-based) line of its speaker. */
   failedTurn: { role: 'user' | 'agent'; nth: number } | null
   agentSeconds: number
@@ -176,6 +178,7 @@ export function addAttempt(tally: RunTally, attempt: Attempt, dialogue: Dialogue
     claims: attempt.claims.map((c) => ({ claim: capped(c.claim, 1_000), pass: c.pass, reason: capped(c.reason) })),
     checks: attempt.checks.map((c) => ({ kind: c.kind, value: capped(c.value, 1_000), pass: c.pass, detail: capped(c.detail) })),
     turns: attempt.turns.length,
+    endedBy: attempt.endedBy ?? null,
     failedTurn: failedTurn(attempt),
     agentSeconds,
     agentTokens: attempt.agentTokens,

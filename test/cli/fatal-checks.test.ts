@@ -61,7 +61,7 @@ describe('a fatal check ends the attempt at the answer that breaks it', () => {
     const plainAttempts = await readAllAttempts(await onlyRun(plain.dir, 'echo'))
     for (const a of plainAttempts) {
       assert.equal(a.verdict, 'failed')
-      assert.equal(a.endedBy, undefined)
+      assert.equal(a.endedBy, 'user_stop')
       assert.equal(a.turns.length, 10)
       assert.equal(a.checks[0]!.detail, 'answer 2 contains it')
     }
