@@ -10,7 +10,7 @@ import type { Attempt, Turn, Verdict } from './records.ts'
  * Null when nothing in it was priced, so "free" and "unknown" stay apart.
  */
 export function attemptCostUsd(attempt: Attempt): number | null {
-  const costs = [attempt.models.user?.costUsd, attempt.models.judge?.costUsd, attempt.agentCostUsd].filter((c): c is number => typeof c === 'number')
+  const costs = [attempt.models.user?.costUsd, attempt.models.judge?.costUsd, attempt.models.review?.costUsd, attempt.agentCostUsd].filter((c): c is number => typeof c === 'number')
   return costs.length === 0 ? null : costs.reduce((a, b) => a + b, 0)
 }
 
@@ -19,12 +19,15 @@ export interface VerdictCounts {
   failed: number
   agentErrors: number
   noVerdicts: number
+  /** Failed by the simulated user's own mistake: counted apart, neither passed nor failed. */
+  userErrors: number
 }
 
 export function countVerdict(counts: VerdictCounts, verdict: Verdict): void {
   if (verdict === 'passed') counts.passed++
   else if (verdict === 'failed') counts.failed++
   else if (verdict === 'agent_error') counts.agentErrors++
+  else if (verdict === 'user_error') counts.userErrors++
   else counts.noVerdicts++
 }
 

@@ -28,6 +28,11 @@ export const RunSettingsSchema = z.object({
   budgetUsd: z.number().positive().nullable().optional(),
   /** How the model cache was used: off, read, write, readwrite; absent in runs before the cache. */
   cache: z.enum(['off', 'read', 'write', 'readwrite']).optional(),
+  /**
+   * Failed attempts of the simulated user were reviewed for its own mistakes (user_error). Given to
+   * `run` as a choice (absent: convy.yml decides); in run.json, what was done. Absent in older runs: off.
+   */
+  review: z.boolean().optional(),
 })
 export type RunSettings = z.infer<typeof RunSettingsSchema>
 
@@ -68,7 +73,8 @@ export const RunManifestSchema = z.object({
 })
 export type RunManifest = z.infer<typeof RunManifestSchema>
 
-export const VerdictSchema = z.enum(['passed', 'failed', 'agent_error', 'no_verdict'])
+/** user_error: failed, but the simulated user's own mistake decided it; out of the pass rate (SPEC "Additions"). */
+export const VerdictSchema = z.enum(['passed', 'failed', 'agent_error', 'no_verdict', 'user_error'])
 export type Verdict = z.infer<typeof VerdictSchema>
 
 export const ToolCallSchema = z.object({ name: z.string(), arguments: z.unknown().optional() })
@@ -118,6 +124,30 @@ export type ModelUse = z.infer<typeof ModelUseSchema>
 export const EndedBySchema = z.enum(['user_stop', 'max_turns', 'stop_check', 'agent_error', 'model_error', 'interrupted'])
 export type EndedBy = z.infer<typeof EndedBySchema>
 
+/** What the review of a failed attempt can blame on the simulated user (τ²-bench's user-error tags). */
+export const SIMULATOR_MISTAKES = ['revealed_early', 'invented_fact', 'stopped_early', 'broke_character', 'ignored_instructions'] as const
+export const SimulatorMistakeSchema = z.object({
+  kind: z.enum(SIMULATOR_MISTAKES),
+  /** The simulated user's line it happened in, 1-based. */
+  line: z.number().int().positive(),
+  note: z.string(),
+})
+export type SimulatorMistake = z.infer<typeof SimulatorMistakeSchema>
+
+/**
+ * The review of a failed attempt played by the simulated user: its mistakes, and whether one of them
+ * decided the attempt (then the verdict is user_error). A review that failed says why in `error`
+ * and changes nothing.
+ */
+export const UserReviewSchema = z.object({
+  model: z.string(),
+  mistakes: z.array(SimulatorMistakeSchema),
+  decided: z.boolean(),
+  reason: z.string(),
+  error: z.string().nullable(),
+})
+export type UserReview = z.infer<typeof UserReviewSchema>
+
 export const AttemptSchema = z.object({
   scenario: z.string(),
   /** 1-based. */
@@ -133,8 +163,10 @@ export const AttemptSchema = z.object({
   agentTokens: TokensSchema.nullable(),
   /** What the agent's reported tokens cost, at its `price` in convy.yml; absent without one. */
   agentCostUsd: z.number().nonnegative().nullable().optional(),
-  /** convy-ci's own models: the simulated user and the judge, when they were called. */
-  models: z.object({ user: ModelUseSchema.nullable(), judge: ModelUseSchema.nullable() }),
+  /** Set when the attempt failed and was reviewed for the simulated user's mistakes. */
+  review: UserReviewSchema.optional(),
+  /** convy-ci's own models: the simulated user, the judge and the reviewer, when they were called. */
+  models: z.object({ user: ModelUseSchema.nullable(), judge: ModelUseSchema.nullable(), review: ModelUseSchema.nullable().optional() }),
   startedAt: z.string(),
   seconds: z.number().nonnegative(),
 })

@@ -22,6 +22,7 @@ export function formatSummary(agent: string, tally: RunTally): string {
   const errors = [
     counts.agentErrors && plural(counts.agentErrors, 'agent error'),
     counts.noVerdicts && `${counts.noVerdicts} without verdict (convy-ci's models failed)`,
+    counts.userErrors && `${plural(counts.userErrors, 'user error')} (the simulated user's own mistake, left out of the pass rate)`,
   ].filter(Boolean)
   const facts = [...errors, cost(tally)].filter(Boolean)
   return ['', `${agent}: pass rate ${rate}${facts.length ? ` · ${facts.join(' · ')}` : ''}`, '', line(header), line(widths.map((w) => '─'.repeat(w))), ...rows.map(line), ''].join('\n')

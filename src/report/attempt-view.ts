@@ -3,6 +3,7 @@ import { html, trusted, type SafeHtml } from './html.ts'
 import { verdictBadge } from './labels.ts'
 import { decisionRows, decisionsMarkup } from './decisions-view.ts'
 import { lazyDialogueMarkup } from './dialogue-view.ts'
+import { reviewBlock } from './review-view.ts'
 import type { AttemptDigest } from '../tally/run-tally.ts'
 import type { EndedBy } from '../journal/records.ts'
 
@@ -57,5 +58,5 @@ export function renderAttempt(a: AttemptDigest, scenarioAnchor: string, open = a
   const cutOff = a.endedBy === 'max_turns' ? html` <span class="badge e-cut" title="The conversation reached the scenario's max_turns before the user ended it">Cut off</span>` : ''
   return html`<details class="att" id="${attemptAnchor(scenarioAnchor, a.attempt)}"${trusted(open ? ' open' : '')}><summary><strong>Attempt ${a.attempt}</strong> ${verdictBadge(
     a.verdict,
-  )}${cutOff} <span class="muted">${summaryFacts(a)}</span></summary><div class="att-body">${errorBlock(a)}${decisions(a)}${dialogue(a)}</div></details>`
+  )}${cutOff} <span class="muted">${summaryFacts(a)}</span></summary><div class="att-body">${errorBlock(a)}${reviewBlock(a.review)}${decisions(a)}${dialogue(a)}</div></details>`
 }

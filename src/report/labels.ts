@@ -18,6 +18,7 @@ const VERDICT_LABEL: Record<Verdict, string> = {
   failed: 'Failed',
   agent_error: 'Agent error',
   no_verdict: 'No verdict',
+  user_error: 'User error',
 }
 
 export function statusBadge(status: ScenarioStatus): SafeHtml {

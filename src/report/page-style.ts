@@ -48,6 +48,7 @@ code,pre,.mono{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;
 .s-flaky{color:var(--flaky);background:var(--flaky-bg)}.s-flaky::before{content:"~"}
 .s-no_verdict,.v-no_verdict,.v-agent_error{color:var(--none);background:var(--none-bg)}.s-no_verdict::before,.v-no_verdict::before{content:"\\2013"}
 .v-agent_error{color:var(--fail)}.v-agent_error::before{content:"!"}
+.v-user_error{color:var(--none);background:var(--none-bg)}.v-user_error::before{content:"\\2639"}
 .e-cut{color:var(--flaky);background:var(--flaky-bg)}.e-cut::before{content:"\\2702"}
 .filters{display:flex;flex-wrap:wrap;gap:8px;align-items:center;margin:0 0 10px}
 .filters input{flex:1 1 220px;min-width:0;font:inherit;padding:7px 10px;border:1px solid var(--border);border-radius:8px;background:var(--surface);color:var(--text)}
@@ -77,6 +78,7 @@ details.att[open]>summary{border-bottom:1px solid var(--border)}
 .decisions{list-style:none;margin:0 0 12px;padding:0}.decisions li{display:grid;grid-template-columns:22px minmax(0,1fr);gap:6px;padding:4px 0}
 .mark{font-weight:700}.mark.ok{color:var(--pass)}.mark.no{color:var(--fail)}
 .reason{display:block;color:var(--muted);overflow-wrap:anywhere}
+.review{border-left:3px solid var(--none);background:var(--none-bg);padding:8px 12px;border-radius:0 6px 6px 0;margin:8px 0;overflow-wrap:anywhere}.review ul{margin:6px 0 0;padding-left:20px}
 .error{border-left:3px solid var(--fail);background:var(--fail-bg);padding:8px 12px;border-radius:0 6px 6px 0;margin:8px 0;overflow-wrap:anywhere;white-space:pre-wrap}
 .dialogue{display:flex;flex-direction:column;gap:8px;margin-top:6px}
 .turn{border:1px solid var(--border);border-radius:8px;padding:8px 12px;max-width:92%;min-width:0}

@@ -15,6 +15,8 @@ export interface RunFigures {
   passInterval: Interval | null
   agentErrors: number
   noVerdicts: number
+  /** Failed by the simulated user's own mistake: out of the pass rate. */
+  userErrors: number
   scenarios: number
   statusCounts: Record<ScenarioStatus, number>
   /** Mean of the agent's own time per answer, over answers that did not fail. */
@@ -38,6 +40,7 @@ export function runFigures(tally: RunTally): RunFigures {
   let failed = 0
   let agentErrors = 0
   let noVerdicts = 0
+  let userErrors = 0
   let answers = 0
   let answerSeconds = 0
   let firstTokens = 0
@@ -55,6 +58,7 @@ export function runFigures(tally: RunTally): RunFigures {
     failed += s.failed
     agentErrors += s.agentErrors
     noVerdicts += s.noVerdicts
+    userErrors += s.userErrors
     answers += s.answers
     answerSeconds += s.answerSeconds
     firstTokens += s.firstTokens
@@ -75,6 +79,7 @@ export function runFigures(tally: RunTally): RunFigures {
     passInterval: decided === 0 ? null : wilsonInterval(passed, decided),
     agentErrors,
     noVerdicts,
+    userErrors,
     scenarios,
     statusCounts,
     meanAnswerSeconds: answers === 0 ? null : answerSeconds / answers,

@@ -27,6 +27,13 @@ function modelsText(m: RunManifest): string {
   return parts.length ? parts.join(' · ') : 'none (scripted, checks only)'
 }
 
+/** Said wherever a simulated user played: whether its failures may be put on it instead of the agent. */
+function reviewText(m: RunManifest): string {
+  return m.settings.review
+    ? `on: failed attempts reviewed by ${m.models.judge ?? 'the judge'}; those the simulated user's own mistake decided are user errors, out of the pass rate`
+    : "off: every failed attempt counts against the agent, the simulated user's mistakes included"
+}
+
 function runFacts(m: RunManifest, recorded: number): SafeHtml {
   const expected = m.scenarios.length * m.settings.k
   const agent = `${m.agent.name} (${m.agent.kind}${m.agent.version ? ` ${m.agent.version}` : ''})`
@@ -38,6 +45,7 @@ function runFacts(m: RunManifest, recorded: number): SafeHtml {
     fact('Duration', durationText(m)),
     fact('Attempts', `${count(recorded)} of ${count(expected)} (${count(m.scenarios.length)} scenarios × k ${m.settings.k})`),
     fact('Models', modelsText(m)),
+    m.models.user && !m.settings.smoke ? fact('Review of the simulated user', reviewText(m)) : trusted(''),
     fact('convy-ci', m.convyVersion),
     m.settings.shard ? fact('Shard', `${m.settings.shard.index} of ${m.settings.shard.total}`) : trusted(''),
     m.ci?.branch ? fact('Branch', m.ci.branch) : trusted(''),

@@ -50,7 +50,11 @@ function reliabilityLine(s: ScenarioTally): SafeHtml {
   const n = s.passed + s.failed
   const parts: SafeHtml[] = []
   for (let k = 1; k <= n; k++) parts.push(html`<span class="k">pass<sup>${k}</sup> <b>${percent(passHatK([{ passed: s.passed, total: n }], k).value)}</b></span>`)
-  const none = [s.agentErrors ? plural(s.agentErrors, 'agent error') : '', s.noVerdicts ? plural(s.noVerdicts, 'attempt') + ' without a verdict' : ''].filter(Boolean)
+  const none = [
+    s.agentErrors ? plural(s.agentErrors, 'agent error') : '',
+    s.noVerdicts ? plural(s.noVerdicts, 'attempt') + ' without a verdict' : '',
+    s.userErrors ? `${plural(s.userErrors, 'user error')} (the simulated user's own mistake)` : '',
+  ].filter(Boolean)
   return html`<h3>Reliability</h3><div class="reliability">${parts.length ? parts : html`<span class="muted">No attempt got a verdict.</span>`}${
     none.length ? html`<span class="muted">${none.join(' · ')} (left out of the rates)</span>` : ''
   }</div>`
@@ -60,7 +64,8 @@ function passedCell(s: ScenarioTally): SafeHtml {
   const decided = s.passed + s.failed
   const errors = s.agentErrors + s.noVerdicts
   const text = decided === 0 ? 'no verdict' : `${count(s.passed)} of ${count(decided)}`
-  return html`<div class="num">${text}${errors ? html` <span class="muted" title="${plural(errors, 'attempt')} without a verdict">+${count(errors)} ⚠</span>` : ''}${passBar(s.passed, decided)}</div>`
+  const userErrors = s.userErrors ? html` <span class="muted" title="${plural(s.userErrors, 'attempt')} the simulated user's own mistake decided">+${count(s.userErrors)} user</span>` : ''
+  return html`<div class="num">${text}${errors ? html` <span class="muted" title="${plural(errors, 'attempt')} without a verdict">+${count(errors)} ⚠</span>` : ''}${userErrors}${passBar(s.passed, decided)}</div>`
 }
 
 function scenarioTimeCell(s: ScenarioTally): string {

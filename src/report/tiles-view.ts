@@ -17,7 +17,12 @@ function passRateTile(f: RunFigures): Tile {
     label: 'Pass rate',
     value: percent(f.passRate),
     unit: decided === 0 ? '' : `· ${count(f.passed)} of ${count(decided)}`,
-    sub: f.passInterval ? `95% interval ${percentRange(f.passInterval.lower, f.passInterval.upper)}` : 'no attempt got a verdict',
+    sub: [
+      f.passInterval ? `95% interval ${percentRange(f.passInterval.lower, f.passInterval.upper)}` : 'no attempt got a verdict',
+      f.userErrors ? `${plural(f.userErrors, 'user error')} left out` : '',
+    ]
+      .filter(Boolean)
+      .join(' · '),
   }
 }
 

@@ -9,15 +9,17 @@ export interface RunCounts {
   judged: number
   agentErrors: number
   noVerdicts: number
-  scenarios: { id: string; passed: number; failed: number; judged: number; attempts: number; agentErrors: number; noVerdicts: number }[]
+  /** Failed by the simulated user's own mistake: neither passed nor failed. */
+  userErrors: number
+  scenarios: { id: string; passed: number; failed: number; judged: number; attempts: number; agentErrors: number; noVerdicts: number; userErrors: number }[]
 }
 
 export function runCounts(tally: RunTally): RunCounts {
   const scenarios = [...tally.scenarios.values()]
     .filter((s) => s.attempts.length > 0)
-    .map((s) => ({ id: s.id, passed: s.passed, failed: s.failed, judged: s.passed + s.failed, attempts: s.attempts.length, agentErrors: s.agentErrors, noVerdicts: s.noVerdicts }))
-  const sum = (key: 'attempts' | 'passed' | 'failed' | 'judged' | 'agentErrors' | 'noVerdicts') => scenarios.reduce((n, s) => n + s[key], 0)
-  return { attempts: sum('attempts'), passed: sum('passed'), failed: sum('failed'), judged: sum('judged'), agentErrors: sum('agentErrors'), noVerdicts: sum('noVerdicts'), scenarios }
+    .map((s) => ({ id: s.id, passed: s.passed, failed: s.failed, judged: s.passed + s.failed, attempts: s.attempts.length, agentErrors: s.agentErrors, noVerdicts: s.noVerdicts, userErrors: s.userErrors }))
+  const sum = (key: 'attempts' | 'passed' | 'failed' | 'judged' | 'agentErrors' | 'noVerdicts' | 'userErrors') => scenarios.reduce((n, s) => n + s[key], 0)
+  return { attempts: sum('attempts'), passed: sum('passed'), failed: sum('failed'), judged: sum('judged'), agentErrors: sum('agentErrors'), noVerdicts: sum('noVerdicts'), userErrors: sum('userErrors'), scenarios }
 }
 
 /** Passed out of attempts with a verdict; null when none got one. */

@@ -1,5 +1,5 @@
 import { answers, attemptCostUsd, countVerdict } from '../journal/attempt-facts.ts'
-import type { Attempt, CheckResult, ClaimResult, EndedBy, RunManifest, Tokens, Verdict } from '../journal/records.ts'
+import type { Attempt, CheckResult, ClaimResult, EndedBy, RunManifest, Tokens, UserReview, Verdict } from '../journal/records.ts'
 import type { Scenario } from '../scenario/scenario.ts'
 import { capped } from '../shared/text.ts'
 
@@ -42,6 +42,8 @@ export interface AttemptDigest {
   turns: number
   /** How the conversation ended; null in runs from before it was recorded. */
   endedBy: EndedBy | null
+  /** The review of the simulated user's mistakes, when the attempt failed and was reviewed. */
+  review: UserReview | null
   /** Where the conversation broke: the first failed turn, as the nth (1-based) line of its speaker. */
   failedTurn: { role: 'user' | 'agent'; nth: number } | null
   agentSeconds: number
@@ -66,6 +68,8 @@ export interface ScenarioTally {
   failed: number
   agentErrors: number
   noVerdicts: number
+  /** Failed by the simulated user's own mistake (the review said so): neither passed nor failed. */
+  userErrors: number
   /** By claim text, in the scenario's order. */
   claims: Map<string, Holding>
   /** By `kind value`, in the scenario's order. */
@@ -124,6 +128,7 @@ function emptyScenario(id: string, scenario: Scenario | null): ScenarioTally {
     failed: 0,
     agentErrors: 0,
     noVerdicts: 0,
+    userErrors: 0,
     claims: new Map(),
     checks: new Map(),
     answers: 0,
@@ -179,6 +184,7 @@ export function addAttempt(tally: RunTally, attempt: Attempt, dialogue: Dialogue
     checks: attempt.checks.map((c) => ({ kind: c.kind, value: capped(c.value, 1_000), pass: c.pass, detail: capped(c.detail) })),
     turns: attempt.turns.length,
     endedBy: attempt.endedBy ?? null,
+    review: attempt.review ? cappedReview(attempt.review) : null,
     failedTurn: failedTurn(attempt),
     agentSeconds,
     agentTokens: attempt.agentTokens,
@@ -189,6 +195,10 @@ export function addAttempt(tally: RunTally, attempt: Attempt, dialogue: Dialogue
   }
   scenario.attempts.push(digest)
   return digest
+}
+
+function cappedReview(review: UserReview): UserReview {
+  return { ...review, mistakes: review.mistakes.map((m) => ({ ...m, note: capped(m.note) })), reason: capped(review.reason), error: review.error === null ? null : capped(review.error) }
 }
 
 function countDecisions(scenario: ScenarioTally, attempt: Attempt): void {
