@@ -41,6 +41,9 @@ Options:
   --turn-timeout <s>       seconds for each step of the agent: opening, a turn, closing (default 600)
   --smoke                  check the plumbing for free: the agent answers for real, the user's lines
                            come from the script (or one greeting), no model is called
+  --review, --no-review    review each failed attempt of the simulated user with the judge's model and
+                           leave those its own mistake decided out of the pass rate, as user errors
+                           (default: models.review in convy.yml, on unless set to false)
   --shard <i/n>            play the i-th of n balanced slices of the attempts (matrix jobs)
   --cache <mode>           off (default), read, write or readwrite: keep convy-ci's model answers in
                            .convy/cache/, per attempt, so a repeated run calls no model

@@ -188,6 +188,11 @@ export const ModelsConfigSchema = z
     judge: z.string().min(1).optional(),
     /** Dollars per million tokens, [input, output], by model name. */
     prices: z.record(z.string(), z.tuple([z.number().nonnegative(), z.number().nonnegative()])).default({}),
+    /**
+     * Review each failed attempt of the simulated user with the judge's model, and leave the attempts
+     * its own mistake decided out of the pass rate (user_error). `run --review` / `--no-review` override.
+     */
+    review: z.boolean().default(true),
     /** Sampling temperature for the simulated user; the judge always runs at 0. */
     temperature: z.number().min(0).max(2).optional(),
     /** Seconds for one model request before it counts as a timeout and is retried. */

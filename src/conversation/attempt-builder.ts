@@ -1,5 +1,5 @@
 import type { DialogueLine } from './dialogue.ts'
-import type { Attempt, ClaimResult, CheckResult, EndedBy, ModelUse, Tokens, Turn } from '../journal/records.ts'
+import type { Attempt, ClaimResult, CheckResult, EndedBy, ModelUse, Tokens, Turn, UserReview } from '../journal/records.ts'
 import type { CallRecord } from '../model-client/model-call.ts'
 import type { Scenario } from '../scenario/scenario.ts'
 import type { AgentFailure, NoVerdict } from './failures.ts'
@@ -13,6 +13,7 @@ export interface AttemptCosts {
   agentPrice?: readonly [number, number] | null
   userModel: string | undefined
   judgeModel: string | undefined
+  reviewModel?: string | undefined
 }
 
 /**
@@ -24,13 +25,15 @@ export class AttemptBuilder {
   readonly turns: Turn[] = []
   readonly dialogue: DialogueLine[] = []
   readonly history: Message[] = []
-  readonly meters = { user: new ModelMeter(), judge: new ModelMeter() }
+  readonly meters = { user: new ModelMeter(), judge: new ModelMeter(), review: new ModelMeter() }
   failure: { verdict: 'agent_error' | 'no_verdict'; message: string } | null = null
   /**
    * How the conversation ended: set by the turn loop when the dialogue ends, or by the first failure
    * that ends it earlier. A failure after that (closing, the judge) leaves it: the dialogue had ended.
    */
   endedBy: EndedBy | undefined
+  /** The review of the simulated user's mistakes, when the attempt failed and was reviewed. */
+  review: UserReview | null = null
   readonly #startedAt: Date
   readonly #started: number
 
@@ -71,20 +74,24 @@ export class AttemptBuilder {
   finish(checks: CheckResult[], claims: ClaimResult[], costs: AttemptCosts): Attempt {
     const agentTokens = sumTokens(this.turns)
     const passed = checks.every((c) => c.pass) && claims.every((c) => c.pass)
+    const failed = this.review?.decided ? 'user_error' : 'failed'
+    const review = this.meters.review.toUse(costs.reviewModel, costs.prices)
     return {
       scenario: this.scenario.id,
       attempt: this.attemptNumber,
-      verdict: this.failure ? this.failure.verdict : passed ? 'passed' : 'failed',
+      verdict: this.failure ? this.failure.verdict : passed ? 'passed' : failed,
       error: this.failure?.message ?? null,
       claims,
       checks,
       turns: this.turns,
       ...(this.endedBy ? { endedBy: this.endedBy } : {}),
+      ...(this.review ? { review: this.review } : {}),
       agentTokens,
       ...(costs.agentPrice && agentTokens ? { agentCostUsd: (agentTokens.input * costs.agentPrice[0] + agentTokens.output * costs.agentPrice[1]) / 1e6 } : {}),
       models: {
         user: this.meters.user.toUse(costs.userModel, costs.prices),
         judge: this.meters.judge.toUse(costs.judgeModel, costs.prices),
+        ...(review ? { review } : {}),
       },
       startedAt: this.#startedAt.toISOString(),
       seconds: (this.clock() - this.#started) / 1000,

@@ -6,13 +6,16 @@ import { closeConversation, openConversation, type StepOptions } from './agent-s
 import { AttemptBuilder } from './attempt-builder.ts'
 import { decide } from './decide.ts'
 import { AgentFailure, NoVerdict } from './failures.ts'
-import type { Judge, SimulatedUser } from './roles.ts'
+import type { Judge, SimulatedUser, UserReviewer } from './roles.ts'
+import { reviewFailure } from './review-failure.ts'
 import { playTurns, type LineSource } from './turns.ts'
 
 export interface PlayDependencies {
   agent: Agent
   user: SimulatedUser | null
   judge: Judge | null
+  /** Reviews failed attempts of the simulated user for its own mistakes; null: the review is off. */
+  reviewer?: UserReviewer | null
   smoke: boolean
   turnTimeoutSeconds: number
   /** Dollars per million tokens by model name. */
@@ -71,9 +74,14 @@ export async function playAttempt(
     mask: deps.mask,
     context: { signal: deps.signal, record: attempt.meters.judge.record, cacheScope },
   })
+  await reviewFailure(attempt, checks, claims, {
+    reviewer: source.kind === 'simulated' ? (deps.reviewer ?? null) : null,
+    mask: deps.mask,
+    context: { signal: deps.signal, record: attempt.meters.review.record, cacheScope },
+  })
   // The whole record is masked, the agent's answers included: an agent that echoes its request
   // headers must not put a token into attempts.jsonl and the pages made from it.
-  return maskDeep(attempt.finish(checks, claims, { prices: deps.prices, agentPrice: deps.agentPrice, userModel: deps.user?.model, judgeModel: deps.judge?.model }), deps.mask)
+  return maskDeep(attempt.finish(checks, claims, { prices: deps.prices, agentPrice: deps.agentPrice, userModel: deps.user?.model, judgeModel: deps.judge?.model, reviewModel: deps.reviewer?.model }), deps.mask)
 }
 
 /** A failure of the agent or of convy-ci's models is the attempt's result; anything else (an interruption) ends the run. */

@@ -1,11 +1,11 @@
 import type { Scenario } from '../scenario/scenario.ts'
 import type { ModelCallContext } from '../model-client/model-call.ts'
-import type { ClaimDecision, DialogueLine } from './dialogue.ts'
+import type { ClaimDecision, DialogueLine, FailedDialogue, UserReviewFindings } from './dialogue.ts'
 
-export type { ClaimDecision, DialogueLine } from './dialogue.ts'
+export type { ClaimDecision, DialogueLine, FailedDialogue, UserReviewFindings } from './dialogue.ts'
 
 /**
- * convy-ci's own models: the simulated user and the judge. The conversation player depends on these
+ * convy-ci's own models: the simulated user, the judge and the reviewer of the simulated user. The conversation player depends on these
  * interfaces only; src/simulated-user and src/judge implement them over the model client.
  */
 export interface UserLine {
@@ -24,4 +24,13 @@ export interface Judge {
   readonly model: string
   /** One decision per claim of `scenario.judge`, in order. Throws ModelError when there is no verdict. */
   decide(scenario: Scenario, dialogue: readonly DialogueLine[], context: ModelCallContext): Promise<ClaimDecision[]>
+}
+
+export interface UserReviewer {
+  readonly model: string
+  /**
+   * Reads a failed attempt's dialogue against the simulated user's instructions and names the user's
+   * own mistakes. Throws ModelError when the answer cannot be read.
+   */
+  review(scenario: Scenario, failed: FailedDialogue, context: ModelCallContext): Promise<UserReviewFindings>
 }

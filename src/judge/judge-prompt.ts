@@ -95,7 +95,7 @@ export function judgeMessagesAgain(claims: readonly string[], dialogue: readonly
  * One JSON line of the conversation or the claims. JSON.stringify leaves `<`, `>`, U+2028 and U+2029
  * as they are; escaped, no text from the agent can spell `</conversation>` or break a line.
  */
-function jsonLine(value: unknown): string {
+export function jsonLine(value: unknown): string {
   return JSON.stringify(value).replace(/[<>\u2028\u2029]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`)
 }
 

@@ -47,6 +47,7 @@ export async function execute(ctx: PipelineContext, execution: Execution): Promi
         agent: execution.agent.agent,
         user: execution.models.user,
         judge: execution.models.judge,
+        reviewer: execution.models.reviewer,
         smoke: settings.smoke,
         turnTimeoutSeconds: settings.turnTimeoutSeconds,
         prices: journal.current.models.prices,

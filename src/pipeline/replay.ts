@@ -65,6 +65,8 @@ export async function replayRun(ctx: PipelineContext, request: ReplayRequest): P
       turnTimeoutSeconds: request.turnTimeoutSeconds ?? original.settings.turnTimeoutSeconds,
       shard: null,
       smoke: false,
+      // Recorded lines answer nothing the agent says now: there is no simulated user to review.
+      review: false,
     },
     scenarios: original.scenarios,
     startedAt: startedAt.toISOString(),

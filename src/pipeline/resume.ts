@@ -58,7 +58,7 @@ async function resumeLocked(ctx: PipelineContext, journal: RunJournal, project: 
   }
 
   const agent = await prepareAgent(project.config, manifest.agent.name, project.env, { canStripTypes: ctx.canStripTypes })
-  const models = prepareModels(project.config, project.env, manifest.scenarios, manifest.settings.smoke, { cache: manifest.settings.cache ?? 'off' })
+  const models = prepareModels(project.config, project.env, manifest.scenarios, manifest.settings.smoke, { cache: manifest.settings.cache ?? 'off', review: manifest.settings.review ?? false })
   refuseIfChanged(manifest, agent, models)
   await checkModels(models, manifest.settings.cache ?? 'off')
 

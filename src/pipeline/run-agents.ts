@@ -45,7 +45,7 @@ export async function runAgents(ctx: PipelineContext, request: RunRequest): Prom
   const prepared: { agent: PreparedAgent; models: PreparedModels; mask: (t: string) => string }[] = []
   for (const name of names) {
     const agent = await prepareAgent(project.config, name, project.env, { canStripTypes: ctx.canStripTypes })
-    const models = prepareModels(project.config, project.env, scenarios, settings.smoke, { cache: settings.cache ?? 'off' })
+    const models = prepareModels(project.config, project.env, scenarios, settings.smoke, { cache: settings.cache ?? 'off', review: settings.review })
     prepared.push({ agent, models, mask: createMask([...agent.secrets, ...models.resolved.secrets]) })
   }
   // The models are the same for every agent: one check of their gateway serves all.
@@ -83,7 +83,8 @@ function newManifest(ctx: PipelineContext, agent: PreparedAgent, models: Prepare
       fingerprint: models.resolved.fingerprint,
       prices: models.resolved.config.prices,
     },
-    settings,
+    // What was done, not what was asked: no review without a simulated user and a judge's model.
+    settings: { ...settings, review: models.reviewer !== null },
     scenarios: [...scenarios],
     startedAt: startedAt.toISOString(),
     finishedAt: null,

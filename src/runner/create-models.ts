@@ -1,7 +1,8 @@
-import type { Judge, SimulatedUser } from '../conversation/roles.ts'
+import type { Judge, SimulatedUser, UserReviewer } from '../conversation/roles.ts'
 import { ChatClient, type ChatClientOptions } from '../model-client/openai-chat-client.ts'
 import { OpenAIJudge } from '../judge/llm-judge.ts'
 import { OpenAISimulatedUser } from '../simulated-user/simulated-user.ts'
+import { OpenAIUserReviewer } from '../review/user-reviewer.ts'
 import { DEFAULT_MAX_RETRY_PAUSE_MS, DEFAULT_RETRY_BASE_MS } from '../model-client/retry.ts'
 
 export interface ModelsOptions {
@@ -12,6 +13,8 @@ export interface ModelsOptions {
   userModel?: string
   /** The judge's model; without it there is no judge. */
   judgeModel?: string
+  /** The model that reviews failed attempts for the simulated user's mistakes; without it, no review. */
+  reviewModel?: string
   /** The simulated user's sampling temperature; default: the server's. The judge always uses 0. */
   temperature?: number
   /** Each try of a call is cut off after this long. */
@@ -31,6 +34,7 @@ export interface ModelsOptions {
 export interface Models {
   user: SimulatedUser | null
   judge: Judge | null
+  reviewer: UserReviewer | null
 }
 
 /**
@@ -54,5 +58,6 @@ export function createModels(options: ModelsOptions): Models {
   return {
     user: options.userModel === undefined ? null : new OpenAISimulatedUser(client, options.userModel, options.temperature),
     judge: options.judgeModel === undefined ? null : new OpenAIJudge(client, options.judgeModel),
+    reviewer: options.reviewModel === undefined ? null : new OpenAIUserReviewer(client, options.reviewModel),
   }
 }

@@ -9,7 +9,7 @@ import { checkGateway } from '../model-client/check-gateway.ts'
 import { createMask } from '../shared/secrets.ts'
 import { createFileCache, type CacheMode } from '../model-client/model-cache.ts'
 import { join } from 'node:path'
-import type { Judge, SimulatedUser } from '../conversation/roles.ts'
+import type { Judge, SimulatedUser, UserReviewer } from '../conversation/roles.ts'
 import { needsJudgeModel, needsUserModel, type Scenario } from '../scenario/scenario.ts'
 import { fingerprint } from '../shared/fingerprint.ts'
 
@@ -54,21 +54,28 @@ export interface PreparedModels {
   resolved: ResolvedModels
   user: SimulatedUser | null
   judge: Judge | null
+  /** Reviews failed attempts of the simulated user; null when the review is off or has no model. */
+  reviewer: UserReviewer | null
 }
 
 export interface ModelOptions {
   /** How the run uses the model cache under `<project>/.convy/cache`; default off. */
   cache?: CacheMode
+  /** Review failed attempts of the simulated user (`run --review`); default: convy.yml's `models.review`. */
+  review?: boolean
 }
 
 export function prepareModels(config: ProjectConfig, env: Environment, scenarios: readonly Scenario[], smoke: boolean, options: ModelOptions = {}): PreparedModels {
   const need = { user: scenarios.some((s) => needsUserModel(s, smoke)), judge: scenarios.some((s) => needsJudgeModel(s, smoke)) }
   const resolved = resolveModels(config, env, need)
-  const { user, judge } = createModels({
+  // The reviewer is the judge's model: a strong model, already configured and priced.
+  const review = need.user && (options.review ?? resolved.config.review) && resolved.config.judge !== undefined
+  const { user, judge, reviewer } = createModels({
     baseURL: resolved.baseURL,
     apiKey: resolved.apiKey,
     userModel: need.user ? resolved.config.user : undefined,
     judgeModel: need.judge ? resolved.config.judge : undefined,
+    reviewModel: review ? resolved.config.judge : undefined,
     temperature: resolved.config.temperature,
     timeoutSeconds: resolved.config.timeout,
     maxTries: resolved.config.max_tries,
@@ -78,7 +85,7 @@ export function prepareModels(config: ProjectConfig, env: Environment, scenarios
       Object.entries(resolved.config.rate_limits).map(([model, l]) => [model, { requestsPerMinute: l.requests_per_minute, tokensPerMinute: l.tokens_per_minute, concurrency: l.concurrency }]),
     ),
   })
-  return { resolved, user, judge }
+  return { resolved, user, judge, reviewer }
 }
 
 /**

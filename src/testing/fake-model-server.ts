@@ -1,12 +1,13 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import type { ClaimDecision, DialogueLine, JudgeRequest, SimulatedUserRequest } from '../conversation/dialogue.ts'
+import type { ClaimDecision, DialogueLine, JudgeRequest, SimulatedUserRequest, UserReviewFindings, UserReviewRequest } from '../conversation/dialogue.ts'
 import { readJudgeRequest } from '../judge/judge-prompt.ts'
+import { readUserReviewRequest } from '../review/user-review-prompt.ts'
 import { STOP_WORD, readSimulatedUserRequest } from '../simulated-user/simulated-user-prompt.ts'
 
 /**
  * A fake OpenAI-compatible model server for tests: a real HTTP server on 127.0.0.1 that the real
- * `openai` client talks to. It plays convy-ci's simulated user and judge by rule (it reads the
+ * `openai` client talks to. It plays convy-ci's simulated user, judge and reviewer by rule (it reads the
  * requests convy-ci builds), and answers with faults on demand: rate limits, server errors, garbage,
  * dropped connections, answers too slow for the timeout.
  *
@@ -63,6 +64,8 @@ export interface FakeChatRequest {
   user?: SimulatedUserRequest
   /** Set when the request is convy-ci's judge asking for decisions. */
   judge?: JudgeRequest
+  /** Set when the request is convy-ci's reviewer of a failed attempt's simulated user. */
+  review?: UserReviewRequest
 }
 
 export interface RecordedRequest {
@@ -71,7 +74,7 @@ export interface RecordedRequest {
   headers: Record<string, string | string[] | undefined>
   /** The parsed JSON body, or the raw text when it is not JSON. */
   body: unknown
-  kind: 'user' | 'judge' | 'other'
+  kind: 'user' | 'judge' | 'review' | 'other'
   /** When it arrived (Date.now()), to check pauses between tries. */
   at: number
 }
@@ -81,7 +84,9 @@ export interface FakeModelServerOptions {
   user?: (request: SimulatedUserRequest) => string | Promise<string>
   /** One decision per claim. Default: every claim passes. */
   judge?: (request: JudgeRequest) => ClaimDecision[] | Promise<ClaimDecision[]>
-  /** Asked first for every chat request; undefined falls through to `user` and `judge`. */
+  /** The review of a failed attempt's simulated user. Default: no mistake. */
+  review?: (request: UserReviewRequest) => UserReviewFindings | Promise<UserReviewFindings>
+  /** Asked first for every chat request; undefined falls through to `user`, `judge` and `review`. */
   handler?: (request: FakeChatRequest) => FakeReply | undefined | Promise<FakeReply | undefined>
   /** Added before every answer, in milliseconds. */
   latencyMs?: number
@@ -129,6 +134,7 @@ export async function startFakeModelServer(options: FakeModelServerOptions = {})
   const queue: FakeReply[] = []
   const user = options.user ?? scriptedUser(['Hello!'])
   const judge = options.judge ?? judgeByRule(() => true)
+  const review = options.review ?? (() => ({ mistakes: [], reason: 'fake reviewer: the simulated user made no mistake', decided: false }))
 
   async function chatReply(request: FakeChatRequest): Promise<FakeReply> {
     const responseFormat = (request.body['response_format'] as { type?: unknown } | undefined)?.type
@@ -141,7 +147,8 @@ export async function startFakeModelServer(options: FakeModelServerOptions = {})
     if (handled !== undefined) return handled
     if (request.judge !== undefined) return fakeReply.text(judgeAnswer(await judge(request.judge)))
     if (request.user !== undefined) return fakeReply.text(await user(request.user))
-    return fakeReply.error(400, 'fake model server: not a simulated user or judge request, and no handler answered it')
+    if (request.review !== undefined) return fakeReply.text(JSON.stringify(await review(request.review)))
+    return fakeReply.error(400, 'fake model server: not a simulated user, judge or review request, and no handler answered it')
   }
 
   async function serve(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -149,7 +156,7 @@ export async function startFakeModelServer(options: FakeModelServerOptions = {})
     const body = parseJson(raw)
     const path = new URL(req.url ?? '/', 'http://fake').pathname
     const chat = req.method === 'POST' && path === '/v1/chat/completions' ? chatRequest(body) : undefined
-    const kind = chat?.judge ? 'judge' : chat?.user ? 'user' : 'other'
+    const kind = chat?.judge ? 'judge' : chat?.user ? 'user' : chat?.review ? 'review' : 'other'
     requests.push({ method: req.method ?? 'GET', path, headers: { ...req.headers }, body: body ?? raw, kind, at: Date.now() })
 
     if (options.latencyMs) await delay(options.latencyMs)
@@ -259,7 +266,7 @@ function parseJson(text: string): unknown {
 function chatRequest(body: unknown): FakeChatRequest | undefined {
   if (!isRecord(body) || !Array.isArray(body['messages'])) return undefined
   const messages = body['messages'] as unknown[]
-  return { model: String(body['model']), messages, body, user: readSimulatedUserRequest(messages), judge: readJudgeRequest(messages) }
+  return { model: String(body['model']), messages, body, user: readSimulatedUserRequest(messages), judge: readJudgeRequest(messages), review: readUserReviewRequest(messages) }
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

@@ -19,5 +19,5 @@ export {
 } from './fake-model-server.ts'
 /** Ends the conversation when a simulated user's line is, or ends with, it: `'Thanks! ' + STOP_WORD`. */
 export const STOP_WORD: '###STOP###' = STOP
-export type { ClaimDecision, DialogueLine, JudgeRequest, SimulatedUserRequest } from '../conversation/dialogue.ts'
+export type { ClaimDecision, DialogueLine, FailedDialogue, JudgeRequest, SimulatedUserRequest, SimulatorMistakeKind, UserReviewFindings, UserReviewRequest } from '../conversation/dialogue.ts'
 export type { ToolCall } from '../agents/agent.ts'

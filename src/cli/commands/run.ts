@@ -15,6 +15,8 @@ export async function runCommand(ctx: CliContext, argv: readonly string[]): Prom
     tags: { type: 'string', multiple: true },
     'turn-timeout': { type: 'string' },
     smoke: { type: 'boolean' },
+    review: { type: 'boolean' },
+    'no-review': { type: 'boolean' },
     shard: { type: 'string' },
     cache: { type: 'string' },
     'budget-usd': { type: 'string' },
@@ -32,10 +34,16 @@ export async function runCommand(ctx: CliContext, argv: readonly string[]): Prom
     shard: values.shard === undefined ? null : parseShard(values.shard),
     budgetUsd: values['budget-usd'] === undefined ? null : positiveNumber('--budget-usd', values['budget-usd'], 0),
     cache: parseCacheMode(values.cache),
+    ...(values.review || values['no-review'] ? { review: reviewChoice(values.review, values['no-review']) } : {}),
   }
 
   const { exitCode } = await runAgents(ctx, { agents: positionals, settings, config: values.config, results: values.results })
   return exitCode
+}
+
+function reviewChoice(review: boolean | undefined, noReview: boolean | undefined): boolean {
+  if (review && noReview) throw new InputError('convy-ci run: --review and --no-review contradict each other; give one')
+  return review === true
 }
 
 function parseCacheMode(text: string | undefined): CacheMode {
