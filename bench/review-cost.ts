@@ -17,6 +17,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { runCli } from '../src/cli/cli.ts'
+import { processWriter } from '../src/cli/writer.ts'
 import { readAllAttempts } from '../src/journal/read-run.ts'
 import type { Attempt } from '../src/journal/records.ts'
 import type { UserReviewFindings } from '../src/conversation/dialogue.ts'
@@ -65,7 +66,7 @@ async function play(review: boolean, models: string, agent: string): Promise<Att
     const scenario = { user: `${INSTRUCTIONS}\n(scenario ${i})`, max_turns: 8, judge: CLAIMS }
     await writeFile(join(dir, 'scenarios', `s${i}.yml`), JSON.stringify(scenario))
   }
-  const ctx = { cwd: dir, env: {}, stdout: { write: () => {} }, stderr: { write: () => {} }, interactive: false, signal: new AbortController().signal, canStripTypes: false, now: () => new Date() }
+  const ctx = { cwd: dir, env: {}, stdout: { write: () => {} }, stderr: { write: () => {} }, interactive: false, signal: new AbortController().signal, canStripTypes: false, now: () => new Date(), writer: processWriter }
   try {
     await runCli(ctx, ['run', 'bot', '-k', K, review ? '--review' : '--no-review'])
     const [run] = await readdir(join(dir, 'results', 'bot'))
