@@ -1,6 +1,6 @@
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions'
 import type { ResponseFormatJSONSchema } from 'openai/resources/shared'
-import type { SimulatorMistakeKind, UserReviewRequest } from '../conversation/dialogue.ts'
+import type { DialogueLine, SimulatorMistakeKind, UserReviewRequest } from '../conversation/dialogue.ts'
 import { jsonLine } from '../judge/judge-prompt.ts'
 import { textMessage } from '../simulated-user/simulated-user-prompt.ts'
 
@@ -70,14 +70,16 @@ export const USER_REVIEW_SCHEMA: ResponseFormatJSONSchema.JSONSchema = {
 
 export function userReviewMessages({ instructions, dialogue, failures, ending }: UserReviewRequest): ChatCompletionMessageParam[] {
   let userLines = 0
-  const turns = dialogue.map((line) => jsonLine(line.role === 'user' ? { speaker: 'user', line: ++userLines, text: line.text } : { speaker: 'agent', text: line.text }))
+  // An agent's tool calls are named, not spelled out: whether the agent acted bears on "stopped_early".
+  const agentLine = (line: DialogueLine) => ({ speaker: 'agent', text: line.text, ...(line.toolCalls?.length ? { tools: line.toolCalls.map((call) => call.name) } : {}) })
+  const turns = dialogue.map((line) => jsonLine(line.role === 'user' ? { speaker: 'user', line: ++userLines, text: line.text } : agentLine(line)))
   const request = [
     "The simulated user's instructions, as one JSON string:",
     INSTRUCTIONS.open,
     jsonLine(instructions),
     INSTRUCTIONS.close,
     '',
-    'The conversation, one JSON object per line, in order. "speaker" is "user" (the simulated user) or "agent"; "text" is exactly what was said.',
+    'The conversation, one JSON object per line, in order. "speaker" is "user" (the simulated user) or "agent"; "text" is exactly what was said; "tools", on some agent lines, names the tools the agent called for that answer (the user did not see them).',
     CONVERSATION.open,
     ...turns,
     CONVERSATION.close,
