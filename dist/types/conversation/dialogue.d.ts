@@ -18,6 +18,30 @@ export interface SimulatedUserRequest {
     instructions: string;
     dialogue: DialogueLine[];
 }
+/** What the review of a failed attempt may blame on the simulated user. */
+export type SimulatorMistakeKind = 'revealed_early' | 'invented_fact' | 'stopped_early' | 'broke_character' | 'ignored_instructions';
+/** A failed attempt as its reviewer sees it: the whole dialogue, why it failed, how it ended. */
+export interface FailedDialogue {
+    dialogue: DialogueLine[];
+    /** The failed claims and checks, each in words with the judge's reason or the check's detail. */
+    failures: string[];
+    /** How the conversation ended, in words: the user ended it, or it was cut off at max_turns. */
+    ending: string;
+}
+/** What convy-ci asks its reviewer: the simulated user's instructions and the failed attempt. */
+export interface UserReviewRequest extends FailedDialogue {
+    instructions: string;
+}
+/** The reviewer's findings: the simulated user's mistakes, and whether one decided the attempt. */
+export interface UserReviewFindings {
+    mistakes: {
+        kind: SimulatorMistakeKind;
+        line: number;
+        note: string;
+    }[];
+    decided: boolean;
+    reason: string;
+}
 /** What convy-ci asks its judge: the claims, in order, and the whole dialogue. */
 export interface JudgeRequest {
     claims: string[];

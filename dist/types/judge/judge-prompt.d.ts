@@ -11,6 +11,11 @@ export declare function judgeMessages(claims: readonly string[], dialogue: reado
  * of its own, so a model cache that kept the unreadable answer does not give it back.
  */
 export declare function judgeMessagesAgain(claims: readonly string[], dialogue: readonly DialogueLine[]): ChatCompletionMessageParam[];
+/**
+ * One JSON line of the conversation or the claims. JSON.stringify leaves `<`, `>`, U+2028 and U+2029
+ * as they are; escaped, no text from the agent can spell `</conversation>` or break a line.
+ */
+export declare function jsonLine(value: unknown): string;
 export type { JudgeRequest } from '../conversation/dialogue.js';
 /**
  * The claims and dialogue behind a request built by `judgeMessages`, or undefined when the messages

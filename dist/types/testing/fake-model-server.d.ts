@@ -1,7 +1,7 @@
-import type { ClaimDecision, DialogueLine, JudgeRequest, SimulatedUserRequest } from '../conversation/dialogue.js';
+import type { ClaimDecision, DialogueLine, JudgeRequest, SimulatedUserRequest, UserReviewFindings, UserReviewRequest } from '../conversation/dialogue.js';
 /**
  * A fake OpenAI-compatible model server for tests: a real HTTP server on 127.0.0.1 that the real
- * `openai` client talks to. It plays convy-ci's simulated user and judge by rule (it reads the
+ * `openai` client talks to. It plays convy-ci's simulated user, judge and reviewer by rule (it reads the
  * requests convy-ci builds), and answers with faults on demand: rate limits, server errors, garbage,
  * dropped connections, answers too slow for the timeout.
  *
@@ -67,6 +67,8 @@ export interface FakeChatRequest {
     user?: SimulatedUserRequest;
     /** Set when the request is convy-ci's judge asking for decisions. */
     judge?: JudgeRequest;
+    /** Set when the request is convy-ci's reviewer of a failed attempt's simulated user. */
+    review?: UserReviewRequest;
 }
 export interface RecordedRequest {
     method: string;
@@ -74,7 +76,7 @@ export interface RecordedRequest {
     headers: Record<string, string | string[] | undefined>;
     /** The parsed JSON body, or the raw text when it is not JSON. */
     body: unknown;
-    kind: 'user' | 'judge' | 'other';
+    kind: 'user' | 'judge' | 'review' | 'other';
     /** When it arrived (Date.now()), to check pauses between tries. */
     at: number;
 }
@@ -83,7 +85,9 @@ export interface FakeModelServerOptions {
     user?: (request: SimulatedUserRequest) => string | Promise<string>;
     /** One decision per claim. Default: every claim passes. */
     judge?: (request: JudgeRequest) => ClaimDecision[] | Promise<ClaimDecision[]>;
-    /** Asked first for every chat request; undefined falls through to `user` and `judge`. */
+    /** The review of a failed attempt's simulated user. Default: no mistake. */
+    review?: (request: UserReviewRequest) => UserReviewFindings | Promise<UserReviewFindings>;
+    /** Asked first for every chat request; undefined falls through to `user`, `judge` and `review`. */
     handler?: (request: FakeChatRequest) => FakeReply | undefined | Promise<FakeReply | undefined>;
     /** Added before every answer, in milliseconds. */
     latencyMs?: number;
