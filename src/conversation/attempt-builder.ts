@@ -75,11 +75,13 @@ export class AttemptBuilder {
     const agentTokens = sumTokens(this.turns)
     const passed = checks.every((c) => c.pass) && claims.every((c) => c.pass)
     const failed = this.review?.decided ? 'user_error' : 'failed'
+    // Nothing decided is not a pass: a judge-only scenario under --smoke proves nothing about the agent.
+    const decided = checks.length + claims.length > 0
     const review = this.meters.review.toUse(costs.reviewModel, costs.prices)
     return {
       scenario: this.scenario.id,
       attempt: this.attemptNumber,
-      verdict: this.failure ? this.failure.verdict : passed ? 'passed' : failed,
+      verdict: this.failure ? this.failure.verdict : !decided ? 'not_decided' : passed ? 'passed' : failed,
       error: this.failure?.message ?? null,
       claims,
       checks,

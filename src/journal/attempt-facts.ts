@@ -21,6 +21,8 @@ export interface VerdictCounts {
   noVerdicts: number
   /** Failed by the simulated user's own mistake: counted apart, neither passed nor failed. */
   userErrors: number
+  /** Nothing was asked that could decide them (no check, and the judge not asked): neither passed nor failed. */
+  notDecided: number
 }
 
 export function countVerdict(counts: VerdictCounts, verdict: Verdict): void {
@@ -28,6 +30,7 @@ export function countVerdict(counts: VerdictCounts, verdict: Verdict): void {
   else if (verdict === 'failed') counts.failed++
   else if (verdict === 'agent_error') counts.agentErrors++
   else if (verdict === 'user_error') counts.userErrors++
+  else if (verdict === 'not_decided') counts.notDecided++
   else counts.noVerdicts++
 }
 

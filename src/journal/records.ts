@@ -73,8 +73,12 @@ export const RunManifestSchema = z.object({
 })
 export type RunManifest = z.infer<typeof RunManifestSchema>
 
-/** user_error: failed, but the simulated user's own mistake decided it; out of the pass rate (SPEC "Additions"). */
-export const VerdictSchema = z.enum(['passed', 'failed', 'agent_error', 'no_verdict', 'user_error'])
+/**
+ * user_error: failed, but the simulated user's own mistake decided it; out of the pass rate.
+ * not_decided: nothing was decided (no check, no claim asked: `--smoke` or `replay --no-judge` on a
+ * judge-only scenario); never passed, out of the pass rate (SPEC "Additions").
+ */
+export const VerdictSchema = z.enum(['passed', 'failed', 'agent_error', 'no_verdict', 'user_error', 'not_decided'])
 export type Verdict = z.infer<typeof VerdictSchema>
 
 export const ToolCallSchema = z.object({ name: z.string(), arguments: z.unknown().optional() })

@@ -18,11 +18,12 @@ export function formatSummary(agent: string, tally: RunTally): string {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)))
   const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join('  ').trimEnd()
   const counts = runCounts(tally)
-  const rate = counts.judged ? `${percent(passRate(counts))} · ${counts.passed} of ${counts.judged}` : 'no verdicts'
+  const rate = counts.judged ? `${percent(passRate(counts))} · ${counts.passed} of ${counts.judged}` : counts.notDecided === counts.attempts ? 'none: nothing was decided' : 'no verdicts'
   const errors = [
     counts.agentErrors && plural(counts.agentErrors, 'agent error'),
     counts.noVerdicts && `${counts.noVerdicts} without verdict (convy-ci's models failed)`,
     counts.userErrors && `${plural(counts.userErrors, 'user error')} (the simulated user's own mistake, left out of the pass rate)`,
+    counts.notDecided && `${counts.notDecided} not decided (no check, and the judge was not asked: left out of the pass rate)`,
   ].filter(Boolean)
   const facts = [...errors, cost(tally)].filter(Boolean)
   return ['', `${agent}: pass rate ${rate}${facts.length ? ` · ${facts.join(' · ')}` : ''}`, '', line(header), line(widths.map((w) => '─'.repeat(w))), ...rows.map(line), ''].join('\n')

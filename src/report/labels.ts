@@ -19,6 +19,7 @@ const VERDICT_LABEL: Record<Verdict, string> = {
   agent_error: 'Agent error',
   no_verdict: 'No verdict',
   user_error: 'User error',
+  not_decided: 'Not decided',
 }
 
 export function statusBadge(status: ScenarioStatus): SafeHtml {

@@ -49,6 +49,7 @@ code,pre,.mono{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;
 .s-no_verdict,.v-no_verdict,.v-agent_error{color:var(--none);background:var(--none-bg)}.s-no_verdict::before,.v-no_verdict::before{content:"\\2013"}
 .v-agent_error{color:var(--fail)}.v-agent_error::before{content:"!"}
 .v-user_error{color:var(--none);background:var(--none-bg)}.v-user_error::before{content:"\\2639"}
+.v-not_decided{color:var(--none);background:var(--none-bg)}.v-not_decided::before{content:"?"}
 .e-cut{color:var(--flaky);background:var(--flaky-bg)}.e-cut::before{content:"\\2702"}
 .filters{display:flex;flex-wrap:wrap;gap:8px;align-items:center;margin:0 0 10px}
 .filters input{flex:1 1 220px;min-width:0;font:inherit;padding:7px 10px;border:1px solid var(--border);border-radius:8px;background:var(--surface);color:var(--text)}

@@ -17,6 +17,8 @@ export interface RunFigures {
   noVerdicts: number
   /** Failed by the simulated user's own mistake: out of the pass rate. */
   userErrors: number
+  /** Nothing could decide them (no check, the judge not asked): out of the pass rate. */
+  notDecided: number
   scenarios: number
   statusCounts: Record<ScenarioStatus, number>
   /** Mean of the agent's own time per answer, over answers that did not fail. */
@@ -41,6 +43,7 @@ export function runFigures(tally: RunTally): RunFigures {
   let agentErrors = 0
   let noVerdicts = 0
   let userErrors = 0
+  let notDecided = 0
   let answers = 0
   let answerSeconds = 0
   let firstTokens = 0
@@ -59,6 +62,7 @@ export function runFigures(tally: RunTally): RunFigures {
     agentErrors += s.agentErrors
     noVerdicts += s.noVerdicts
     userErrors += s.userErrors
+    notDecided += s.notDecided
     answers += s.answers
     answerSeconds += s.answerSeconds
     firstTokens += s.firstTokens
@@ -80,6 +84,7 @@ export function runFigures(tally: RunTally): RunFigures {
     agentErrors,
     noVerdicts,
     userErrors,
+    notDecided,
     scenarios,
     statusCounts,
     meanAnswerSeconds: answers === 0 ? null : answerSeconds / answers,

@@ -16,6 +16,7 @@ export function runMarkdown(agent: string, counts: RunCounts, options: { reportU
     counts.agentErrors ? plural(counts.agentErrors, 'agent error') : '',
     counts.noVerdicts ? `${plural(counts.noVerdicts, 'attempt')} without a verdict (convy-ci's models failed)` : '',
     counts.userErrors ? `${plural(counts.userErrors, 'user error')} (the simulated user's own mistake, left out)` : '',
+    counts.notDecided ? `${counts.notDecided} not decided (no check, and the judge was not asked; left out)` : '',
   ].filter(Boolean)
   const notPassing = counts.scenarios.filter((s) => s.passed < s.attempts)
   const listed = notPassing.slice(0, LISTED).map((s) => `${neutralise(s.id, 100)} ${fraction(s.passed, s.judged)}`)

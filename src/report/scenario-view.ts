@@ -54,6 +54,7 @@ function reliabilityLine(s: ScenarioTally): SafeHtml {
     s.agentErrors ? plural(s.agentErrors, 'agent error') : '',
     s.noVerdicts ? plural(s.noVerdicts, 'attempt') + ' without a verdict' : '',
     s.userErrors ? `${plural(s.userErrors, 'user error')} (the simulated user's own mistake)` : '',
+    s.notDecided ? `${count(s.notDecided)} not decided (no check, and the judge was not asked)` : '',
   ].filter(Boolean)
   return html`<h3>Reliability</h3><div class="reliability">${parts.length ? parts : html`<span class="muted">No attempt got a verdict.</span>`}${
     none.length ? html`<span class="muted">${none.join(' · ')} (left out of the rates)</span>` : ''
@@ -63,7 +64,7 @@ function reliabilityLine(s: ScenarioTally): SafeHtml {
 function passedCell(s: ScenarioTally): SafeHtml {
   const decided = s.passed + s.failed
   const errors = s.agentErrors + s.noVerdicts
-  const text = decided === 0 ? 'no verdict' : `${count(s.passed)} of ${count(decided)}`
+  const text = decided === 0 ? (s.notDecided === s.attempts.length ? 'not decided' : 'no verdict') : `${count(s.passed)} of ${count(decided)}`
   const userErrors = s.userErrors ? html` <span class="muted" title="${plural(s.userErrors, 'attempt')} the simulated user's own mistake decided">+${count(s.userErrors)} user</span>` : ''
   return html`<div class="num">${text}${errors ? html` <span class="muted" title="${plural(errors, 'attempt')} without a verdict">+${count(errors)} ⚠</span>` : ''}${userErrors}${passBar(s.passed, decided)}</div>`
 }

@@ -20,6 +20,7 @@ function passRateTile(f: RunFigures): Tile {
     sub: [
       f.passInterval ? `95% interval ${percentRange(f.passInterval.lower, f.passInterval.upper)}` : 'no attempt got a verdict',
       f.userErrors ? `${plural(f.userErrors, 'user error')} left out` : '',
+      f.notDecided ? `${count(f.notDecided)} not decided, left out` : '',
     ]
       .filter(Boolean)
       .join(' · '),

@@ -70,6 +70,8 @@ export interface ScenarioTally {
   noVerdicts: number
   /** Failed by the simulated user's own mistake (the review said so): neither passed nor failed. */
   userErrors: number
+  /** Nothing could decide them (no check, the judge not asked): neither passed nor failed. */
+  notDecided: number
   /** By claim text, in the scenario's order. */
   claims: Map<string, Holding>
   /** By `kind value`, in the scenario's order. */
@@ -129,6 +131,7 @@ function emptyScenario(id: string, scenario: Scenario | null): ScenarioTally {
     agentErrors: 0,
     noVerdicts: 0,
     userErrors: 0,
+    notDecided: 0,
     claims: new Map(),
     checks: new Map(),
     answers: 0,

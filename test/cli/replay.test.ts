@@ -63,8 +63,26 @@ test('replay sends the recorded user lines again, asks only the judge, and makes
   const checksOnly = await runInProcess(['replay', original!.id, '--no-judge'], { cwd: dir, env: { BOT_URL: bot.url } })
   assert.equal(checksOnly.code, 0, checksOnly.stderr)
   assert.equal(judgeCalls() - before.judge, 3, '--no-judge called the judge')
+  // The check still decides each attempt; the claim is left undecided, not counted as held.
+  const checked = (await listRuns(join(dir, 'results'))).find((r) => r.id !== original!.id && r.id !== copy.id)!
+  for (const attempt of await readAllAttempts(checked.dir)) {
+    assert.deepEqual(attempt.claims, [])
+    assert.notEqual(attempt.verdict, 'not_decided')
+  }
 
   const resumed = await runInProcess(['resume', copy.id], { cwd: dir, env })
   assert.equal(resumed.code, 2)
   assert.match(resumed.stderr, /is a replay of/)
+})
+
+test('replay --no-judge of a judge-only scenario decides nothing, and says so instead of a pass rate', async () => {
+  const dir = await makeProject({ 'convy.yml': CONVY_YML, 'scenarios/order.yml': 'user: Your order is late; its number is 4821.\njudge: [The agent says the order is on its way]\n' })
+  const env = { MODELS_URL: models.url, BOT_URL: bot.url }
+  assert.equal((await runInProcess(['run', 'bot', '-k', '2'], { cwd: dir, env })).code, 0)
+  const [original] = await listRuns(join(dir, 'results'))
+  const result = await runInProcess(['replay', original!.id, '--no-judge'], { cwd: dir, env: { BOT_URL: bot.url } })
+  assert.equal(result.code, 0, result.stderr)
+  assert.match(result.stdout, /bot: pass rate none: nothing was decided · 2 not decided/)
+  const replayed = (await listRuns(join(dir, 'results'))).find((r) => r.id !== original!.id)!
+  assert.deepEqual((await readAllAttempts(replayed.dir)).map((a) => a.verdict), ['not_decided', 'not_decided'])
 })

@@ -126,6 +126,21 @@ describe('convy-ci run against a JSON agent and convy-ci’s models, over loopba
     assert.deepEqual(order.turns.map((t) => t.role), ['user', 'agent'])
     assert.equal(order.turns[0]?.text, 'Hello!')
     assert.deepEqual(order.claims, [])
+    // The order scenario has only claims for the judge: under --smoke nothing decides it, and a run
+    // that decided nothing must not read as passing.
+    assert.equal(order.verdict, 'not_decided')
+    assert.equal(attempts.find((a) => a.scenario === 'scripted')!.verdict, 'passed')
+    assert.match(result.stdout, /support_bot: pass rate 100% · 1 of 1 · 1 not decided \(no check, and the judge was not asked: left out of the pass rate\)/)
+    const page = await readFile(join(await onlyRun(dir, 'support_bot'), 'report.html'), 'utf8')
+    assert.match(page, />Not decided<\/span>/)
+  })
+
+  test('--smoke on judge-only scenarios decides nothing: no pass rate at all', async () => {
+    const dir = await makeProject({ 'convy.yml': CONVY_YML, 'scenarios/order.yml': SCENARIOS['scenarios/order.yml'] })
+    const result = await runInProcess(['run', 'support_bot', '--smoke', '-k', '2'], { cwd: dir, env: { BOT_URL: bot.url, BOT_TOKEN } })
+    assert.equal(result.code, 0, result.stderr)
+    assert.match(result.stdout, /support_bot: pass rate none: nothing was decided · 2 not decided/)
+    assert.doesNotMatch(result.stdout, /100%/)
   })
 
   test('a failing agent is recorded as agent_error, the judge is not asked, exit 1', async () => {

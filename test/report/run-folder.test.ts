@@ -27,7 +27,7 @@ describe('writeRunReport on a run folder', () => {
     assert.equal((page.match(/<details class="att"/g) ?? []).length, 18)
     assert.equal((page.match(/<div class="dialogue">/g) ?? []).length, 18)
     assert.doesNotMatch(page, /data-dialogue=/)
-    const labels = { passed: 'Passed', failed: 'Failed', agent_error: 'Agent error', no_verdict: 'No verdict', user_error: 'User error' }
+    const labels = { passed: 'Passed', failed: 'Failed', agent_error: 'Agent error', no_verdict: 'No verdict', user_error: 'User error', not_decided: 'Not decided' }
     for (const a of attempts) {
       const id = `scenario-${a.scenario}-a${a.attempt}`
       const at = page.indexOf(`id="${id}"`)
