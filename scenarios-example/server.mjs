@@ -57,4 +57,5 @@ const server = createServer((req, res) => {
 })
 
 const port = Number(process.env.PORT ?? 8080)
-server.listen(port, () => console.log(`support bot listening on http://localhost:${port}`))
+// PORT=0 takes a free port; the line says which (tests read it).
+server.listen(port, () => console.log(`support bot listening on http://localhost:${server.address().port}`))

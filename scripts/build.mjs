@@ -3,7 +3,7 @@
 import { build } from 'esbuild'
 import { execFileSync } from 'node:child_process'
 import { readdir, readFile, rm, writeFile } from 'node:fs/promises'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 const pkg = JSON.parse(await readFile(new URL('../package.json', import.meta.url), 'utf8'))
@@ -45,4 +45,25 @@ for (const entry of await readdir(typesDir, { recursive: true, withFileTypes: tr
   const file = join(entry.parentPath, entry.name)
   const text = await readFile(file, 'utf8')
   await writeFile(file, text.replace(/(from\s+['"]\.{1,2}\/[^'"]+)\.ts(['"])/g, '$1.js$2'))
+}
+
+// tsc declares every module the entries reach in code, the whole pipeline behind run() included;
+// keep only the declarations the public types reach, so the package ships its API, not its insides.
+const reached = new Set()
+const visit = async (file) => {
+  if (reached.has(file)) return
+  reached.add(file)
+  const text = await readFile(file, 'utf8')
+  for (const [, specifier] of text.matchAll(/(?:from|import)\s*\(?\s*['"](\.{1,2}\/[^'"]+)\.js['"]/g)) await visit(join(dirname(file), `${specifier}.d.ts`))
+}
+await visit(join(typesDir, 'index.d.ts'))
+await visit(join(typesDir, 'testing', 'index.d.ts'))
+for (const entry of await readdir(typesDir, { recursive: true, withFileTypes: true })) {
+  const file = join(entry.parentPath, entry.name)
+  if (entry.isFile() && !reached.has(file)) await rm(file)
+}
+// Folders left empty go too.
+for (const entry of (await readdir(typesDir, { recursive: true, withFileTypes: true })).reverse()) {
+  const dir = join(entry.parentPath, entry.name)
+  if (entry.isDirectory() && (await readdir(dir)).length === 0) await rm(dir, { recursive: true })
 }

@@ -1,32 +1,28 @@
 /**
- * convy-ci's public API: what a custom agent module gets from `import … from 'convy-ci'`. When
- * convy-ci loads such a module, this import resolves to the running convy-ci itself (see
- * agents/module/public-api.ts), so keep it small and stable.
+ * convy-ci's public API (`import … from 'convy-ci'`): the helpers custom agent modules use
+ * (agent-api.ts), and `run()`, which plays scenarios from a test file through the same pipeline as
+ * `convy-ci run` (library/).
  */
-import type { Agent } from './agents/agent.ts'
-import { fetchJson } from './agents/fetch-json.ts'
+import { runFromCode } from './library/run.ts'
+import type { RunOptions } from './library/options.ts'
+import type { RunResult } from './library/result-types.ts'
 
-export type { Agent, Answer, AnswerContext, Conversation, ConversationContext, Message, ToolCall, Usage } from './agents/agent.ts'
-export { HttpError } from './agents/fetch-json.ts'
-export { CONVY_VERSION as version } from './shared/version.ts'
-
-/** Returns its argument: `export const agent = defineAgent({ … })` type-checks the agent where it is written. */
-export function defineAgent<T extends Agent>(agent: T): T {
-  return agent
-}
-
-export interface PostJsonOptions {
-  headers?: Readonly<Record<string, string>>
-  /** Pass the context's signal, so a turn timeout or Ctrl+C stops the request. */
-  signal?: AbortSignal
-  method?: 'POST' | 'PUT' | 'PATCH'
-}
+export * from './agent-api.ts'
+export type { CheckInput, RunOptions, ScenarioInput } from './library/options.ts'
+export type { AttemptFailure, Holding, RunResult, ScenarioResult, ScenarioStatus } from './library/result-types.ts'
+export { ConvyError, InputError, InputErrors, FileError } from './shared/errors.ts'
 
 /**
- * Sends `body` as JSON and returns the parsed JSON answer (typed as you say, not checked). Throws an
- * `HttpError` (with `status`) on a non-2xx answer and an Error on a non-JSON one; messages name the
- * request and quote the start of the body, so a failed turn explains itself.
+ * Plays scenarios against one agent and returns how it did, per scenario: see library/README.md.
+ * This is the library's entry point, as cli/main.ts is the CLI's: the one place run() reads the
+ * calling process (its working directory, environment and pid), when it is called, never on import.
  */
-export async function postJson<T = unknown>(url: string, body: unknown, options: PostJsonOptions = {}): Promise<T> {
-  return (await fetchJson(url, { method: options.method ?? 'POST', headers: options.headers, body, signal: options.signal })) as T
+export async function run(options: RunOptions): Promise<RunResult> {
+  const features = process.features as { typescript?: string | false }
+  return runFromCode(options, {
+    cwd: process.cwd(),
+    env: process.env,
+    canStripTypes: features.typescript === 'strip' || features.typescript === 'transform',
+    process,
+  })
 }

@@ -6,7 +6,8 @@ import { checkModels, prepareAgent, prepareModels, type PreparedAgent, type Prep
 import { planAttempts, selectScenarios } from '../runner/select-scenarios.ts'
 import type { Scenario } from '../scenario/scenario.ts'
 import { ExitCode } from '../shared/errors.ts'
-import { createMask } from '../shared/secrets.ts'
+import { createMask, type Mask } from '../shared/secrets.ts'
+import type { Writer } from '../journal/folder-lock.ts'
 import { CONVY_VERSION } from '../shared/version.ts'
 import type { RunTally } from '../tally/run-tally.ts'
 import { ciInfo } from '../github/ci-info.ts'
@@ -56,18 +57,36 @@ export async function runAgents(ctx: PipelineContext, request: RunRequest): Prom
   const writer = ctx.writer(`convy-ci run ${names.join(' ')}`)
   for (const { agent, models, mask } of prepared) {
     if (ctx.signal.aborted) break
-    const todo = planAttempts(scenarios, settings.k, settings.shard)
-    const journal = await RunJournal.create(project.resultsDir, newManifest(ctx, agent, models, settings, scenarios), writer)
-    let executed: Executed
-    try {
-      executed = await execute(ctx, { journal, todo, total: todo.length, agent, models, resultsDir: project.resultsDir, mask })
-    } finally {
-      await journal.release()
-    }
-    runs.push({ agent: agent.name, id: journal.current.id, dir: journal.dir, exitCode: executed.exitCode, tally: executed.tally })
-    exitCode = worst(exitCode, executed.exitCode)
+    const run = await runAgent(ctx, { agent, models, mask, settings, scenarios, resultsDir: project.resultsDir, writer })
+    runs.push(run)
+    exitCode = worst(exitCode, run.exitCode)
   }
   return { exitCode, runs }
+}
+
+/** One agent's run, everything prepared and checked: a run folder, its attempts, its report. */
+export interface AgentRunPlan {
+  agent: PreparedAgent
+  models: PreparedModels
+  mask: Mask
+  settings: RunSettings
+  scenarios: readonly Scenario[]
+  resultsDir: string
+  writer: Writer
+}
+
+/** Plays one agent's run into a new run folder: what runAgents does per agent, and what the library calls. */
+export async function runAgent(ctx: PipelineContext, plan: AgentRunPlan): Promise<AgentRun> {
+  const { agent, models, settings, resultsDir } = plan
+  const todo = planAttempts(plan.scenarios, settings.k, settings.shard)
+  const journal = await RunJournal.create(resultsDir, newManifest(ctx, agent, models, settings, plan.scenarios), plan.writer)
+  let executed: Executed
+  try {
+    executed = await execute(ctx, { journal, todo, total: todo.length, agent, models, resultsDir, mask: plan.mask })
+  } finally {
+    await journal.release()
+  }
+  return { agent: agent.name, id: journal.current.id, dir: journal.dir, exitCode: executed.exitCode, tally: executed.tally }
 }
 
 function newManifest(ctx: PipelineContext, agent: PreparedAgent, models: PreparedModels, settings: RunSettings, scenarios: readonly Scenario[]): RunManifest {

@@ -61,12 +61,12 @@ describe('the package entries, as a user installs them', () => {
     }
   })
 
-  test('the declarations of convy-ci and convy-ci/testing type-check on their own (no zod, openai or undici needed)', async () => {
+  test('the declarations of convy-ci and convy-ci/testing type-check on their own (no zod, openai or undici needed), run() included', async () => {
     const consumer = join(dir, 'consumer')
     await installedAs(consumer, 'types-only')
     await writeFile(
       join(consumer, 'check.ts'),
-      `import { defineAgent, postJson } from 'convy-ci'
+      `import { defineAgent, postJson, run, InputError, type RunResult } from 'convy-ci'
 import { startFakeModelServer, scriptedUser, judgeByRule, fakeReply, type FakeModelServer, type DialogueLine } from 'convy-ci/testing'
 export const agent = defineAgent({ conversation: () => ({ answer: async (text: string) => ({ text: String(await postJson('http://x', { text })) }) }) })
 const judge = judgeByRule((claim: string, dialogue: readonly DialogueLine[]) => dialogue.length > 0 && claim !== '')
@@ -74,6 +74,16 @@ export const server: Promise<FakeModelServer> = startFakeModelServer({ user: scr
 export const reply = fakeReply.slow(10, fakeReply.rateLimited(1))
 // @ts-expect-error: a judge rule returns a boolean or a decision
 judgeByRule(() => 'yes')
+export const result: Promise<RunResult> = run({
+  agent,
+  scenarios: ['refund-*', { id: 'inline', script: ['hi'], checks: [{ contains: 'hi' }, { not_contains: 'rm -rf', fatal: true }] }],
+  k: 2,
+  models: { base_url: 'http://127.0.0.1:1/v1', user: 'u', judge: 'j' },
+})
+export const firstClaim = result.then((r: RunResult) => r.scenarios[0]?.claims[0]?.held ?? (r.passRate === null ? 0 : r.passRate))
+export const typed = (error: unknown) => error instanceof InputError && error.exitCode === 2
+// @ts-expect-error: k is a number
+void run({ agent: 'support_bot', k: '3' })
 `,
     )
     await writeFile(

@@ -1,0 +1,40 @@
+import { Document } from 'yaml'
+import { InputError, InputErrors } from '../shared/errors.ts'
+import type { YamlFile } from '../input/yaml-file.ts'
+import { parseScenario } from '../scenario/load-scenarios.ts'
+import type { Scenario } from '../scenario/scenario.ts'
+
+/**
+ * A scenario written in code, in the YAML file's shape (`max_turns`, `checks: [{ contains: … }]`),
+ * checked by the same rules as a file. Errors name it by its place in `scenarios` and its id.
+ */
+export type ScenarioInput = Readonly<Record<string, unknown>>
+
+export function parseInlineScenarios(inputs: readonly { index: number; input: unknown }[]): Scenario[] {
+  const problems: InputError[] = []
+  const scenarios: Scenario[] = []
+  const seen = new Map<string, string>()
+  for (const { index, input } of inputs) {
+    const id = typeof input === 'object' && input !== null && typeof (input as ScenarioInput)['id'] === 'string' ? String((input as ScenarioInput)['id']) : undefined
+    const name = `scenarios[${index}]${id === undefined ? '' : ` (${id})`}`
+    try {
+      if (id === undefined) throw new InputError(`${name}: a scenario written in code needs an \`id\` (text: letters, digits, ".", "_" and "-")`)
+      const scenario = parseScenario(objectFile(name, input), id)
+      const earlier = seen.get(scenario.id)
+      if (earlier !== undefined) throw new InputError(`${name}: scenario id "${scenario.id}" is already used by ${earlier}; ids must be unique`)
+      seen.set(scenario.id, name)
+      scenarios.push({ ...scenario, file: name })
+    } catch (error) {
+      if (error instanceof InputErrors) problems.push(...error.problems)
+      else if (error instanceof InputError) problems.push(error)
+      else throw error
+    }
+  }
+  if (problems.length) throw problems.length === 1 ? problems[0]! : new InputErrors(problems)
+  return scenarios
+}
+
+/** An object posing as a parsed file: it has no lines, so errors name the key path only. */
+function objectFile(name: string, data: unknown): YamlFile {
+  return { name, doc: new Document(data), data, lineOf: () => undefined, lineOfKey: () => undefined }
+}

@@ -1,0 +1,98 @@
+import { Document } from 'yaml'
+import { z } from 'zod'
+import type { Agent } from '../agents/agent.ts'
+import { issuesToErrors, type YamlFile } from '../input/yaml-file.ts'
+import { CACHE_MODES } from '../model-client/model-cache.ts'
+import { InputErrors } from '../shared/errors.ts'
+
+/** A check as a scenario file writes it. */
+export type CheckInput =
+  | { contains: string }
+  | { not_contains: string; fatal?: boolean }
+  | { regex: string }
+  | { tool_called: string }
+  | { tool_not_called: string; fatal?: boolean }
+
+/** A scenario written in code: the YAML file's keys, checked by the same rules. */
+export interface ScenarioInput {
+  id: string
+  description?: string
+  max_turns?: number
+  user?: string
+  script?: string[]
+  judge?: string[]
+  checks?: CheckInput[]
+  tags?: string[]
+}
+
+export interface RunOptions {
+  /** A name from convy.yml (or `echo`), or an agent written in code (`defineAgent({ … })`). */
+  agent: string | Agent
+  /** The name an agent given in code runs under (its run folder's name); default `agent`. */
+  name?: string
+  /** Globs of the project's scenario ids (`'refund-*'`) and scenarios written in code; default: every scenario of the project. */
+  scenarios?: readonly (string | ScenarioInput)[]
+  /** Only the project's scenarios with one of these tags. */
+  tags?: readonly string[]
+  /** Attempts per scenario; default 1. */
+  k?: number
+  /** Attempts played at once; default 4. */
+  parallel?: number
+  /** Seconds for each step of the agent; default 600. */
+  turnTimeout?: number
+  /** The agent answers for real, the user's lines come from the script, no model is called. */
+  smoke?: boolean
+  /** How convy-ci's model answers are kept in `.convy/cache/`; default off. */
+  cache?: 'off' | 'read' | 'write' | 'readwrite'
+  budgetUsd?: number
+  /** convy.yml; default: the nearest one from `cwd` upward. */
+  config?: string
+  /** Where relative paths start and convy.yml is looked for; default the process's working directory. */
+  cwd?: string
+  /** Where run folders go; default results/ beside convy.yml. */
+  results?: string
+  /** Write the run folder, its report and results/index.html, as the CLI does; default true. */
+  write?: boolean
+  /** Variables for `${NAME}` in convy.yml; default the process's environment (and the project's .env). */
+  env?: Readonly<Record<string, string | undefined>>
+  /** convy.yml's `models:` section, in its shape (`base_url`, `api_key`, `user`, `judge`, …): replaces the file's. */
+  models?: Readonly<Record<string, unknown>>
+  /** Aborting stops the run; finished attempts are kept. */
+  signal?: AbortSignal
+  /** Where what `convy-ci run` prints goes (progress, warnings, the summary); default nowhere: the result says it. */
+  output?: { write(text: string): void }
+}
+
+const isAgent = (value: unknown): value is Agent => typeof value === 'object' && value !== null && typeof (value as Agent).conversation === 'function'
+
+const OptionsSchema = z
+  .object({
+    agent: z.union([z.string().min(1), z.custom<Agent>(isAgent, 'expected an agent name or an object with conversation() (defineAgent)')]),
+    name: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_.-]*$/, 'use letters, digits, ".", "_" and "-" (it names a folder)').optional(),
+    scenarios: z.array(z.union([z.string().min(1), z.record(z.string(), z.unknown())])).min(1).optional(),
+    tags: z.array(z.string().min(1)).optional(),
+    k: z.number().int().min(1).max(1000).optional(),
+    parallel: z.number().int().min(1).max(1000).optional(),
+    turnTimeout: z.number().positive().optional(),
+    smoke: z.boolean().optional(),
+    cache: z.enum(CACHE_MODES).optional(),
+    budgetUsd: z.number().positive().optional(),
+    config: z.string().min(1).optional(),
+    cwd: z.string().min(1).optional(),
+    results: z.string().min(1).optional(),
+    write: z.boolean().optional(),
+    env: z.record(z.string(), z.string().optional()).optional(),
+    models: z.record(z.string(), z.unknown()).optional(),
+    signal: z.instanceof(AbortSignal).optional(),
+    output: z.custom<NonNullable<RunOptions['output']>>((value) => typeof (value as { write?: unknown } | null)?.write === 'function', 'expected an object with write(text), e.g. process.stderr').optional(),
+  })
+  .strict()
+
+/** Checks run()'s options as convy.yml is checked: every problem at once, each naming its key. */
+export function checkOptions(options: unknown): RunOptions {
+  const parsed = OptionsSchema.safeParse(options, { reportInput: true })
+  if (parsed.success) return parsed.data as RunOptions
+  const file: YamlFile = { name: 'run()', doc: new Document(null), data: options, lineOf: () => undefined, lineOfKey: () => undefined }
+  const problems = issuesToErrors(file, parsed.error.issues, [], (path) => (path.length === 0 ? Object.keys(OptionsSchema.shape) : []))
+  throw problems.length === 1 ? problems[0]! : new InputErrors(problems)
+}
