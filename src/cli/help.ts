@@ -51,6 +51,9 @@ Options:
                            prices in convy.yml); resume continues with --budget-usd
   --config <file>          convy.yml to use (default ./convy.yml); the project is its folder
   --results <dir>          where run folders go (default: results/ beside convy.yml)
+  --verbose                the dialogue on stdout as it happens (User:, Agent: with time and tokens,
+                           tool calls), then each decision with its reason; with --parallel above 1
+                           every line starts with [scenario #attempt]
 
 Ctrl+C stops cleanly: finished attempts are kept, and it prints how to resume.
 `,

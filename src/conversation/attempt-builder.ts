@@ -42,19 +42,21 @@ export class AttemptBuilder {
     readonly attemptNumber: number,
     readonly clock: () => number,
     now: () => Date,
+    /** Sees each turn the moment it is recorded (run --verbose). */
+    private readonly onTurn: (turn: Turn) => void = () => {},
   ) {
     this.#startedAt = now()
     this.#started = clock()
   }
 
   userLine(text: string, seconds: number): void {
-    this.turns.push({ role: 'user', text, seconds, tokens: null, error: null })
+    this.#record({ role: 'user', text, seconds, tokens: null, error: null })
     this.history.push({ role: 'user', content: text })
     this.dialogue.push({ role: 'user', text })
   }
 
   agentLine(turn: Turn & { role: 'agent' }): void {
-    this.turns.push(turn)
+    this.#record(turn)
     this.history.push({ role: 'assistant', content: turn.text })
     this.dialogue.push(turn.toolCalls?.length ? { role: 'agent', text: turn.text, toolCalls: turn.toolCalls } : { role: 'agent', text: turn.text })
   }
@@ -62,13 +64,18 @@ export class AttemptBuilder {
   fail(failure: AgentFailure | NoVerdict): void {
     if (this.failure) return
     if ('turnError' in failure) {
-      this.turns.push({ role: 'agent', text: '', seconds: failure.seconds, tokens: null, error: failure.turnError })
+      this.#record({ role: 'agent', text: '', seconds: failure.seconds, tokens: null, error: failure.turnError })
       this.failure = { verdict: 'agent_error', message: failure.message }
       this.endedBy ??= 'agent_error'
     } else {
       this.failure = { verdict: 'no_verdict', message: failure.message }
       this.endedBy ??= 'model_error'
     }
+  }
+
+  #record(turn: Turn): void {
+    this.turns.push(turn)
+    this.onTurn(turn)
   }
 
   finish(checks: CheckResult[], claims: ClaimResult[], costs: AttemptCosts): Attempt {

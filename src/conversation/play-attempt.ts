@@ -9,6 +9,7 @@ import { AgentFailure, NoVerdict } from './failures.ts'
 import type { Judge, SimulatedUser, UserReviewer } from './roles.ts'
 import { reviewFailure } from './review-failure.ts'
 import { playTurns, type LineSource } from './turns.ts'
+import type { AttemptWatcher } from './watch.ts'
 
 export interface PlayDependencies {
   agent: Agent
@@ -25,6 +26,8 @@ export interface PlayDependencies {
   mask: Mask
   /** Aborted when the run is interrupted; the attempt is then dropped, not recorded. */
   signal: AbortSignal
+  /** Sees each turn as it is recorded, masked (run --verbose). */
+  watcher?: AttemptWatcher
   /** Ask the judge about the claims (default); a replay with --no-judge decides the checks only. */
   judging?: boolean
   now?: () => Date
@@ -46,7 +49,8 @@ export async function playAttempt(
   replayLines?: readonly string[],
 ): Promise<Attempt> {
   const clock = deps.clock ?? (() => performance.now())
-  const attempt = new AttemptBuilder(scenario, attemptNumber, clock, deps.now ?? (() => new Date()))
+  const { watcher } = deps
+  const attempt = new AttemptBuilder(scenario, attemptNumber, clock, deps.now ?? (() => new Date()), watcher && ((turn) => watcher.turn(maskDeep(turn, deps.mask))))
   const steps: StepOptions = { session, turnTimeoutSeconds: deps.turnTimeoutSeconds, signal: deps.signal, mask: deps.mask, clock }
   const source: LineSource = replayLines ? { kind: 'replay', lines: replayLines } : { kind: userSource(scenario, deps.smoke) }
   // The model cache keeps each attempt's calls apart, and forgets them when the scenario is edited.

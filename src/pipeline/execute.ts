@@ -4,6 +4,7 @@ import { playRun } from '../runner/play-run.ts'
 import type { PreparedAgent, PreparedModels } from '../runner/prepare.ts'
 import type { PlannedAttempt } from '../runner/select-scenarios.ts'
 import type { Mask } from '../shared/secrets.ts'
+import type { WatchAttempt } from '../conversation/watch.ts'
 import type { PipelineContext } from './context.ts'
 import { createProgress } from './progress.ts'
 import { finishRun, type Executed } from './finish-run.ts'
@@ -23,6 +24,8 @@ export interface Execution {
   spentBeforeUsd?: number
   /** False for a replay that decides the checks only. */
   judging?: boolean
+  /** run --verbose: each attempt's dialogue as it happens. */
+  watch?: WatchAttempt
 }
 
 /**
@@ -43,6 +46,7 @@ export async function execute(ctx: PipelineContext, execution: Execution): Promi
       signal: ctx.signal,
       progress,
       budget: new Budget(settings.budgetUsd ?? null, execution.spentBeforeUsd ?? 0),
+      watch: execution.watch,
       play: {
         agent: execution.agent.agent,
         user: execution.models.user,

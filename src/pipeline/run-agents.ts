@@ -8,6 +8,7 @@ import type { Scenario } from '../scenario/scenario.ts'
 import { ExitCode } from '../shared/errors.ts'
 import { createMask, type Mask } from '../shared/secrets.ts'
 import type { Writer } from '../journal/folder-lock.ts'
+import type { WatchAttempt } from '../conversation/watch.ts'
 import { CONVY_VERSION } from '../shared/version.ts'
 import type { RunTally } from '../tally/run-tally.ts'
 import { ciInfo } from '../github/ci-info.ts'
@@ -22,6 +23,8 @@ export interface RunRequest {
   config?: string | undefined
   /** Where run folders go; default results/ beside convy.yml. */
   results?: string | undefined
+  /** run --verbose: each attempt's dialogue as it happens. */
+  watch?: WatchAttempt | undefined
 }
 
 export interface AgentRun {
@@ -57,7 +60,7 @@ export async function runAgents(ctx: PipelineContext, request: RunRequest): Prom
   const writer = ctx.writer(`convy-ci run ${names.join(' ')}`)
   for (const { agent, models, mask } of prepared) {
     if (ctx.signal.aborted) break
-    const run = await runAgent(ctx, { agent, models, mask, settings, scenarios, resultsDir: project.resultsDir, writer })
+    const run = await runAgent(ctx, { agent, models, mask, settings, scenarios, resultsDir: project.resultsDir, writer, watch: request.watch })
     runs.push(run)
     exitCode = worst(exitCode, run.exitCode)
   }
@@ -73,6 +76,7 @@ export interface AgentRunPlan {
   scenarios: readonly Scenario[]
   resultsDir: string
   writer: Writer
+  watch?: WatchAttempt | undefined
 }
 
 /** Plays one agent's run into a new run folder: what runAgents does per agent, and what the library calls. */
@@ -82,7 +86,7 @@ export async function runAgent(ctx: PipelineContext, plan: AgentRunPlan): Promis
   const journal = await RunJournal.create(resultsDir, newManifest(ctx, agent, models, settings, plan.scenarios), plan.writer)
   let executed: Executed
   try {
-    executed = await execute(ctx, { journal, todo, total: todo.length, agent, models, resultsDir, mask: plan.mask })
+    executed = await execute(ctx, { journal, todo, total: todo.length, agent, models, resultsDir, mask: plan.mask, watch: plan.watch })
   } finally {
     await journal.release()
   }

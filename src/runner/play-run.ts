@@ -5,6 +5,7 @@ import type { Attempt } from '../journal/records.ts'
 import type { RunJournal } from '../journal/run-journal.ts'
 import { Budget } from './budget.ts'
 import type { PlannedAttempt } from './select-scenarios.ts'
+import type { WatchAttempt } from '../conversation/watch.ts'
 
 export interface RunProgress {
   /** Called once per recorded attempt, in the order attempts end. */
@@ -21,6 +22,8 @@ export interface PlayRunOptions {
   progress?: RunProgress
   /** Stops starting attempts before spending passes the budget; default: no limit. */
   budget?: Budget
+  /** Watches each attempt as it is played (run --verbose): its turns, then the recorded attempt. */
+  watch?: WatchAttempt
 }
 
 export interface PlayRunResult {
@@ -59,8 +62,9 @@ export async function playRun(options: PlayRunOptions): Promise<PlayRunResult> {
       const planned = todo[next++]!
       inFlight++
       let attempt: Attempt
+      const watcher = options.watch?.(planned.scenario, planned.attempt)
       try {
-        attempt = await playAttempt(planned.scenario, planned.attempt, randomUUID(), { ...options.play, signal }, planned.userLines)
+        attempt = await playAttempt(planned.scenario, planned.attempt, randomUUID(), { ...options.play, signal, watcher }, planned.userLines)
       } catch (error) {
         if (signal.aborted) return
         throw error
@@ -74,6 +78,7 @@ export async function playRun(options: PlayRunOptions): Promise<PlayRunResult> {
       // Once interrupted, an attempt that still finished is kept: it is whole.
       await journal.append(attempt)
       recorded++
+      watcher?.ended(attempt)
       options.progress?.attemptRecorded(attempt)
     }
   }

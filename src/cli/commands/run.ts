@@ -6,6 +6,7 @@ import { CACHE_MODES, type CacheMode } from '../../model-client/model-cache.ts'
 import type { CliContext } from '../context.ts'
 import { RUN_DEFAULTS } from '../../pipeline/defaults.ts'
 import { runAgents } from '../../pipeline/run-agents.ts'
+import { verboseWatcher } from '../../pipeline/verbose.ts'
 
 export async function runCommand(ctx: CliContext, argv: readonly string[]): Promise<ExitCode> {
   const { values, positionals } = parseCommandArgs('run', argv, {
@@ -22,6 +23,7 @@ export async function runCommand(ctx: CliContext, argv: readonly string[]): Prom
     'budget-usd': { type: 'string' },
     config: { type: 'string' },
     results: { type: 'string' },
+    verbose: { type: 'boolean' },
   })
   if (positionals.length === 0) throw new InputError('convy-ci run: name the agent(s) to run, e.g. `convy-ci run echo` (see convy-ci run --help)')
   const settings: RunSettings = {
@@ -37,7 +39,9 @@ export async function runCommand(ctx: CliContext, argv: readonly string[]): Prom
     ...(values.review || values['no-review'] ? { review: reviewChoice(values.review, values['no-review']) } : {}),
   }
 
-  const { exitCode } = await runAgents(ctx, { agents: positionals, settings, config: values.config, results: values.results })
+  // The dialogue goes to stdout as it happens; a live progress line would be drawn over it.
+  const watch = values.verbose ? verboseWatcher(ctx.stdout, { parallel: settings.parallel, k: settings.k }) : undefined
+  const { exitCode } = await runAgents(watch ? { ...ctx, interactive: false } : ctx, { agents: positionals, settings, config: values.config, results: values.results, watch })
   return exitCode
 }
 

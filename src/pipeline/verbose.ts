@@ -1,0 +1,62 @@
+import type { WatchAttempt } from '../conversation/watch.ts'
+import type { Attempt, ToolCall, Turn } from '../journal/records.ts'
+import { seconds } from '../report/format.ts'
+import { forTerminal } from '../shared/invisible.ts'
+import type { Output } from './context.ts'
+
+const ARGUMENTS_CHARS = 200
+const VERDICT_WORD = { passed: 'passed', failed: 'failed', agent_error: 'agent error', no_verdict: 'no verdict' } as const
+
+/**
+ * `run --verbose`: the dialogue as it happens, then the decisions with their reasons. One
+ * conversation at a time reads as a dialogue under a heading; several at once are told apart by a
+ * `[scenario #attempt]` prefix on every line. Agent and model text is untrusted: control and
+ * bidirectional characters are shown escaped, and its line breaks are indented under the speaker.
+ */
+export function verboseWatcher(out: Output, options: { parallel: number; k: number }): WatchAttempt {
+  const prefixed = options.parallel > 1
+  return (scenario, attempt) => {
+    const prefix = prefixed ? `[${terminalText(scenario.id)} #${attempt}] ` : ''
+    const say = (label: string, text: string) => out.write(`${prefix}${label}${terminalText(text, `${' '.repeat(prefix.length)}  `)}\n`)
+    if (!prefixed) out.write(`\n── ${terminalText(scenario.id)} · attempt ${attempt} of ${options.k} ──\n`)
+    return {
+      turn(turn) {
+        if (turn.role === 'user') return say('User: ', turn.text)
+        say(`Agent (${answerFacts(turn)}): `, turn.error === null ? turn.text : `${turn.text ? `${turn.text}\n` : ''}✗ ${turn.error}`)
+        for (const call of turn.toolCalls ?? []) say('  ⚙ ', toolCallText(call))
+      },
+      ended(a) {
+        for (const line of decisionLines(a)) say('  ', line)
+        const why = a.error !== null && a.verdict !== 'failed' ? `: ${a.error}` : ''
+        say('→ ', `${VERDICT_WORD[a.verdict]}${why}${a.endedBy === 'stop_check' ? ' (a fatal check ended it)' : ''}`)
+      },
+    }
+  }
+}
+
+/** Untrusted text for the terminal, each continued line indented under its speaker. */
+function terminalText(text: string, indent = ''): string {
+  return forTerminal(text.replace(/\r\n?|[\u2028\u2029]/g, '\n').replace(/\t/g, '  '))
+    .trimEnd()
+    .split('\n')
+    .join(`\n${indent}`)
+}
+
+function answerFacts(turn: Turn): string {
+  const facts = [seconds(turn.seconds)]
+  if (turn.tokens) facts.push(`${turn.tokens.input} in / ${turn.tokens.output} out tokens`)
+  return facts.join(' · ')
+}
+
+function toolCallText(call: ToolCall): string {
+  if (call.arguments === undefined) return call.name
+  const text = JSON.stringify(call.arguments) ?? String(call.arguments)
+  return `${call.name} ${text.length > ARGUMENTS_CHARS ? `${text.slice(0, ARGUMENTS_CHARS)}…` : text}`
+}
+
+function decisionLines(a: Attempt): string[] {
+  return [
+    ...a.checks.map((c) => `${c.pass ? '✓' : '✗'} ${c.kind} ${c.value} — ${c.detail}`),
+    ...a.claims.map((c) => `${c.pass ? '✓' : '✗'} ${c.claim} — ${c.reason}`),
+  ]
+}

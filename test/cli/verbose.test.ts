@@ -1,0 +1,95 @@
+import assert from 'node:assert/strict'
+import { after, before, describe, test } from 'node:test'
+import { judgeByRule, scriptedUser, startFakeModelServer, type FakeModelServer } from '../../src/testing/fake-model-server.ts'
+import { makeProject, runInProcess } from './harness.ts'
+
+const CONVY_YML = `models:
+  base_url: \${CONVY_BASE_URL}
+  api_key: test-key
+  user: user-model
+  judge: judge-model
+agents:
+  tools: agents/tools.mjs
+`
+
+// A module agent that looks an order up with a tool, then answers; the second line is hostile.
+const TOOLS_AGENT = `export const agent = {
+  conversation() {
+    let n = 0
+    return {
+      answer(text) {
+        n++
+        if (n === 1) return { text: 'Let me look (test-key).', toolCalls: [{ name: 'lookup_order', arguments: { id: 4821 } }], usage: { input: 12, output: 3 } }
+        return { text: 'Order 4821 \\u001b[2J\\u001b[31mshipped\\u001b[0m \\u202Etoday\\nline two', usage: { input: 20, output: 6 } }
+      },
+    }
+  },
+}
+`
+
+const SCENARIOS = {
+  'scenarios/order.yml': `user: Ask where order 4821 is.
+judge:
+  - The agent said the order shipped
+checks:
+  - contains: shipped
+`,
+  'scenarios/hello.yml': `script:
+  - hello
+checks:
+  - contains: hello
+`,
+}
+
+describe('run --verbose', () => {
+  let models: FakeModelServer
+  before(async () => {
+    models = await startFakeModelServer({
+      user: scriptedUser(['where is order 4821?', 'thanks']),
+      judge: judgeByRule((_claim, dialogue) => ({ pass: dialogue.some((l) => l.text.includes('shipped')), reason: 'it said "shipped" in answer 2' })),
+    })
+  })
+  after(() => models.close())
+
+  test('with --parallel 1: each conversation under a heading, as it happens, then the decisions and the verdict', async () => {
+    const dir = await makeProject({ 'convy.yml': CONVY_YML, 'agents/tools.mjs': TOOLS_AGENT, ...SCENARIOS })
+    const result = await runInProcess(['run', 'tools', '--verbose', '--parallel', '1', '--scenarios', 'order'], { cwd: dir, env: { CONVY_BASE_URL: models.url } })
+    assert.equal(result.code, 0, result.stderr)
+    const shown = result.stdout.replace(/\((?:\d+ ms|\d+(?:\.\d)? s)/g, '(T')
+    assert.ok(
+      shown.includes(
+        [
+          '── order · attempt 1 of 1 ──',
+          'User: where is order 4821?',
+          'Agent (T · 12 in / 3 out tokens): Let me look (***).',
+          '  ⚙ lookup_order {"id":4821}',
+          'User: thanks',
+          'Agent (T · 20 in / 6 out tokens): Order 4821 \\u001b[2J\\u001b[31mshipped\\u001b[0m \\u202etoday',
+          '  line two',
+          '  ✓ contains shipped — answer 2 contains it',
+          '  ✓ The agent said the order shipped — it said "shipped" in answer 2',
+          '→ passed',
+        ].join('\n'),
+      ),
+      shown,
+    )
+    // Nothing the agent sent reaches the terminal as a control (escapes and bidi overrides are shown
+    // escaped), and the models' key it echoed is masked as in the run folder.
+    assert.ok(!result.stdout.includes('\u001b') && !result.stdout.includes('\u202e'))
+    assert.doesNotMatch(result.stdout, /test-key/)
+  })
+
+  test('with several at once: every line says whose it is', async () => {
+    const dir = await makeProject({ 'convy.yml': CONVY_YML, 'agents/tools.mjs': TOOLS_AGENT, ...SCENARIOS })
+    const result = await runInProcess(['run', 'echo', '--verbose', '--parallel', '3', '-k', '2', '--scenarios', 'hello'], { cwd: dir, env: { CONVY_BASE_URL: models.url } })
+    assert.equal(result.code, 0, result.stderr)
+    for (const attempt of [1, 2]) {
+      const lines = result.stdout.split('\n').filter((l) => l.startsWith(`[hello #${attempt}] `))
+      assert.deepEqual(
+        lines.map((l) => l.replace(/\((?:\d+ ms|\d+(?:\.\d)? s)/g, '(T')),
+        [`[hello #${attempt}] User: hello`, `[hello #${attempt}] Agent (T): hello`, `[hello #${attempt}]   ✓ contains hello — answer 1 contains it`, `[hello #${attempt}] → passed`],
+      )
+    }
+    assert.doesNotMatch(result.stdout, /── hello/, 'no headings when conversations interleave')
+  })
+})
