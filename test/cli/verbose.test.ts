@@ -1,6 +1,11 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
 import { judgeByRule, scriptedUser, startFakeModelServer, type FakeModelServer } from '../../src/testing/fake-model-server.ts'
+import type { Agent } from '../../src/agents/agent.ts'
+import { playAttempt } from '../../src/conversation/play-attempt.ts'
+import { parseYamlFile } from '../../src/input/yaml-file.ts'
+import type { Turn } from '../../src/journal/records.ts'
+import { parseScenario } from '../../src/scenario/load-scenarios.ts'
 import { makeProject, runInProcess } from './harness.ts'
 
 const CONVY_YML = `models:
@@ -92,4 +97,21 @@ describe('run --verbose', () => {
     }
     assert.doesNotMatch(result.stdout, /── hello/, 'no headings when conversations interleave')
   })
+})
+
+test('the watcher sees each line the moment it is recorded: the user line before the agent is asked, masked', async () => {
+  const events: string[] = []
+  const scenario = parseScenario(parseYamlFile('s.yml', 'script: [hello, bye]\nchecks: [{ contains: bye }]\n'), 's')
+  const agent: Agent = {
+    conversation: () => ({
+      answer: (message) => {
+        events.push(`agent asked: ${message}`)
+        return { text: `${message} sk-secret-1` }
+      },
+    }),
+  }
+  const watcher = { turn: (turn: Turn) => events.push(`${turn.role}: ${turn.text}`), ended: () => {} }
+  const mask = (text: string) => text.replaceAll('sk-secret-1', '***')
+  await playAttempt(scenario, 1, 's-1', { agent, user: null, judge: null, smoke: false, turnTimeoutSeconds: 5, prices: {}, mask, signal: new AbortController().signal, watcher })
+  assert.deepEqual(events, ['user: hello', 'agent asked: hello', 'agent: hello ***', 'user: bye', 'agent asked: bye', 'agent: bye ***'])
 })
