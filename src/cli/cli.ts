@@ -17,6 +17,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   replay: async () => (await import('./commands/replay.ts')).replayCommand,
   merge: async () => (await import('./commands/merge.ts')).mergeCommand,
   baseline: async () => (await import('./commands/baseline.ts')).baselineCommand,
+  chat: async () => (await import('./commands/chat.ts')).chatCommand,
 }
 
 /** Dispatches argv to a command. Errors are thrown; main.ts turns them into a message and an exit code. */

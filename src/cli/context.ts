@@ -1,2 +1,9 @@
-// A command runs with the pipeline's context: cli/ adds nothing to it but argv.
-export type { Output, PipelineContext as CliContext } from '../pipeline/context.ts'
+import type { PipelineContext } from '../pipeline/context.ts'
+
+export type { Output } from '../pipeline/context.ts'
+
+/** A command runs with the pipeline's context, and standard input for `chat`. */
+export interface CliContext extends PipelineContext {
+  /** Standard input, line by line; called once, by the one command that reads it. */
+  readLines?: () => AsyncIterable<string>
+}

@@ -11,6 +11,7 @@ Commands:
   compare <before> <after>        compare two runs: a page, or --markdown for the PR text
   merge <run>...                  one run from the shards of a matrix job
   baseline <agent>...             download the default branch's latest run from GitHub into results/
+  chat <agent> [--scenario id]    you play the user at the terminal; save the conversation as a scenario
 
 Options:
   -h, --help                      help for convy-ci or a command (convy-ci run --help)
@@ -118,5 +119,18 @@ Options:
 
 GITHUB_TOKEN (or GH_TOKEN) must be able to read the repository's Actions; GITHUB_API_URL points at
 GitHub Enterprise Cloud's API where needed.
+`,
+  chat: `Usage: convy-ci chat <agent> [options]
+
+You play the user: type a line, the agent answers with its time and tokens; /end or Ctrl+D ends the
+conversation, /save <file> keeps your lines so far as a scenario's script. With --scenario, its
+instructions are shown to play by, a fatal check ends the conversation as in a run, and at the end
+its checks and judge decide it (only the judge is called: no simulated user).
+
+Options:
+  --scenario <id>          play this scenario of the project; its claims and checks decide at the end
+  --save <file>            when the conversation ends, save it as a scenario (never overwrites)
+  --turn-timeout <s>       seconds for each step of the agent (default 600)
+  --config <file>          convy.yml to use (default ./convy.yml)
 `,
 }

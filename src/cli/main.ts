@@ -1,3 +1,4 @@
+import { createInterface } from 'node:readline'
 import { ExitCode, Interrupted, InputErrors, toConvyError } from '../shared/errors.ts'
 import { forTerminal } from '../shared/invisible.ts'
 import { runCli } from './cli.ts'
@@ -31,6 +32,8 @@ const ctx: CliContext = {
   canStripTypes: features.typescript === 'strip' || features.typescript === 'transform',
   now: () => new Date(),
   writer: processWriter,
+  // Only `chat` reads stdin; other commands never open it, so it cannot hold the process open.
+  readLines: () => createInterface({ input: process.stdin, crlfDelay: Infinity, terminal: false }),
 }
 
 runCli(ctx, process.argv.slice(2)).then(

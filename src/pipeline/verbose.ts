@@ -22,20 +22,33 @@ export function verboseWatcher(out: Output, options: { parallel: number; k: numb
     return {
       turn(turn) {
         if (turn.role === 'user') return say('User: ', turn.text)
-        say(`Agent (${answerFacts(turn)}): `, turn.error === null ? turn.text : `${turn.text ? `${turn.text}\n` : ''}✗ ${turn.error}`)
-        for (const call of turn.toolCalls ?? []) say('  ⚙ ', toolCallText(call))
+        for (const [label, text] of agentTurnLines(turn)) say(label, text)
       },
       ended(a) {
-        for (const line of decisionLines(a)) say('  ', line)
-        const why = a.error !== null && a.verdict !== 'failed' ? `: ${a.error}` : ''
-        say('→ ', `${VERDICT_WORD[a.verdict]}${why}${a.endedBy === 'stop_check' ? ' (a fatal check ended it)' : ''}`)
+        for (const [label, text] of decisionLines(a)) say(label, text)
       },
     }
   }
 }
 
+/** An agent's turn as `[label, text]` lines: the answer with its time and tokens, then its tool calls. */
+export function agentTurnLines(turn: Turn): [string, string][] {
+  const answer = turn.error === null ? turn.text : `${turn.text ? `${turn.text}\n` : ''}✗ ${turn.error}`
+  return [[`Agent (${answerFacts(turn)}): `, answer], ...(turn.toolCalls ?? []).map((call): [string, string] => ['  ⚙ ', toolCallText(call)])]
+}
+
+/** How an attempt was decided, as `[label, text]` lines: each check and claim with its reason, then the verdict. */
+export function decisionLines(a: Attempt): [string, string][] {
+  const why = a.error !== null && a.verdict !== 'failed' ? `: ${a.error}` : ''
+  return [
+    ...a.checks.map((c): [string, string] => ['  ', `${c.pass ? '✓' : '✗'} ${c.kind} ${c.value} — ${c.detail}`]),
+    ...a.claims.map((c): [string, string] => ['  ', `${c.pass ? '✓' : '✗'} ${c.claim} — ${c.reason}`]),
+    ['→ ', `${VERDICT_WORD[a.verdict]}${why}${a.endedBy === 'stop_check' ? ' (a fatal check ended it)' : ''}`],
+  ]
+}
+
 /** Untrusted text for the terminal, each continued line indented under its speaker. */
-function terminalText(text: string, indent = ''): string {
+export function terminalText(text: string, indent = ''): string {
   return forTerminal(text.replace(/\r\n?|[\u2028\u2029]/g, '\n').replace(/\t/g, '  '))
     .trimEnd()
     .split('\n')
@@ -52,11 +65,4 @@ function toolCallText(call: ToolCall): string {
   if (call.arguments === undefined) return call.name
   const text = JSON.stringify(call.arguments) ?? String(call.arguments)
   return `${call.name} ${text.length > ARGUMENTS_CHARS ? `${text.slice(0, ARGUMENTS_CHARS)}…` : text}`
-}
-
-function decisionLines(a: Attempt): string[] {
-  return [
-    ...a.checks.map((c) => `${c.pass ? '✓' : '✗'} ${c.kind} ${c.value} — ${c.detail}`),
-    ...a.claims.map((c) => `${c.pass ? '✓' : '✗'} ${c.claim} — ${c.reason}`),
-  ]
 }

@@ -23,7 +23,7 @@ export interface CliResult {
 }
 
 /** Runs the CLI in this process, as main.ts would, with output captured and errors turned into exit codes. */
-export async function runInProcess(argv: string[], options: { cwd: string; env?: Record<string, string>; signal?: AbortSignal }): Promise<CliResult> {
+export async function runInProcess(argv: string[], options: { cwd: string; env?: Record<string, string>; signal?: AbortSignal; input?: readonly string[] }): Promise<CliResult> {
   let stdout = ''
   let stderr = ''
   const ctx: CliContext = {
@@ -36,6 +36,7 @@ export async function runInProcess(argv: string[], options: { cwd: string; env?:
     canStripTypes: false,
     now: () => new Date(),
     writer: processWriter,
+    readLines: () => lines(options.input ?? []),
   }
   try {
     return { code: await runCli(ctx, argv), stdout, stderr }
@@ -62,4 +63,9 @@ export async function allText(dir: string): Promise<string> {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true })
   const texts = await Promise.all(entries.filter((e) => e.isFile()).map((e) => readFile(join(e.parentPath, e.name), 'utf8')))
   return texts.join('\n')
+}
+
+/** Typed lines, as the terminal would give them to `chat`. */
+async function* lines(typed: readonly string[]): AsyncIterable<string> {
+  for (const line of typed) yield line
 }
