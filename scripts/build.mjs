@@ -29,11 +29,21 @@ const common = {
 
 await rm(new URL('../dist', import.meta.url), { recursive: true, force: true })
 await Promise.all([
-  build({ ...common, entryPoints: ['src/cli/main.ts'], outfile: 'dist/cli.js', banner: { js: `#!/usr/bin/env node\n${requireShim}` } }),
   build({ ...common, entryPoints: ['src/action/main.ts'], outfile: 'dist/action.js', banner: { js: requireShim } }),
-  build({ ...common, entryPoints: ['src/index.ts'], outfile: 'dist/index.js', banner: { js: requireShim } }),
-  build({ ...common, entryPoints: ['src/testing/index.ts'], outfile: 'dist/testing.js', banner: { js: requireShim } }),
+  // What npm ships: the CLI and the library share the pipeline, so it is in dist/chunks/ once, not
+  // in each entry (the package stays small), and `import 'convy-ci'` loads run()'s part only when
+  // run() is called. The action's bundle stays one file: it runs from the repository.
+  build({
+    ...common,
+    entryPoints: { cli: 'src/cli/main.ts', index: 'src/index.ts', testing: 'src/testing/index.ts' },
+    outdir: 'dist',
+    splitting: true,
+    chunkNames: 'chunks/[name]-[hash]',
+    banner: { js: requireShim },
+  }),
 ])
+const cli = fileURLToPath(new URL('../dist/cli.js', import.meta.url))
+await writeFile(cli, `#!/usr/bin/env node\n${await readFile(cli, 'utf8')}`)
 
 // Type declarations of the public API (dist/types), for editors of users' agent modules. The
 // declarations keep the source's `.ts` import specifiers; point them at the emitted `.d.ts` files.

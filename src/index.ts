@@ -3,7 +3,6 @@
  * (agent-api.ts), and `run()`, which plays scenarios from a test file through the same pipeline as
  * `convy-ci run` (library/).
  */
-import { runFromCode } from './library/run.ts'
 import type { RunOptions } from './library/options.ts'
 import type { RunResult } from './library/result-types.ts'
 
@@ -18,6 +17,9 @@ export { ConvyError, InputError, InputErrors, FileError } from './shared/errors.
  * calling process (its working directory, environment and pid), when it is called, never on import.
  */
 export async function run(options: RunOptions): Promise<RunResult> {
+  // Loaded when called: an agent module that imports defineAgent or postJson should not pay for
+  // the whole pipeline (a quarter of a second to load).
+  const { runFromCode } = await import('./library/run.ts')
   const features = process.features as { typescript?: string | false }
   return runFromCode(options, {
     cwd: process.cwd(),

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict'
 import { execFile } from 'node:child_process'
-import { copyFile, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { copyFile, cp, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { after, before, describe, test } from 'node:test'
@@ -71,6 +71,8 @@ async function alone(bundle: string): Promise<string> {
   const copy = join(dir, 'dist', bundle.endsWith('cli.js') ? 'cli.js' : 'action.js')
   await mkdir(dirname(copy), { recursive: true })
   await copyFile(bundle, copy)
+  // The CLI shares its code with the library through dist/chunks/ (the action's bundle is one file).
+  if (bundle.endsWith('cli.js')) await cp(join(dirname(bundle), 'chunks'), join(dirname(copy), 'chunks'), { recursive: true })
   return copy
 }
 
