@@ -61,6 +61,8 @@ export interface RunOptions {
   signal?: AbortSignal
   /** Where what `convy-ci run` prints goes (progress, warnings, the summary); default nowhere: the result says it. */
   output?: { write(text: string): void }
+  /** Also the dialogue as it happens, then the decisions, to `output` (as `convy-ci run --verbose`). */
+  verbose?: boolean
 }
 
 const isAgent = (value: unknown): value is Agent => typeof value === 'object' && value !== null && typeof (value as Agent).conversation === 'function'
@@ -85,6 +87,7 @@ const OptionsSchema = z
     models: z.record(z.string(), z.unknown()).optional(),
     signal: z.instanceof(AbortSignal).optional(),
     output: z.custom<NonNullable<RunOptions['output']>>((value) => typeof (value as { write?: unknown } | null)?.write === 'function', 'expected an object with write(text), e.g. process.stderr').optional(),
+    verbose: z.boolean().optional(),
   })
   .strict()
 

@@ -11,6 +11,7 @@ import type { PipelineContext } from '../pipeline/context.ts'
 import { RUN_DEFAULTS } from '../pipeline/defaults.ts'
 import { openProject, type Project } from '../pipeline/project.ts'
 import { runAgent } from '../pipeline/run-agents.ts'
+import { verboseWatcher } from '../pipeline/verbose.ts'
 import { checkModels, prepareAgent, prepareModels, type PreparedAgent } from '../runner/prepare.ts'
 import { selectScenarios } from '../runner/select-scenarios.ts'
 import { loadScenarios } from '../scenario/load-scenarios.ts'
@@ -88,7 +89,8 @@ export async function runFromCode(options: RunOptions, host: Host): Promise<RunR
   try {
     const mask = createMask([...agent.secrets, ...models.resolved.secrets])
     const writer = ctx.writer(`run() from ${cwd}`)
-    const run = await runAgent(ctx, { agent, models, mask, settings, scenarios, resultsDir, writer })
+    const watch = o.verbose ? verboseWatcher(output, { parallel: settings.parallel, k: settings.k }) : undefined
+    const run = await runAgent(ctx, { agent, models, mask, settings, scenarios, resultsDir, writer, watch })
     const results = scenarioResults(run.tally)
     return {
       agent: agent.name,

@@ -80,12 +80,16 @@ describe('run() from node:test, against the example bot over HTTP', () => {
         }
       },
     })
+    let printed = ''
     const result = await run({
       cwd,
       agent,
       name: 'relay',
       k: 3,
       write: false,
+      parallel: 1,
+      verbose: true,
+      output: { write: (text) => void (printed += text) },
       scenarios: [
         { id: 'password', script: ['I forgot my password'], checks: [{ contains: 'example.com/reset' }] },
         { id: 'unknown-order', description: 'A number the shop does not know', script: ['where is my order?', 'it is 99999'], checks: [{ regex: "can't find" }, { contains: 'on its way' }] },
@@ -105,6 +109,9 @@ describe('run() from node:test, against the example bot over HTTP', () => {
     assert.equal(sessions.size, 6, 'a fresh conversation per attempt')
     assert.deepEqual([result.dir, result.report], [null, null])
     assert.deepEqual(await readdir(cwd), [], 'nothing written where it ran')
+    // output and verbose: the dialogue as --verbose prints it, then the summary the CLI prints.
+    assert.match(printed, /── password · attempt 1 of 3 ──\nUser: I forgot my password\nAgent \((?:\d+ ms|\d\.\d s) · \d+ in \/ \d+ out tokens\): .*example\.com\/reset/)
+    assert.match(printed, /relay: pass rate 50% · 3 of 6/)
     await rm(cwd, { recursive: true, force: true })
   })
 
