@@ -5,17 +5,16 @@ import { parseScenario } from '../scenario/load-scenarios.ts'
 import type { Scenario } from '../scenario/scenario.ts'
 
 /**
- * A scenario written in code, in the YAML file's shape (`max_turns`, `checks: [{ contains: … }]`),
- * checked by the same rules as a file. Errors name it by its place in `scenarios` and its id.
+ * Scenarios written in code, in the YAML file's shape (`max_turns`, `checks: [{ contains: … }]`),
+ * checked by the same rules as a file. Errors name each by its place in `scenarios` and its id.
  */
-export type ScenarioInput = Readonly<Record<string, unknown>>
-
 export function parseInlineScenarios(inputs: readonly { index: number; input: unknown }[]): Scenario[] {
   const problems: InputError[] = []
   const scenarios: Scenario[] = []
   const seen = new Map<string, string>()
   for (const { index, input } of inputs) {
-    const id = typeof input === 'object' && input !== null && typeof (input as ScenarioInput)['id'] === 'string' ? String((input as ScenarioInput)['id']) : undefined
+    const given = typeof input === 'object' && input !== null ? (input as Readonly<Record<string, unknown>>)['id'] : undefined
+    const id = typeof given === 'string' ? given : undefined
     const name = `scenarios[${index}]${id === undefined ? '' : ` (${id})`}`
     try {
       if (id === undefined) throw new InputError(`${name}: a scenario written in code needs an \`id\` (text: letters, digits, ".", "_" and "-")`)
