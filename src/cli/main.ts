@@ -1,9 +1,9 @@
-import { createInterface } from 'node:readline'
 import { ExitCode, Interrupted, InputErrors, toConvyError } from '../shared/errors.ts'
 import { forTerminal } from '../shared/invisible.ts'
 import { runCli } from './cli.ts'
 import type { CliContext } from './context.ts'
 import { processWriter } from './writer.ts'
+import { typedLines } from './typed-lines.ts'
 
 // The only place that touches the process: argv, environment, streams, signals, the exit code.
 const controller = new AbortController()
@@ -33,7 +33,7 @@ const ctx: CliContext = {
   now: () => new Date(),
   writer: processWriter,
   // Only `chat` reads stdin; other commands never open it, so it cannot hold the process open.
-  readLines: () => createInterface({ input: process.stdin, crlfDelay: Infinity, terminal: false }),
+  readLines: () => typedLines(process.stdin),
 }
 
 runCli(ctx, process.argv.slice(2)).then(

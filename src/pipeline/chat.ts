@@ -75,43 +75,59 @@ export async function chat(ctx: PipelineContext, request: ChatRequest): Promise<
   let agentFailed = false
   let index = 0
   out('\nYou: ')
-  for await (const raw of request.lines()) {
-    if (ctx.signal.aborted) break
-    const line = raw.trim()
-    if (line === '/end' || line === '/quit' || line === '/exit') break
-    if (line.startsWith('/save')) {
-      const path = line.slice('/save'.length).trim()
-      if (path === '') out('Say where: /save scenarios/my-chat.yml\n')
-      else await save(path).catch((error: unknown) => out(`Not saved: ${terminalText(errorMessage(error))}\n`))
-    } else if (line.startsWith('/')) {
-      out(`${HELP_LINE}\n`)
-    } else if (line !== '') {
-      const history = [...attempt.history]
-      attempt.userLine(line, 0)
-      let turn: Turn & { role: 'agent' }
-      try {
-        turn = await askAgent(conversation, index++, line, history, steps)
-      } catch (error) {
-        if (!(error instanceof AgentFailure)) throw error
-        // The first failure decides the conversation; you may still go on talking.
-        agentFailed = true
-        attempt.fail(error)
-        agentTurnLines({ role: 'agent', text: '', seconds: error.seconds, tokens: null, error: error.turnError }).forEach(say)
-        out('You: ')
-        continue
+  const typed = request.lines()[Symbol.asyncIterator]()
+  // Ctrl+C also ends the wait for your next line, not only the agent's answer.
+  const interrupted = new Promise<IteratorResult<string>>((done) => {
+    if (ctx.signal.aborted) done({ done: true, value: undefined })
+    ctx.signal.addEventListener('abort', () => done({ done: true, value: undefined }), { once: true })
+  })
+  try {
+    for (;;) {
+      const next = await Promise.race([typed.next(), interrupted])
+      if (next.done || ctx.signal.aborted) break
+      const line = next.value.trim()
+      if (line === '/end' || line === '/quit' || line === '/exit') break
+      if (line.startsWith('/save')) {
+        const path = line.slice('/save'.length).trim()
+        if (path === '') out('Say where: /save scenarios/my-chat.yml\n')
+        else await save(path).catch((error: unknown) => out(`Not saved: ${terminalText(errorMessage(error))}\n`))
+      } else if (line.startsWith('/')) {
+        out(`${HELP_LINE}\n`)
+      } else if (line !== '') {
+        const history = [...attempt.history]
+        attempt.userLine(line, 0)
+        let turn: Turn & { role: 'agent' }
+        try {
+          turn = await askAgent(conversation, index++, line, history, steps)
+        } catch (error) {
+          if (!(error instanceof AgentFailure)) throw error
+          // The first failure decides the conversation; you may still go on talking.
+          agentFailed = true
+          attempt.fail(error)
+          agentTurnLines({ role: 'agent', text: '', seconds: error.seconds, tokens: null, error: error.turnError }).forEach(say)
+          out('You: ')
+          continue
+        }
+        attempt.agentLine(turn)
+        agentTurnLines(turn).forEach(say)
+        const broken = scenario && brokenFatalCheck(scenario.checks, turn.text, turn.toolCalls ?? [])
+        if (broken) {
+          attempt.endedBy = 'stop_check'
+          out(`The answer broke a fatal check (${broken.kind} ${terminalText(broken.value)}): the conversation ends here.\n`)
+          break
+        }
       }
-      attempt.agentLine(turn)
-      agentTurnLines(turn).forEach(say)
-      const broken = scenario && brokenFatalCheck(scenario.checks, turn.text, turn.toolCalls ?? [])
-      if (broken) {
-        attempt.endedBy = 'stop_check'
-        out(`The answer broke a fatal check (${broken.kind} ${terminalText(broken.value)}): the conversation ends here.\n`)
-        break
-      }
+      out('You: ')
     }
-    out('You: ')
+  } finally {
+    // Also when the agent's answer was interrupted: stdin is let go either way.
+    await typed.return?.()
   }
   out('\n')
+  if (ctx.signal.aborted) {
+    if (request.save !== undefined) await save(request.save)
+    return ExitCode.Interrupted
+  }
   try {
     await closeConversation(conversation, steps)
   } catch (error) {

@@ -136,4 +136,29 @@ describe('convy-ci chat', () => {
     assert.match(stdout, /^Chatting with echo\. /)
     assert.match(stdout, /You: Agent \(\d+ ms\): hello there\nYou: Agent \(\d+ ms\): bye\nYou: \n$/)
   })
+
+  test('the built CLI lets go of a terminal that stays open: /end exits, and so does Ctrl+C while it waits for you', async () => {
+    const dir = await makeProject({ 'convy.yml': 'agents: {}\n' })
+    // stdin stays open, as a terminal does: only /end or a signal can end the chat.
+    const chat = () => {
+      const child = spawn(process.execPath, [join(ROOT, 'dist', 'cli.js'), 'chat', 'echo'], { cwd: dir, stdio: ['pipe', 'pipe', 'pipe'] })
+      let stdout = ''
+      const answered = new Promise<void>((done) => child.stdout.setEncoding('utf8').on('data', (text: string) => ((stdout += text), stdout.includes('Agent (') && done())))
+      const exited = new Promise<number | null>((done, fail) => {
+        const timer = setTimeout(() => (child.kill('SIGKILL'), fail(new Error(`still running after 10 s:\n${stdout}`))), 10_000)
+        child.on('exit', (code) => (clearTimeout(timer), done(code)))
+      })
+      return { child, answered, exited, stdout: () => stdout }
+    }
+    const ended = chat()
+    ended.child.stdin.write('hello\n/end\n')
+    assert.equal(await ended.exited, 0)
+
+    const interrupted = chat()
+    interrupted.child.stdin.write('hello\n')
+    await interrupted.answered
+    interrupted.child.kill('SIGINT')
+    assert.equal(await interrupted.exited, 130)
+    assert.match(interrupted.stdout(), /Agent \(\d+ ms\): hello\nYou: \n$/)
+  })
 })
