@@ -45,6 +45,8 @@ export interface RunOptions {
   /** How convy-ci's model answers are kept in `.convy/cache/`; default off. */
   cache?: 'off' | 'read' | 'write' | 'readwrite'
   budgetUsd?: number
+  /** Review failed attempts of the simulated user for its own mistakes (user errors); default: convy.yml's `models.review`. */
+  review?: boolean
   /** convy.yml; default: the nearest one from `cwd` upward. */
   config?: string
   /** Where relative paths start and convy.yml is looked for; default the process's working directory. */
@@ -79,6 +81,7 @@ const OptionsSchema = z
     smoke: z.boolean().optional(),
     cache: z.enum(CACHE_MODES).optional(),
     budgetUsd: z.number().positive().optional(),
+    review: z.boolean().optional(),
     config: z.string().min(1).optional(),
     cwd: z.string().min(1).optional(),
     results: z.string().min(1).optional(),

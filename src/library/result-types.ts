@@ -14,7 +14,7 @@ export interface Holding {
 /** An attempt that did not pass, and why, in words a test failure message can show. */
 export interface AttemptFailure {
   attempt: number
-  verdict: 'failed' | 'agent_error' | 'no_verdict'
+  verdict: 'failed' | 'agent_error' | 'no_verdict' | 'user_error' | 'not_decided'
   /** The claims and checks that did not hold, with their reasons, or the error. */
   why: string[]
 }
@@ -28,6 +28,10 @@ export interface ScenarioResult {
   failed: number
   agentErrors: number
   noVerdicts: number
+  /** Failed by the simulated user's own mistake (its review said so): neither passed nor failed. */
+  userErrors: number
+  /** Nothing could decide them (no check, the judge not asked): neither passed nor failed. */
+  notDecided: number
   /** passed / (passed + failed); null when no attempt got a verdict. */
   passRate: number | null
   claims: ({ text: string } & Holding)[]
@@ -48,6 +52,8 @@ export interface RunResult {
   failed: number
   agentErrors: number
   noVerdicts: number
+  userErrors: number
+  notDecided: number
   /** Over every scenario: passed / (passed + failed); null without a verdict. */
   passRate: number | null
   /** The run was stopped (signal, budget) before every attempt was played. */

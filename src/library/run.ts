@@ -79,8 +79,9 @@ export async function runFromCode(options: RunOptions, host: Host): Promise<RunR
     shard: null,
     budgetUsd: o.budgetUsd ?? null,
     cache: o.cache ?? 'off',
+    ...(o.review === undefined ? {} : { review: o.review }),
   }
-  const models = prepareModels(modelsConfig, project.env, scenarios, settings.smoke, { cache: settings.cache })
+  const models = prepareModels(modelsConfig, project.env, scenarios, settings.smoke, { cache: settings.cache, review: settings.review })
   await checkModels(models, settings.cache)
 
   // write: false still plays through a run folder (the report and the tally read it), in a

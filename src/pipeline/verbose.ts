@@ -5,7 +5,14 @@ import { forTerminal } from '../shared/invisible.ts'
 import type { Output } from './context.ts'
 
 const ARGUMENTS_CHARS = 200
-const VERDICT_WORD = { passed: 'passed', failed: 'failed', agent_error: 'agent error', no_verdict: 'no verdict' } as const
+const VERDICT_WORD = {
+  passed: 'passed',
+  failed: 'failed',
+  agent_error: 'agent error',
+  no_verdict: 'no verdict',
+  user_error: "user error: the simulated user's own mistake",
+  not_decided: 'not decided',
+} as const
 
 /**
  * `run --verbose`: the dialogue as it happens, then the decisions with their reasons. One
@@ -43,6 +50,7 @@ export function decisionLines(a: Attempt): [string, string][] {
   return [
     ...a.checks.map((c): [string, string] => ['  ', `${c.pass ? '✓' : '✗'} ${c.kind} ${c.value} — ${c.detail}`]),
     ...a.claims.map((c): [string, string] => ['  ', `${c.pass ? '✓' : '✗'} ${c.claim} — ${c.reason}`]),
+    ...(a.review?.decided ? [['  ', `⚑ ${a.review.reason}`] as [string, string]] : []),
     ['→ ', `${VERDICT_WORD[a.verdict]}${why}${a.endedBy === 'stop_check' ? ' (a fatal check ended it)' : ''}`],
   ]
 }

@@ -143,6 +143,34 @@ describe('run() from node:test, against the example bot over HTTP', () => {
     await rm(cwd, { recursive: true, force: true })
   })
 
+  test("a failure the simulated user's review blames on it is a user error: counted apart, with the reviewer's reason", async () => {
+    const cwd = await mkdtemp(join(tmpdir(), 'convy-run-api-review-'))
+    const reviewed = await startFakeModelServer({
+      user: scriptedUser(['where is my package?']),
+      judge: judgeByRule(() => ({ pass: false, reason: 'no delivery day was given' })),
+      review: () => ({ mistakes: [{ kind: 'stopped_early', line: 1, note: 'left before giving the number' }], reason: 'the user left before giving the order number', decided: true }),
+    })
+    try {
+      const result = await run({
+        cwd,
+        agent: defineAgent({ conversation: () => ({ answer: () => ({ text: 'What is your order number?' }) }) }),
+        models: { base_url: reviewed.url, api_key: 'test-key', user: 'user-model', judge: 'judge-model' },
+        review: true,
+        write: false,
+        scenarios: [{ id: 'status', user: 'Ask where your package is; give 48213 when asked.', judge: ['The agent said when it arrives'] }],
+      })
+      const [status] = result.scenarios
+      assert.deepEqual([status!.userErrors, status!.failed, status!.passed, result.userErrors, result.passRate], [1, 0, 0, 1, null])
+      assert.deepEqual(status!.failures, [
+        { attempt: 1, verdict: 'user_error', why: ["the simulated user's own mistake: the user left before giving the order number", 'The agent said when it arrives: no delivery day was given'] },
+      ])
+      assert.equal(reviewed.requests.filter((r) => r.kind === 'review').length, 1)
+    } finally {
+      await reviewed.close()
+      await rm(cwd, { recursive: true, force: true })
+    }
+  })
+
   test('bad input throws the typed errors the CLI prints, naming the option or the scenario, before anything runs', async () => {
     const before = models.requests.length
     const rejects = async (options: unknown, message: RegExp) =>
