@@ -1,23 +1,17 @@
 /**
- * convy-ci's public API: what a custom agent module gets from `import … from 'convy-ci'`. When
- * convy-ci loads such a module, this import resolves to the running convy-ci itself (see
- * agents/module/public-api.ts), so keep it small and stable.
+ * convy-ci's public API (`import … from 'convy-ci'`): the helpers custom agent modules use
+ * (agent-api.ts), and `run()`, which plays scenarios from a test file through the same pipeline as
+ * `convy-ci run` (library/).
  */
-import type { Agent } from './agents/agent.js';
-export type { Agent, Answer, AnswerContext, Conversation, ConversationContext, Message, ToolCall, Usage } from './agents/agent.js';
-export { HttpError } from './agents/fetch-json.js';
-export { CONVY_VERSION as version } from './shared/version.js';
-/** Returns its argument: `export const agent = defineAgent({ … })` type-checks the agent where it is written. */
-export declare function defineAgent<T extends Agent>(agent: T): T;
-export interface PostJsonOptions {
-    headers?: Readonly<Record<string, string>>;
-    /** Pass the context's signal, so a turn timeout or Ctrl+C stops the request. */
-    signal?: AbortSignal;
-    method?: 'POST' | 'PUT' | 'PATCH';
-}
+import type { RunOptions } from './library/options.js';
+import type { RunResult } from './library/result-types.js';
+export * from './agent-api.js';
+export type { CheckInput, RunOptions, ScenarioInput } from './library/options.js';
+export type { AttemptFailure, Holding, RunResult, ScenarioResult, ScenarioStatus } from './library/result-types.js';
+export { ConvyError, InputError, InputErrors, FileError } from './shared/errors.js';
 /**
- * Sends `body` as JSON and returns the parsed JSON answer (typed as you say, not checked). Throws an
- * `HttpError` (with `status`) on a non-2xx answer and an Error on a non-JSON one; messages name the
- * request and quote the start of the body, so a failed turn explains itself.
+ * Plays scenarios against one agent and returns how it did, per scenario: see library/README.md.
+ * This is the library's entry point, as cli/main.ts is the CLI's: the one place run() reads the
+ * calling process (its working directory, environment and pid), when it is called, never on import.
  */
-export declare function postJson<T = unknown>(url: string, body: unknown, options?: PostJsonOptions): Promise<T>;
+export declare function run(options: RunOptions): Promise<RunResult>;
