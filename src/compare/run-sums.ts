@@ -64,11 +64,13 @@ function isListed(scenario: ScenarioTally): scenario is ListedScenario {
 }
 
 export function scenarioSide(tally: ScenarioTally): ScenarioSide {
-  const judged = tally.passed + tally.failed
+  // An agent error is a failed attempt: the agent broke. A rise in errors is then Worse by the same
+  // tests, and a steady error rate is noise; only convy-ci's own models failing leaves an attempt out.
+  const judged = tally.passed + tally.failed + tally.agentErrors
   return {
     passed: tally.passed,
     judged,
-    attempts: judged + tally.agentErrors + tally.noVerdicts,
+    attempts: judged + tally.noVerdicts,
     agentErrors: tally.agentErrors,
     noVerdicts: tally.noVerdicts,
     rate: judged === 0 ? null : tally.passed / judged,

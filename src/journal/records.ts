@@ -58,6 +58,20 @@ export const RunManifestSchema = z.object({
     /** Dollars per million tokens, input and output, by model name. */
     prices: z.record(z.string(), z.tuple([z.number(), z.number()])),
   }),
+  /**
+   * What convy-ci's models were told: sha256 fingerprints of the judge's and the simulated user's
+   * prompts (null for a model the run did not use), the judge's temperature and its samples per
+   * attempt. A comparison across a change of any of these cannot blame the agent. Absent in runs made
+   * before it was recorded.
+   */
+  prompts: z
+    .object({
+      judge: z.string().nullable(),
+      user: z.string().nullable(),
+      judgeTemperature: z.number().nullable(),
+      judgeSamples: z.number().int().positive(),
+    })
+    .optional(),
   settings: RunSettingsSchema,
   scenarios: z.array(ScenarioSchema),
   startedAt: z.string(),

@@ -57,8 +57,10 @@ function joined(first: string, second: string): string {
 
 export const CHANGED_HEADER = ['Scenario', 'Before', 'After', 'Change', 'p (one-sided)']
 
+/** A scenario named as part of an overall change, not beyond noise on its own, says so beside its p. */
 export function changedRow(s: ComparedScenario, direction: 'worse' | 'better'): string[] {
-  return [scenarioId(s.id), side(s.before), side(s.after), points(s.change), pValue(direction === 'worse' ? s.pWorse : s.pBetter)]
+  const p = pValue(direction === 'worse' ? s.pWorse : s.pBetter)
+  return [scenarioId(s.id), side(s.before), side(s.after), points(s.change), s.alone ? p : `${p} (with the others, not alone)`]
 }
 
 export const SAME_HEADER = ['Scenario', 'Before', 'After', 'Change', 'p (one-sided)', 'Note']
@@ -106,10 +108,9 @@ export function scenarioId(id: string): string {
   return neutralise(id, SCENARIO_ID_LENGTH)
 }
 
-/** "4/5", with what had no verdict: "3/3 (+2 no verdict)". */
+/** "4/5", with the agent errors counted among the fails and what had no verdict: "1/3 (2 agent errors, +2 no verdict)". */
 function side(s: ScenarioSide): string {
-  const without = s.attempts - s.judged
   if (s.attempts === 0) return 'not played'
-  const extra = without === 0 ? '' : ` (+${without} ${s.agentErrors === without ? 'agent error' : s.noVerdicts === without ? 'no verdict' : 'without verdict'}${without === 1 ? '' : 's'})`
-  return `${fraction(s.passed, s.judged)}${extra}`
+  const extra = [s.agentErrors > 0 ? `${s.agentErrors} agent error${s.agentErrors === 1 ? '' : 's'}` : '', s.noVerdicts > 0 ? `+${s.noVerdicts} no verdict${s.noVerdicts === 1 ? '' : 's'}` : ''].filter(Boolean)
+  return `${fraction(s.passed, s.judged)}${extra.length ? ` (${extra.join(', ')})` : ''}`
 }

@@ -1,11 +1,12 @@
-import type { Comparison, Direction, RunInfo } from '../compare/comparison.ts'
+import type { Comparison, RunInfo } from '../compare/comparison.ts'
+import { standing, type Standing } from '../compare/standing.ts'
 import { count } from './format.ts'
 import { fitSections, table, type Section } from './markdown-fit.ts'
 import {
   CHANGED_HEADER, changedRow, NOT_COMPARED_HEADER, notComparedRow, SAME_HEADER, sameRow, scenarioId, scenarioNotes, tileRows,
 } from './compare-markdown-rows.ts'
 import { neutralise } from './neutralise.ts'
-import { correctionSentence, directionTitle, overallSentence, sensitivitySentence, verdictReason } from './compare-wording.ts'
+import { correctionSentence, overallSentence, sensitivitySentence, standingTitle, verdictReason } from './compare-wording.ts'
 
 /** GitHub refuses comments over 65,536 characters; stay well under, whatever the run's size. */
 export const MARKDOWN_LIMIT = 60_000
@@ -32,7 +33,7 @@ export function agentHeading(agent: string, job: string | null | undefined): str
   return `${neutralise(agent, 60)}${job ? ` (${neutralise(job, 60)})` : ''}`
 }
 
-const MARK: Record<Direction, string> = { worse: '🟥', better: '🟩', 'within-noise': '⬜ ~' }
+const MARK: Record<Standing, string> = { worse: '🟥', better: '🟩', 'within-noise': '⬜ ~', 'judge-changed': '⚠️', inconclusive: '⬜ ?', 'cannot-tell': '⬜ ?' }
 const NOTES_SHOWN = 10
 
 /**
@@ -44,8 +45,9 @@ export function comparisonMarkdown(c: Comparison, options: MarkdownOptions = {})
   const reportUrl = safeUrl(options.reportUrl)
   const top = [
     commentMarker(c.after.agent, options.job ?? null),
-    `### ${MARK[c.verdict]} ${directionTitle(c.verdict)} · ${agentHeading(c.after.agent, options.job)}`,
-    verdictReason(c),
+    // The title is built from numbers only; the judge change may quote model names, so it is neutralised apart.
+    `### ${MARK[standing(c)]} ${standingTitle(c)} · ${agentHeading(c.after.agent, options.job)}`,
+    [c.judgeChange ? neutralise(c.judgeChange.message, 400) : '', verdictReason(c, { judgeChange: false })].filter(Boolean).join(' '),
     `Before: ${runLabel(c.before)} · After: ${runLabel(c.after)}`,
     table(tileRows(c)),
   ]
