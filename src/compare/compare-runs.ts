@@ -38,7 +38,7 @@ export function compareRuns(before: RunTally, after: RunTally, options: CompareO
   const beforeTally = runSums(before)
   const afterTally = runSums(after)
   const { pairs, notCompared } = groupScenarios(beforeTally, afterTally)
-  const decision = decide(pairs.map((pair) => ({ before: verdicts(pair.before), after: verdicts(pair.after) })))
+  const decision = decide(pairs.map((pair) => ({ before: verdicts(pair.before), after: verdicts(pair.after), judgeUnstable: (pair.before.judge?.unstable ?? false) || (pair.after.judge?.unstable ?? false) })))
   const { overall, corrections } = decision
   const compared = pairs.map((pair, index): ComparedScenario => ({
     ...pair,

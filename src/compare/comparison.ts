@@ -82,6 +82,12 @@ export interface ScenarioSide {
   /** Wilson 95% interval of the rate. */
   interval: Interval
   meanAnswerSeconds: number | null
+  /**
+   * With judge samples (run --judge-samples, rejudge): how often two judgements of one dialogue
+   * disagreed, and whether the judge's noise is at least the agent's own flakiness (judge-unstable).
+   * Null with one judgement per attempt.
+   */
+  judge: { flipRate: number; unstable: boolean } | null
 }
 
 export interface ComparedScenario {
@@ -103,6 +109,12 @@ export interface ComparedScenario {
   alone: boolean
   /** A raw one-sided p ≤ 0.05 that did not survive the correction. */
   possible: 'regression' | 'improvement' | null
+  /**
+   * Set when the scenario would be Worse (or Better), alone or with the pass rate, but the judge
+   * disagrees with itself about it (judge-unstable on either side): labelled judge-unstable instead,
+   * and out of the verdict.
+   */
+  judgeUnstable: 'worse' | 'better' | null
   /** Set when attempts without a verdict (convy-ci's own models failed) grew significantly: one-sided Fisher p. */
   moreWithoutVerdict: { p: number } | null
 }

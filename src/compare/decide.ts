@@ -28,6 +28,8 @@ export const POSSIBLE_ALPHA = 0.05
 export interface ScenarioCounts {
   before: Counts
   after: Counts
+  /** The judge disagrees with itself about this scenario (stats/judge-noise.ts): it cannot be Worse or Better alone. */
+  judgeUnstable?: boolean
 }
 
 export interface ScenarioDecision {
@@ -43,6 +45,8 @@ export interface ScenarioDecision {
   alone: boolean
   /** A raw one-sided p ≤ POSSIBLE_ALPHA that did not survive the correction. */
   possible: 'regression' | 'improvement' | null
+  /** The direction it would have gone (alone, or with the pass rate), withheld because the judge is unstable about it (notes/stats.md §4). */
+  judgeUnstable: 'worse' | 'better' | null
 }
 
 export interface Decision {
@@ -69,16 +73,21 @@ export function decide(pairs: readonly ScenarioCounts[], levels: DecisionLevels 
   const overall = overallChange(pairs, levels.overall)
   const scenarios = pairs.map((pair, index): ScenarioDecision => {
     const { less: pWorse, greater: pBetter } = tests[index]!
-    const alone = atMost(pWorse, corrections.worse.threshold) ? 'worse' : atMost(pBetter, corrections.better.threshold) ? 'better' : null
+    const flagged = atMost(pWorse, corrections.worse.threshold) ? 'worse' : atMost(pBetter, corrections.better.threshold) ? 'better' : null
+    const alone = pair.judgeUnstable ? null : flagged
     const change = rate(pair.after) - rate(pair.before)
-    const drove = overall.direction === 'worse' && change < 0 ? 'worse' : overall.direction === 'better' && change > 0 ? 'better' : null
+    const moved = overall.direction === 'worse' && change < 0 ? 'worse' : overall.direction === 'better' && change > 0 ? 'better' : null
+    const drove = pair.judgeUnstable ? null : moved
     const group = alone ?? drove ?? 'same'
     const possible = group !== 'same' ? null : atMost(pWorse, POSSIBLE_ALPHA) ? 'regression' : atMost(pBetter, POSSIBLE_ALPHA) ? 'improvement' : null
-    return { pWorse, pBetter, group, alone: alone !== null, possible }
+    return { pWorse, pBetter, group, alone: alone !== null, possible, judgeUnstable: pair.judgeUnstable ? (flagged ?? moved) : null }
   })
   const flagged = (direction: 'worse' | 'better') => scenarios.some((s) => s.group === direction && s.alone)
+  // A pass rate moved only by scenarios the judge is unstable about is not the agent's change either.
+  const judgeOnly = (direction: 'worse' | 'better') => scenarios.some((s) => s.judgeUnstable === direction) && !scenarios.some((s) => s.group === direction)
+  const overallSays = (direction: 'worse' | 'better') => overall.direction === direction && !judgeOnly(direction)
   // Worse wins: a pull request that breaks one scenario should not pass because another got better.
-  const verdict = overall.direction === 'worse' || flagged('worse') ? 'worse' : overall.direction === 'better' || flagged('better') ? 'better' : 'within-noise'
+  const verdict = overallSays('worse') || flagged('worse') ? 'worse' : overallSays('better') || flagged('better') ? 'better' : 'within-noise'
   return { overall, scenarios, corrections, verdict }
 }
 

@@ -1,6 +1,6 @@
 import type { Comparison } from './comparison.ts'
 import { plural } from '../shared/text.ts'
-import { cannotTellSentence } from './standing.ts'
+import { cannotTellSentence, judgeUnstableSentence } from './standing.ts'
 
 /**
  * The merge gate of `compare --fail-on`, the action and `publish`: decided by the statistics alone.
@@ -50,6 +50,8 @@ export function gate(c: Comparison, options: GateOptions): GateResult {
   }
   if (c.overall.scenarios === 0) return { outcome: 'inconclusive', reason: 'No scenario could be compared.' }
   if (c.coverage.inconclusive) return { outcome: 'inconclusive', reason: `Inconclusive: ${c.coverage.inconclusive}` }
+  const unstable = judgeUnstableSentence(c)
+  if (unstable) return { outcome: 'inconclusive', reason: unstable }
   const cannotTell = cannotTellSentence(c)
   if (cannotTell) return { outcome: 'inconclusive', reason: cannotTell }
   return { outcome: 'pass', reason: c.verdict === 'better' ? 'Better than the baseline.' : 'Within noise of the baseline.' }

@@ -1,6 +1,6 @@
 import type { Scenario } from '../scenario/scenario.ts'
 import { wilsonInterval } from '../stats/intervals.ts'
-import type { RunTally, ScenarioTally } from '../tally/run-tally.ts'
+import { scenarioJudgeNoise, type RunTally, type ScenarioTally } from '../tally/run-tally.ts'
 import type { ScenarioSide } from './comparison.ts'
 
 /**
@@ -76,5 +76,11 @@ export function scenarioSide(tally: ScenarioTally): ScenarioSide {
     rate: judged === 0 ? null : tally.passed / judged,
     interval: wilsonInterval(tally.passed, judged),
     meanAnswerSeconds: tally.answers === 0 ? null : tally.answerSeconds / tally.answers,
+    judge: judgeOf(tally),
   }
+}
+
+function judgeOf(tally: ScenarioTally): ScenarioSide['judge'] {
+  const noise = scenarioJudgeNoise(tally)
+  return noise === null ? null : { flipRate: noise.flipRate, unstable: noise.unstable }
 }

@@ -74,6 +74,7 @@ export function sameRow(s: ComparedScenario): string[] {
 /** What deserves a look in a scenario that is not Worse or Better. */
 export function scenarioNotes(s: ComparedScenario): string[] {
   const notes: string[] = []
+  if (s.judgeUnstable) notes.push(`judge-unstable: it moved ${s.judgeUnstable === 'worse' ? 'down' : 'up'} beyond noise, but the judge disagrees with itself here (${judgeFlips(s)}), so it is not counted as the agent's change`)
   if (s.possible === 'regression') notes.push(`possible regression (not significant after correction, ${pEquals(s.pWorse)})`)
   if (s.possible === 'improvement') notes.push(`possible improvement (not significant after correction, ${pEquals(s.pBetter)})`)
   if (s.moreWithoutVerdict) {
@@ -81,6 +82,13 @@ export function scenarioNotes(s: ComparedScenario): string[] {
     notes.push(`more attempts without a verdict: ${without(s.before)} → ${without(s.after)} of ${s.after.attempts} (${pEquals(s.moreWithoutVerdict.p)})`)
   }
   return notes
+}
+
+/** "flips 40% before, 56% after": how often two judgements of one dialogue disagreed, where measured. */
+function judgeFlips(s: ComparedScenario): string {
+  const rate = (side: ScenarioSide) => (side.judge ? `${Math.round(side.judge.flipRate * 100)}%` : null)
+  const parts = [rate(s.before) && `${rate(s.before)} before`, rate(s.after) && `${rate(s.after)} after`].filter(Boolean)
+  return `judge flip rate ${parts.join(', ')}`
 }
 
 export const NOT_COMPARED_HEADER = ['Scenario', 'Why', 'Before', 'After']

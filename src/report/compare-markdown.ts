@@ -33,7 +33,7 @@ export function agentHeading(agent: string, job: string | null | undefined): str
   return `${neutralise(agent, 60)}${job ? ` (${neutralise(job, 60)})` : ''}`
 }
 
-const MARK: Record<Standing, string> = { worse: '🟥', better: '🟩', 'within-noise': '⬜ ~', 'judge-changed': '⚠️', inconclusive: '⬜ ?', 'cannot-tell': '⬜ ?' }
+const MARK: Record<Standing, string> = { worse: '🟥', better: '🟩', 'within-noise': '⬜ ~', 'judge-changed': '⚠️', inconclusive: '⬜ ?', 'judge-unstable': '⚖️', 'cannot-tell': '⬜ ?' }
 const NOTES_SHOWN = 10
 
 /**
@@ -67,7 +67,7 @@ export function comparisonMarkdown(c: Comparison, options: MarkdownOptions = {})
 }
 
 function notesSection(c: Comparison): string {
-  const noted = c.scenarios.same.filter((s) => s.possible !== null || s.moreWithoutVerdict !== null)
+  const noted = c.scenarios.same.filter((s) => s.possible !== null || s.moreWithoutVerdict !== null || s.judgeUnstable !== null)
   if (noted.length === 0) return ''
   const lines = noted.slice(0, NOTES_SHOWN).map((s) => `- ${scenarioId(s.id)}: ${scenarioNotes(s).join('; ')}`)
   if (noted.length > NOTES_SHOWN) lines.push(`- …and ${noted.length - NOTES_SHOWN} more, in Same below`)

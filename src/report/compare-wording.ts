@@ -1,6 +1,6 @@
 import type { Comparison, Direction } from '../compare/comparison.ts'
 import { OVERALL_ALPHA } from '../compare/decide.ts'
-import { cannotTellSentence, standing } from '../compare/standing.ts'
+import { cannotTellSentence, judgeUnstableScenarios, judgeUnstableSentence, standing } from '../compare/standing.ts'
 import { fraction, pEquals, percent, plural, points } from './format.ts'
 
 /**
@@ -23,6 +23,10 @@ export function standingTitle(c: Comparison): string {
       return `Judge changed · ${directionTitle(c.verdict)}, not attributable to the agent`
     case 'inconclusive':
       return 'Inconclusive'
+    case 'judge-unstable': {
+      const n = judgeUnstableScenarios(c).length
+      return `Judge-unstable · ${n} scenario${n === 1 ? '' : 's'} moved only as the judge disagrees with itself`
+    }
     case 'cannot-tell': {
       const { attemptsPerScenario: k, detectableDrop } = c.sensitivity
       return detectableDrop === null ? `Cannot tell: k = ${k} detects no drop reliably` : `Cannot tell: k = ${k} detects only drops of ${Math.round(detectableDrop * 100)} points`
@@ -38,7 +42,7 @@ export function standingTitle(c: Comparison): string {
  */
 export function verdictReason(c: Comparison, options: { judgeChange?: boolean } = {}): string {
   const judge = options.judgeChange === false ? null : c.judgeChange?.message
-  const lead = [judge, c.coverage.inconclusive ? `Inconclusive: ${c.coverage.inconclusive}` : null, cannotTellSentence(c)].filter(Boolean)
+  const lead = [judge, c.coverage.inconclusive ? `Inconclusive: ${c.coverage.inconclusive}` : null, judgeUnstableSentence(c), cannotTellSentence(c)].filter(Boolean)
   return [...lead, changeReason(c)].join(' ')
 }
 

@@ -19,6 +19,7 @@ export async function runCommand(ctx: CliContext, argv: readonly string[]): Prom
     'no-review': { type: 'boolean' },
     shard: { type: 'string' },
     cache: { type: 'string' },
+    'judge-samples': { type: 'string' },
     'budget-usd': { type: 'string' },
     config: { type: 'string' },
     results: { type: 'string' },
@@ -36,6 +37,8 @@ export async function runCommand(ctx: CliContext, argv: readonly string[]): Prom
     cache: parseCacheMode(values.cache),
     ...(values.review || values['no-review'] ? { review: reviewChoice(values.review, values['no-review']) } : {}),
   }
+  // Recorded only when asked: a run without it reads exactly as before.
+  if (values['judge-samples'] !== undefined) settings.judgeSamples = positiveInteger('--judge-samples', values['judge-samples'], 1, 15)
 
   const { exitCode } = await runAgents(ctx, { agents: positionals, settings, config: values.config, results: values.results })
   return exitCode
