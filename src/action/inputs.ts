@@ -49,6 +49,7 @@ const InputsSchema = z.object({
   'fail-on': z.enum(FAIL_ON, `expected one of ${FAIL_ON.join(', ')}`).default('worse'),
   'fail-on-inconclusive': boolean.default(false),
   'gate-across-judge-change': boolean.default(false),
+  rejudge: whole(1, 15).optional(),
   comment: z.enum(COMMENT_POLICIES, `expected one of ${COMMENT_POLICIES.join(', ')}`).default('on-change'),
   check: boolean.default(true),
   baseline: z
@@ -94,6 +95,8 @@ export interface ActionInputs {
   failOnInconclusive: boolean
   /** A Worse verdict fails the step even when the judge changed between the runs. */
   gateAcrossJudgeChange: boolean
+  /** Judge samples for the attempts of the scenarios that decide a Worse or Better verdict; null: none (no second look). */
+  rejudge: number | null
   comment: CommentPolicy
   check: boolean
   baseline: BaselineChoice
@@ -139,6 +142,7 @@ export function readInputs(getInput: (name: string) => string): ActionInputs {
     failOn: v['fail-on'],
     failOnInconclusive: v['fail-on-inconclusive'],
     gateAcrossJudgeChange: v['gate-across-judge-change'],
+    rejudge: v.rejudge === undefined || v.rejudge === 1 ? null : v.rejudge,
     comment: v.comment,
     check: v.check,
     baseline: v.baseline,

@@ -5,6 +5,7 @@ import { commentMarker, comparisonMarkdown } from '../report/compare-markdown.ts
 import { standingTitle } from '../report/compare-wording.ts'
 import { gate, gateFails, gateRun, type GateResult } from '../compare/gate.ts'
 import { standing } from '../compare/standing.ts'
+import { rejudgeFlagged } from '../pipeline/rejudge-flagged.ts'
 import type { ActionDeps } from './deps.ts'
 import { baselineSourceLine } from './baseline-source.ts'
 import { fetchBaseline, type BaselineWhere, type FetchedBaseline } from './fetch-baseline.ts'
@@ -36,6 +37,8 @@ export interface FinishedRun {
   /** The run, counted once where it was read (its report, or its folder). */
   tally: RunTally
   reportUrl: string | null
+  /** The run folder on this machine, when the run was played here: what `rejudge` reads the dialogues from. */
+  dir?: string
 }
 
 /** Where a run is compared and published: the baseline to fetch, and the pull request if any. */
@@ -60,6 +63,7 @@ export async function publishAgent(deps: ActionDeps, run: FinishedRun, publicati
   let markdown: string
   if (baseline.tally) {
     comparison = compareRuns(baseline.tally, after, { now: deps.context.now() })
+    comparison = await rejudgeDeciding(deps, run, baseline.tally, comparison)
     const source = baselineSourceLine(baseline.tally, baseline.source, deps.github, deps.context.now())
     markdown = `${comparisonMarkdown(comparison, { reportUrl: run.reportUrl, job })}\n${source}\n`
   } else {
@@ -88,6 +92,20 @@ export async function publishAgent(deps: ActionDeps, run: FinishedRun, publicati
       })
     : null
   return { agent: run.agent, runId: after.manifest.id, passRate: passRate(counts), verdict, reportUrl: run.reportUrl, commentUrl, markdown, failure }
+}
+
+/**
+ * rejudge: m — the attempts of the scenarios that decide a Worse or Better verdict, judged m times
+ * again, and the comparison made anew from their votes: a change that comes from the judge
+ * disagreeing with itself is then labelled judge-unstable instead of failing the step.
+ */
+async function rejudgeDeciding(deps: ActionDeps, run: FinishedRun, baseline: RunTally, comparison: Comparison): Promise<Comparison> {
+  const samples = deps.inputs.rejudge
+  const deciding = [...comparison.scenarios.worse, ...comparison.scenarios.better].map((s) => s.id)
+  if (samples === null || !run.dir || deciding.length === 0) return comparison
+  deps.log.info(`${run.agent}: judging the attempts of ${plural(deciding.length, 'scenario')} that decide the verdict ${samples} times again (rejudge: ${samples})`)
+  const tally = await rejudgeFlagged(deps.context, { dir: run.dir, scenarioIds: deciding, samples, config: deps.inputs.config })
+  return compareRuns(baseline, tally, { now: deps.context.now() })
 }
 
 /**

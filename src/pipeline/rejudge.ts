@@ -1,4 +1,5 @@
-import { canRejudge, rejudgeAttempt } from '../judge/rejudge-attempt.ts'
+import { canRejudge, rejudgeAttempt, type Rejudging } from '../judge/rejudge-attempt.ts'
+import type { Scenario } from '../scenario/scenario.ts'
 import { promptRecord } from '../judge/prompt-record.ts'
 import { sampledJudge } from '../judge/sampled-judge.ts'
 import { findRun, readAttempts, readManifest } from '../journal/read-run.ts'
@@ -59,17 +60,8 @@ export async function rejudgeRun(ctx: PipelineContext, request: RejudgeRequest):
   const journal = await RunJournal.create(project.resultsDir, manifest, ctx.writer(`convy-ci rejudge ${original.id}`))
   try {
     const rejudging = { judge: sampledJudge(models.judge, request.samples), mask: createMask(models.resolved.secrets), signal: ctx.signal, prices: manifest.models.prices, now: ctx.now }
-    let next = 0
-    const worker = async () => {
-      while (next < attempts.length && !ctx.signal.aborted) {
-        const attempt = attempts[next++]!
-        const scenario = byId.get(attempt.scenario)!
-        const again = canRejudge(attempt, scenario) ? await rejudgeAttempt(attempt, scenario, rejudging) : attempt
-        if (!ctx.signal.aborted) await journal.append(again)
-      }
-    }
     try {
-      await Promise.all(Array.from({ length: Math.min(manifest.settings.parallel, attempts.length) }, worker))
+      await judgeAgain(attempts, byId, rejudging, manifest.settings.parallel, (again) => journal.append(again))
     } catch (error) {
       if (!ctx.signal.aborted) throw error
     } finally {
@@ -79,6 +71,23 @@ export async function rejudgeRun(ctx: PipelineContext, request: RejudgeRequest):
   } finally {
     await journal.release()
   }
+}
+
+/**
+ * Each attempt judged again where its dialogue allows (canRejudge), `parallel` at a time, handed on
+ * as it ends; the others are handed on as recorded. Stops taking new ones once interrupted.
+ */
+export async function judgeAgain(attempts: readonly Attempt[], scenarios: ReadonlyMap<string, Scenario>, rejudging: Rejudging, parallel: number, done: (attempt: Attempt) => Promise<void> | void): Promise<void> {
+  let next = 0
+  const worker = async () => {
+    while (next < attempts.length && !rejudging.signal.aborted) {
+      const attempt = attempts[next++]!
+      const scenario = scenarios.get(attempt.scenario)!
+      const again = canRejudge(attempt, scenario) ? await rejudgeAttempt(attempt, scenario, rejudging) : attempt
+      if (!rejudging.signal.aborted) await done(again)
+    }
+  }
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(parallel, attempts.length)) }, worker))
 }
 
 function rejudgeManifest(ctx: PipelineContext, original: RunManifest, scenarios: RunManifest['scenarios'], judge: { judge: string; fingerprint: string; prices: RunManifest['models']['prices'] }, request: RejudgeRequest): RunManifest {
