@@ -6,6 +6,7 @@ import { standingTitle } from '../report/compare-wording.ts'
 import { gate, gateFails, gateRun, type GateResult } from '../compare/gate.ts'
 import { standing } from '../compare/standing.ts'
 import { rejudgeFlagged } from '../pipeline/rejudge-flagged.ts'
+import { afterRejudging } from '../compare/rejudged.ts'
 import type { ActionDeps } from './deps.ts'
 import { baselineSourceLine } from './baseline-source.ts'
 import { fetchBaseline, type BaselineWhere, type FetchedBaseline } from './fetch-baseline.ts'
@@ -105,7 +106,7 @@ async function rejudgeDeciding(deps: ActionDeps, run: FinishedRun, baseline: Run
   if (samples === null || !run.dir || deciding.length === 0) return comparison
   deps.log.info(`${run.agent}: judging the attempts of ${plural(deciding.length, 'scenario')} that decide the verdict ${samples} times again (rejudge: ${samples})`)
   const tally = await rejudgeFlagged(deps.context, { dir: run.dir, scenarioIds: deciding, samples, config: deps.inputs.config })
-  return compareRuns(baseline, tally, { now: deps.context.now() })
+  return afterRejudging(comparison, compareRuns(baseline, tally, { now: deps.context.now() }))
 }
 
 /**
