@@ -16,12 +16,13 @@ export interface Rejudging {
 
 /**
  * Whether the judge can be asked again about an attempt: its dialogue must be whole. An agent error
- * or a fatal check decided it without the judge; a conversation cut by convy-ci's simulated user
+ * or a fatal check decided it without the judge, the review of the simulated user made it user_error; a conversation cut by convy-ci's simulated user
  * failing, or interrupted, is not the dialogue the judge should see. Runs from before `endedBy` tell
  * a judge's own failure by its message.
  */
 export function canRejudge(attempt: Attempt, scenario: Scenario): boolean {
-  if (scenario.judge.length === 0 || attempt.verdict === 'agent_error') return false
+  // The review's user_error and a not_decided attempt are not the judge's to change.
+  if (scenario.judge.length === 0 || attempt.verdict === 'agent_error' || attempt.verdict === 'user_error' || attempt.verdict === 'not_decided') return false
   if (attempt.endedBy !== undefined) return attempt.endedBy === 'user_stop' || attempt.endedBy === 'max_turns'
   return attempt.verdict !== 'no_verdict' || (attempt.error ?? '').startsWith('the judge')
 }

@@ -240,7 +240,7 @@ function countDecisions(scenario: ScenarioTally, attempt: Attempt): void {
  * that sample. Null unless every claim was judged by the same m ≥ 2 samples.
  */
 function sampleJudgements(attempt: Attempt): Judgements | null {
-  if (attempt.claims.length === 0 || attempt.verdict === 'agent_error' || attempt.verdict === 'no_verdict') return null
+  if (attempt.claims.length === 0 || (attempt.verdict !== 'passed' && attempt.verdict !== 'failed')) return null
   const samples = attempt.claims[0]!.votes?.length ?? 0
   if (samples < 2 || attempt.claims.some((c) => c.votes?.length !== samples)) return null
   const checksPass = attempt.checks.every((c) => c.pass)
