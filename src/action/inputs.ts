@@ -27,19 +27,29 @@ const seconds = z.coerce.number().positive('expected a number of seconds above 0
 // The YAML 1.2 core schema's booleans, as core.getBooleanInput reads them.
 const boolean = z.enum(['true', 'True', 'TRUE', 'false', 'False', 'FALSE'], 'expected true or false').transform((text) => text.toLowerCase() === 'true')
 
+/**
+ * Attempts per scenario when the workflow does not say: the smallest k at which one scenario that
+ * stops passing altogether (1.0 → 0 among 20) is caught at least 90% of the time (npm run
+ * bench:verdict; README, "Statistics"). Below it, the comparison says it cannot tell.
+ */
+export const ACTION_DEFAULT_ATTEMPTS = 5
+
 const InputsSchema = z.object({
   mode: z.enum(MODES, `expected one of ${MODES.join(', ')}`).default('run'),
   agent: list('name at least one agent').pipe(z.array(z.string().regex(NAME, 'agent names use letters, digits, ".", "_" and "-"')).min(1, 'name at least one agent')),
   config: z.string().default('convy.yml'),
   scenarios: list().default([]),
   tags: list().default([]),
-  attempts: whole(1, 1000).default(RUN_DEFAULTS.k),
+  attempts: whole(1, 1000).default(ACTION_DEFAULT_ATTEMPTS),
   parallel: whole(1, 1000).default(RUN_DEFAULTS.parallel),
   'turn-timeout': seconds.default(RUN_DEFAULTS.turnTimeoutSeconds),
   'wait-for': z.url({ protocol: /^https?$/, error: 'expected an http(s) URL' }).optional(),
   'wait-for-timeout': seconds.default(120),
   'working-directory': z.string().default('.'),
   'fail-on': z.enum(FAIL_ON, `expected one of ${FAIL_ON.join(', ')}`).default('worse'),
+  'fail-on-inconclusive': boolean.default(false),
+  'gate-across-judge-change': boolean.default(false),
+  rejudge: whole(1, 15).optional(),
   comment: z.enum(COMMENT_POLICIES, `expected one of ${COMMENT_POLICIES.join(', ')}`).default('on-change'),
   check: boolean.default(true),
   baseline: z
@@ -81,6 +91,12 @@ export interface ActionInputs {
   waitFor: { url: string; timeoutSeconds: number } | null
   workingDirectory: string
   failOn: (typeof FAIL_ON)[number]
+  /** An inconclusive comparison fails the step too (it is a neutral check otherwise). */
+  failOnInconclusive: boolean
+  /** A Worse verdict fails the step even when the judge changed between the runs. */
+  gateAcrossJudgeChange: boolean
+  /** Judge samples for the attempts of the scenarios that decide a Worse or Better verdict; null: none (no second look). */
+  rejudge: number | null
   comment: CommentPolicy
   check: boolean
   baseline: BaselineChoice
@@ -124,6 +140,9 @@ export function readInputs(getInput: (name: string) => string): ActionInputs {
     waitFor: v['wait-for'] ? { url: v['wait-for'], timeoutSeconds: v['wait-for-timeout'] } : null,
     workingDirectory: v['working-directory'],
     failOn: v['fail-on'],
+    failOnInconclusive: v['fail-on-inconclusive'],
+    gateAcrossJudgeChange: v['gate-across-judge-change'],
+    rejudge: v.rejudge === undefined || v.rejudge === 1 ? null : v.rejudge,
     comment: v.comment,
     check: v.check,
     baseline: v.baseline,

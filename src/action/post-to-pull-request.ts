@@ -21,6 +21,8 @@ export interface PullRequestPost {
   checkName: string
   markdown: string
   verdict: Direction | 'no-baseline'
+  /** Worth a comment under `comment: on-change`: Worse, Better, or a comparison that says first it cannot tell (compare/standing.ts). */
+  noteworthy: boolean
   conclusion: CheckConclusion
   title: string
   reportUrl: string | null
@@ -50,14 +52,13 @@ export async function postToPullRequest(deps: ActionDeps, target: PublishTarget,
   let commentUrl: string | null = null
   if (commenting && target.number !== null) {
     try {
-      const changed = post.verdict === 'worse' || post.verdict === 'better'
       const result = await upsertStickyComment(octokit, {
         owner,
         repo,
         issueNumber: target.number,
         marker: post.marker,
         body: post.markdown,
-        updateOnly: inputs.comment === 'on-change' && !changed,
+        updateOnly: inputs.comment === 'on-change' && !post.noteworthy,
         cutNote: `…cut to fit GitHub's comment limit${post.reportUrl ? `; the [full report](${post.reportUrl}) has everything` : ''}.`,
       })
       commentUrl = result.url

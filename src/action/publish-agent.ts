@@ -1,10 +1,12 @@
-import { gate } from '../compare/gate.ts'
 import { compareRuns } from '../compare/compare-runs.ts'
 import type { Comparison, Direction } from '../compare/comparison.ts'
 import { dollars, percent, plural } from '../report/format.ts'
 import { commentMarker, comparisonMarkdown } from '../report/compare-markdown.ts'
-import { directionTitle } from '../report/compare-wording.ts'
-import { ExitCode } from '../shared/errors.ts'
+import { standingTitle } from '../report/compare-wording.ts'
+import { gate, gateFails, gateRun, type GateResult } from '../compare/gate.ts'
+import { standing } from '../compare/standing.ts'
+import { rejudgeFlagged } from '../pipeline/rejudge-flagged.ts'
+import { afterRejudging } from '../compare/rejudged.ts'
 import type { ActionDeps } from './deps.ts'
 import { baselineSourceLine } from './baseline-source.ts'
 import { fetchBaseline, type BaselineWhere, type FetchedBaseline } from './fetch-baseline.ts'
@@ -36,6 +38,8 @@ export interface FinishedRun {
   /** The run, counted once where it was read (its report, or its folder). */
   tally: RunTally
   reportUrl: string | null
+  /** The run folder on this machine, when the run was played here: what `rejudge` reads the dialogues from. */
+  dir?: string
 }
 
 /** Where a run is compared and published: the baseline to fetch, and the pull request if any. */
@@ -60,6 +64,7 @@ export async function publishAgent(deps: ActionDeps, run: FinishedRun, publicati
   let markdown: string
   if (baseline.tally) {
     comparison = compareRuns(baseline.tally, after, { now: deps.context.now() })
+    comparison = await rejudgeDeciding(deps, run, baseline.tally, comparison)
     const source = baselineSourceLine(baseline.tally, baseline.source, deps.github, deps.context.now())
     markdown = `${comparisonMarkdown(comparison, { reportUrl: run.reportUrl, job })}\n${source}\n`
   } else {
@@ -69,7 +74,10 @@ export async function publishAgent(deps: ActionDeps, run: FinishedRun, publicati
 
   const budgetStop = budgetStopNote(after)
   if (budgetStop) markdown += `\n> ⚠️ ${budgetStop}; a larger budget-usd plays the rest.\n`
-  const failure = failureOf(deps.inputs.failOn, run.agent, budgetStop ?? `the run did not finish (${after.manifest.state})`, after.manifest.state, counts, comparison)
+  const unfinished = after.manifest.state === 'finished' ? null : `${run.agent}: ${budgetStop ?? `the run did not finish (${after.manifest.state})`}`
+  const gated = gateOf(deps.inputs, counts, comparison)
+  const failure = failureOf(deps.inputs, run.agent, unfinished, gated)
+  if (gated.outcome === 'inconclusive') deps.log.notice(`${run.agent}: inconclusive (fail-on: ${deps.inputs.failOn}): ${gated.reason}`)
   const verdict: OutcomeVerdict = comparison?.verdict ?? 'no-baseline'
   const commentUrl = publication.target
     ? await postToPullRequest(deps, publication.target, {
@@ -78,7 +86,8 @@ export async function publishAgent(deps: ActionDeps, run: FinishedRun, publicati
         checkName: checkRunName(run.agent, job),
         markdown,
         verdict,
-        conclusion: failure ? 'failure' : verdict === 'worse' ? 'neutral' : 'success',
+        noteworthy: comparison !== null && standing(comparison) !== 'within-noise',
+        conclusion: failure ? 'failure' : gated.outcome === 'inconclusive' || verdict === 'worse' ? 'neutral' : 'success',
         title: checkTitle(comparison, counts),
         reportUrl: run.reportUrl,
       })
@@ -87,20 +96,39 @@ export async function publishAgent(deps: ActionDeps, run: FinishedRun, publicati
 }
 
 /**
- * fail-on decides: `worse` fails on a Worse verdict, `failing` on any attempt that did not pass,
- * `never` on nothing. Below `never`, a run that is not whole (interrupted, agent errors, convy-ci's
- * models failing) fails too, as `convy-ci run` exits 1 for it.
+ * rejudge: m — the attempts of the scenarios that decide a Worse or Better verdict, judged m times
+ * again, and the comparison made anew from their votes: a change that comes from the judge
+ * disagreeing with itself is then labelled judge-unstable instead of failing the step.
  */
-function failureOf(failOn: ActionDeps['inputs']['failOn'], agent: string, unfinished: string, state: string, counts: RunCounts, comparison: Comparison | null): string | null {
-  if (failOn === 'never') return null
-  if (state !== 'finished') return `${agent}: ${unfinished}`
-  const withoutVerdict = counts.agentErrors + counts.noVerdicts
-  if (withoutVerdict > 0) return `${agent}: ${withoutVerdict} of ${counts.attempts} attempts ended without a verdict (agent errors or failures of convy-ci's models)`
-  if (comparison) {
-    if (gate(comparison, failOn) === ExitCode.Ok) return null
-    return failOn === 'worse' ? `${agent}: worse than the baseline (fail-on: worse)` : `${agent}: not every attempt passed (fail-on: failing)`
-  }
-  return failOn === 'failing' && counts.passed < counts.attempts ? `${agent}: not every attempt passed (fail-on: failing)` : null
+async function rejudgeDeciding(deps: ActionDeps, run: FinishedRun, baseline: RunTally, comparison: Comparison): Promise<Comparison> {
+  const samples = deps.inputs.rejudge
+  const deciding = [...comparison.scenarios.worse, ...comparison.scenarios.better].map((s) => s.id)
+  if (samples === null || !run.dir || deciding.length === 0) return comparison
+  deps.log.info(`${run.agent}: judging the attempts of ${plural(deciding.length, 'scenario')} that decide the verdict ${samples} times again (rejudge: ${samples})`)
+  const tally = await rejudgeFlagged(deps.context, { dir: run.dir, scenarioIds: deciding, samples, config: deps.inputs.config })
+  return afterRejudging(comparison, compareRuns(baseline, tally, { now: deps.context.now() }))
+}
+
+/**
+ * The gate decides on the statistics alone (compare/gate.ts): with a baseline, the comparison; without
+ * one, `fail-on: failing` on the run's own attempts. An attempt without a verdict never fails it.
+ */
+function gateOf(inputs: ActionDeps['inputs'], counts: RunCounts, comparison: Comparison | null): GateResult {
+  if (comparison) return gate(comparison, { failOn: inputs.failOn, acrossJudgeChange: inputs.gateAcrossJudgeChange })
+  return gateRun({ passed: counts.passed, failed: counts.failed, agentErrors: counts.agentErrors, noVerdicts: counts.noVerdicts }, inputs.failOn)
+}
+
+/**
+ * Whether the step fails, and why: below `fail-on: never`, a run that did not finish (interrupted, or
+ * stopped at its budget) fails as `convy-ci run` exits 1 for it; then the gate, an inconclusive one
+ * only with fail-on-inconclusive.
+ */
+function failureOf(inputs: ActionDeps['inputs'], agent: string, unfinished: string | null, gated: GateResult): string | null {
+  if (inputs.failOn === 'never') return null
+  if (unfinished) return unfinished
+  if (!gateFails(gated, inputs.failOnInconclusive)) return null
+  if (gated.outcome === 'inconclusive') return `${agent}: inconclusive (fail-on-inconclusive): ${gated.reason}`
+  return inputs.failOn === 'worse' ? `${agent}: worse than the baseline (fail-on: worse)` : `${agent}: not every attempt passed (fail-on: failing)`
 }
 
 /** What a run that stopped itself at its budget played and spent; null for any other run. */
@@ -112,6 +140,6 @@ function budgetStopNote(run: RunTally): string | null {
 
 function checkTitle(comparison: Comparison | null, counts: RunCounts): string {
   const shown = (rate: number | null) => (rate === null ? '–' : percent(rate))
-  if (comparison) return `${directionTitle(comparison.verdict)}: pass rate ${shown(comparison.tiles.passRate.before)} → ${shown(comparison.tiles.passRate.after)}`
+  if (comparison) return `${standingTitle(comparison)}: pass rate ${shown(comparison.tiles.passRate.before)} → ${shown(comparison.tiles.passRate.after)}`
   return `No baseline: pass rate ${shown(passRate(counts))} (${counts.passed} of ${counts.judged})`
 }

@@ -15,6 +15,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   report: async () => (await import('./commands/report.ts')).reportCommand,
   compare: async () => (await import('./commands/compare.ts')).compareCommand,
   replay: async () => (await import('./commands/replay.ts')).replayCommand,
+  rejudge: async () => (await import('./commands/rejudge.ts')).rejudgeCommand,
   merge: async () => (await import('./commands/merge.ts')).mergeCommand,
   baseline: async () => (await import('./commands/baseline.ts')).baselineCommand,
   chat: async () => (await import('./commands/chat.ts')).chatCommand,

@@ -7,6 +7,7 @@ Commands:
   run <agent>... [options]        play the scenarios against agents; a run folder per agent
   resume <run>                    play the attempts an interrupted run is missing
   replay <run>                    play a run's recorded user lines again against the agent
+  rejudge <run> [--samples m]     ask the judge again about a run's recorded dialogues; a new run
   report                          rebuild every run's report.html and results/index.html
   compare <before> <after>        compare two runs: a page, or --markdown for the PR text
   merge <run>...                  one run from the shards of a matrix job
@@ -50,6 +51,8 @@ Options:
                            .convy/cache/, per attempt, so a repeated run calls no model
   --budget-usd <dollars>   stop starting attempts before convy-ci's models would cost more (needs
                            prices in convy.yml); resume continues with --budget-usd
+  --judge-samples <m>      ask the judge m times per attempt (default 1): each claim keeps its votes
+                           and is decided by their majority; the report shows the judge's flip rate
   --config <file>          convy.yml to use (default ./convy.yml); the project is its folder
   --results <dir>          where run folders go (default: results/ beside convy.yml)
   --verbose                the dialogue on stdout as it happens (User:, Agent: with time and tokens,
@@ -78,6 +81,21 @@ as they were recorded: no simulated user is called, so the dialogues are exactly
 --judge (the default) the judge decides the claims again; --no-judge decides the checks only and calls
 no model at all. The result is a new run folder; compare it with the original.
 `,
+  rejudge: `Usage: convy-ci rejudge <run> [--samples <m>] [--scenarios <glob>] [--parallel <n>]
+
+Asks the judge again about every recorded dialogue of a run — no agent, no simulated user — m times
+each (default 3): each claim keeps its votes and is decided by their majority, and the report shows
+how often the judge disagreed with itself (its flip rate). The result is a new run folder (rejudgeOf
+the original); compare the two, or read its report, to tell a flaky agent from an unstable judge.
+Attempts that ended in an agent error, and checks, are kept as recorded. Costs m judge calls per
+attempt with claims.
+
+  --samples <m>            judgements per attempt (default 3, at most 15)
+  --scenarios <glob>       only these scenarios (repeatable; * and ?); the others are left out
+  --parallel <n>           attempts judged at once (default: the run's own)
+  --config <file>          convy.yml to use (default ./convy.yml); the project is its folder
+  --results <dir>          where the runs are (default: results/ beside convy.yml)
+`,
   report: `Usage: convy-ci report [--results <dir>] [--config <file>]
 
 Rebuilds report.html in every run folder and results/index.html (every run, newest first). A run
@@ -92,7 +110,13 @@ Options:
   --markdown               print the text of the pull request comment instead
   --json                   print the comparison as data instead
   --fail-on <when>         worse: exit 1 when the verdict is Worse; failing: when any attempt of
-                           <after> did not pass; never (default)
+                           <after> did not pass; never (default). Decided by the statistics alone:
+                           an agent error is a failed attempt, an attempt without a verdict never
+                           fails it; the gate's word is printed on stderr
+  --fail-on-inconclusive   exit 1 too when the gate is inconclusive (too few verdicts, k too low
+                           for one scenario to register, judge-unstable changes, judge changed)
+  --gate-across-judge-change
+                           let a Worse verdict fail the gate even when the judge changed between runs
   --report-url <url>       link the markdown to this report
   --max-age-days <n>       warn when <before> is older than this (default 7)
   --results <dir>          where the runs are (default: results/ beside convy.yml, or ./results)

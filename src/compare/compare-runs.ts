@@ -1,26 +1,25 @@
 import type { RunManifest } from '../journal/records.ts'
-import { atMost } from '../stats/counts.ts'
 import { flaggableScenarioDrop, minimumDetectableDrop } from '../stats/detectable.ts'
-import { newcombeInterval } from '../stats/intervals.ts'
-import { stratifiedExactTest } from '../stats/stratified.ts'
+import type { TaroneCorrection } from '../stats/tarone.ts'
 import {
   COMPARISON_FORMAT,
   type ComparedScenario,
   type Comparison,
-  type Direction,
   type NotComparedScenario,
   type OverallChange,
   type RunInfo,
   type Sensitivity,
 } from './comparison.ts'
-import { groupScenarios, SCENARIO_ALPHA } from './scenario-groups.ts'
+import { verdictCoverage } from './coverage.ts'
+import { decide, OVERALL_Z, SCENARIO_ALPHA } from './decide.ts'
+import { judgeChange } from './judge-change.ts'
+import { groupScenarios, moreWithoutVerdict, verdicts } from './scenario-groups.ts'
 import { runSums } from './run-sums.ts'
 import { buildTiles } from './tiles.ts'
 import { comparisonWarnings } from './warnings.ts'
 import type { RunTally } from '../tally/run-tally.ts'
 
-/** One-sided level of the overall stratified test: Worse or Better at p ≤ 0.025 (two-sided 0.05). */
-export const OVERALL_ALPHA = 0.025
+export { OVERALL_ALPHA } from './decide.ts'
 
 export interface CompareOptions {
   /** The moment of comparing, for the baseline's age. */
@@ -33,13 +32,20 @@ export interface CompareOptions {
  * Compares the run after a change with the run before it, from their tallies: the attempts were
  * counted as they were read, so two runs of any size compare in the memory of their counts. Pure,
  * and linear in the number of scenarios and answers (the stratified test adds a convolution over the
- * compared scenarios).
+ * compared scenarios). The verdict itself is decide()'s, on the counts alone.
  */
 export function compareRuns(before: RunTally, after: RunTally, options: CompareOptions): Comparison {
   const beforeTally = runSums(before)
   const afterTally = runSums(after)
-  const { compared, notCompared, corrections } = groupScenarios(beforeTally, afterTally)
-  const overall = overallChange(compared)
+  const { pairs, notCompared } = groupScenarios(beforeTally, afterTally)
+  const decision = decide(pairs.map((pair) => ({ before: verdicts(pair.before), after: verdicts(pair.after), judgeUnstable: (pair.before.judge?.unstable ?? false) || (pair.after.judge?.unstable ?? false) })))
+  const { overall, corrections } = decision
+  const compared = pairs.map((pair, index): ComparedScenario => ({
+    ...pair,
+    change: pair.after.rate! - pair.before.rate!,
+    ...decision.scenarios[index]!,
+    moreWithoutVerdict: moreWithoutVerdict(pair.before, pair.after),
+  }))
   const tiles = buildTiles(beforeTally, afterTally, overall.direction)
   const inGroup = (group: ComparedScenario['group']) => compared.filter((s) => s.group === group)
   const worse = inGroup('worse').sort((x, y) => x.pWorse - y.pWorse || byId(x, y))
@@ -48,12 +54,14 @@ export function compareRuns(before: RunTally, after: RunTally, options: CompareO
     format: COMPARISON_FORMAT,
     before: runInfo(before.manifest, beforeTally.attempts),
     after: runInfo(after.manifest, afterTally.attempts),
-    verdict: verdict(overall.direction, worse.length, better.length),
+    verdict: decision.verdict,
     overall,
     tiles,
     scenarios: { worse, better, same: inGroup('same').sort(bySameOrder), notCompared: notCompared.sort(byReason) },
     corrections,
-    sensitivity: sensitivity(before.manifest, after.manifest, compared, overall),
+    sensitivity: sensitivity(before.manifest, after.manifest, compared, overall, corrections.worse),
+    coverage: verdictCoverage(compared, notCompared),
+    judgeChange: judgeChange(before.manifest, after.manifest),
     warnings: comparisonWarnings({
       before: { manifest: before.manifest, tally: beforeTally },
       after: { manifest: after.manifest, tally: afterTally },
@@ -66,54 +74,19 @@ export function compareRuns(before: RunTally, after: RunTally, options: CompareO
   }
 }
 
-/** Worse wins: a pull request that breaks one scenario should not pass because another got better. */
-function verdict(overall: Direction, worseScenarios: number, betterScenarios: number): Direction {
-  if (overall === 'worse' || worseScenarios > 0) return 'worse'
-  if (overall === 'better' || betterScenarios > 0) return 'better'
-  return 'within-noise'
-}
-
-function overallChange(compared: readonly ComparedScenario[]): OverallChange {
-  const test = stratifiedExactTest(compared.map((s) => ({ first: { passed: s.after.passed, total: s.after.judged }, second: { passed: s.before.passed, total: s.before.judged } })))
-  const side = (pick: (s: ComparedScenario) => ComparedScenario['before']) => {
-    let rateSum = 0
-    let passed = 0
-    let judged = 0
-    for (const s of compared) {
-      const counts = pick(s)
-      rateSum += counts.rate!
-      passed += counts.passed
-      judged += counts.judged
-    }
-    return { rate: compared.length === 0 ? null : rateSum / compared.length, passed, judged }
-  }
-  const beforeSide = side((s) => s.before)
-  const afterSide = side((s) => s.after)
-  const measured = beforeSide.rate !== null && afterSide.rate !== null
-  return {
-    scenarios: compared.length,
-    before: beforeSide,
-    after: afterSide,
-    change: measured ? afterSide.rate! - beforeSide.rate! : null,
-    // Newcombe on the scenario-averaged rates with the verdict counts as n: the interval is centred
-    // on the change we report, and equals Newcombe on pooled counts when every scenario has equal n.
-    interval: measured ? newcombeInterval({ rate: afterSide.rate!, total: afterSide.judged }, { rate: beforeSide.rate!, total: beforeSide.judged }) : null,
-    pWorse: test.less,
-    pBetter: test.greater,
-    pTwoSided: test.twoSided,
-    direction: atMost(test.less, OVERALL_ALPHA) ? 'worse' : atMost(test.greater, OVERALL_ALPHA) ? 'better' : 'within-noise',
-  }
-}
-
-function sensitivity(before: RunManifest, after: RunManifest, compared: readonly ComparedScenario[], overall: OverallChange): Sensitivity {
+function sensitivity(before: RunManifest, after: RunManifest, compared: readonly ComparedScenario[], overall: OverallChange, correction: TaroneCorrection): Sensitivity {
   const k = Math.min(before.settings.k, after.settings.k)
   const attemptsPerRun = Math.min(overall.before.judged, overall.after.judged)
   return {
     attemptsPerScenario: k,
     attemptsPerRun,
     baselineRate: overall.before.rate,
-    detectableDrop: overall.before.rate === null || compared.length === 0 ? null : minimumDetectableDrop(overall.before.rate, attemptsPerRun),
-    flaggableScenarioDrop: flaggableScenarioDrop(k, SCENARIO_ALPHA),
+    detectableDrop: overall.before.rate === null || compared.length === 0 ? null : minimumDetectableDrop(overall.before.rate, attemptsPerRun, OVERALL_Z),
+    // Whether a scenario can register at all: alone, with nothing else testable, at the family's α.
+    singleScenarioCanRegister: flaggableScenarioDrop(k, SCENARIO_ALPHA) !== null,
+    // What it takes here, with the correction this comparison applied (Tarone: α over the testable scenarios).
+    scenarioThreshold: correction.threshold,
+    flaggableScenarioDrop: flaggableScenarioDrop(k, correction.threshold),
   }
 }
 

@@ -45,7 +45,7 @@ export interface Tile {
 export interface Tiles {
   /** The mean of the scenarios' pass rates, so a scenario with many verdicts weighs no more than one with few. */
   passRate: Tile
-  /** Passed attempts, out of attempts with a verdict. */
+  /** Passed attempts, out of the attempts the statistics count (agent errors among the fails). */
   passed: Tile
   /** Scenarios that passed every attempt with a verdict, out of scenarios with a verdict. */
   stableScenarios: Tile
@@ -70,7 +70,10 @@ export interface Tiles {
 
 export interface ScenarioSide {
   passed: number
-  /** Attempts with a verdict: passed or failed. */
+  /**
+   * Attempts the statistics count: passed, failed, and agent errors as failed attempts (the agent
+   * broke). Only attempts without a verdict from convy-ci's own models (no_verdict) are left out.
+   */
   judged: number
   attempts: number
   agentErrors: number
@@ -79,6 +82,12 @@ export interface ScenarioSide {
   /** Wilson 95% interval of the rate. */
   interval: Interval
   meanAnswerSeconds: number | null
+  /**
+   * With judge samples (run --judge-samples, rejudge): how often two judgements of one dialogue
+   * disagreed, and whether the judge's noise is at least the agent's own flakiness (judge-unstable).
+   * Null with one judgement per attempt.
+   */
+  judge: { flipRate: number; unstable: boolean } | null
 }
 
 export interface ComparedScenario {
@@ -91,11 +100,22 @@ export interface ComparedScenario {
   pWorse: number
   /** One-sided Fisher p that after passes more often. */
   pBetter: number
-  /** Worse or better only after Tarone's correction; same otherwise. */
+  /**
+   * Worse or better on its own test after Tarone's correction (`alone`), or because the pass rate as a
+   * whole moved that way beyond noise and this scenario moved with it; same otherwise.
+   */
   group: 'worse' | 'better' | 'same'
+  /** Whether the scenario is Worse or Better on its own test; false for those named as part of an overall change. */
+  alone: boolean
   /** A raw one-sided p ≤ 0.05 that did not survive the correction. */
   possible: 'regression' | 'improvement' | null
-  /** Set when attempts without a verdict (agent errors or no verdict) grew significantly: one-sided Fisher p. */
+  /**
+   * Set when the scenario would be Worse (or Better), alone or with the pass rate, but the judge
+   * disagrees with itself about it (judge-unstable on either side): labelled judge-unstable instead,
+   * and out of the verdict.
+   */
+  judgeUnstable: 'worse' | 'better' | null
+  /** Set when attempts without a verdict (convy-ci's own models failed) grew significantly: one-sided Fisher p. */
   moreWithoutVerdict: { p: number } | null
 }
 
@@ -122,7 +142,7 @@ export interface OverallChange {
   pWorse: number
   pBetter: number
   pTwoSided: number
-  /** The stratified test alone, at one-sided 0.025. */
+  /** The stratified test alone, at one-sided OVERALL_ALPHA (decide.ts). */
   direction: Direction
 }
 
@@ -132,10 +152,33 @@ export interface Sensitivity {
   /** Verdicts per run in the compared scenarios (the smaller side). */
   attemptsPerRun: number
   baselineRate: number | null
-  /** The overall drop this comparison detects with 80% power at two-sided 0.05; null when none would register. */
+  /** The overall drop this comparison detects with 80% power at the overall test's one-sided level; null when none would register. */
   detectableDrop: number | null
-  /** A scenario going k/k → j/k or lower can be flagged (with no other scenario testable); null when none can. */
+  /** Whether a scenario going k/k → 0/k can register at all at this k (with nothing else testable). */
+  singleScenarioCanRegister: boolean
+  /** The one-sided p a scenario needs here: the family's α over the testable scenarios (Tarone). */
+  scenarioThreshold: number
+  /** With that correction, a scenario going k/k → j/k or lower is flagged; null when none can be. */
   flaggableScenarioDrop: number | null
+}
+
+/** How many attempts lack a verdict (convy-ci's own models failed), and whether that leaves the comparison blind. */
+export interface Coverage {
+  noVerdicts: { before: number; after: number }
+  /** Attempts of the scenarios both runs played alike. */
+  attempts: { before: number; after: number }
+  /** Scenarios that could register going from always passing to never with every attempt judged, but not with their verdicts. */
+  blindScenarios: string[]
+  /** Why the comparison cannot see what it is meant to (plain text), or null. */
+  inconclusive: string | null
+}
+
+/** The judge was not the same in both runs: no change can be attributed to the agent. */
+export interface JudgeChange {
+  /** What changed: "model", "prompt", "temperature", "samples", or "simulated user prompt". */
+  changed: string[]
+  /** Plain text; may quote model names: escape it wherever it is shown. */
+  message: string
 }
 
 export type WarningKind =
@@ -175,5 +218,8 @@ export interface Comparison {
   /** Tarone's correction per direction, at family-wise α. */
   corrections: { worse: TaroneCorrection; better: TaroneCorrection }
   sensitivity: Sensitivity
+  coverage: Coverage
+  /** Set when the judge's model, prompt, temperature or samples (or the simulated user's prompt) differ between the runs. */
+  judgeChange: JudgeChange | null
   warnings: ComparisonWarning[]
 }

@@ -1,6 +1,6 @@
 import type { Scenario } from '../scenario/scenario.ts'
 import { wilsonInterval } from '../stats/intervals.ts'
-import type { RunTally, ScenarioTally } from '../tally/run-tally.ts'
+import { scenarioJudgeNoise, type RunTally, type ScenarioTally } from '../tally/run-tally.ts'
 import type { ScenarioSide } from './comparison.ts'
 
 /**
@@ -64,15 +64,23 @@ function isListed(scenario: ScenarioTally): scenario is ListedScenario {
 }
 
 export function scenarioSide(tally: ScenarioTally): ScenarioSide {
-  const judged = tally.passed + tally.failed
+  // An agent error is a failed attempt: the agent broke. A rise in errors is then Worse by the same
+  // tests, and a steady error rate is noise; only convy-ci's own models failing leaves an attempt out.
+  const judged = tally.passed + tally.failed + tally.agentErrors
   return {
     passed: tally.passed,
     judged,
-    attempts: judged + tally.agentErrors + tally.noVerdicts,
+    attempts: judged + tally.noVerdicts,
     agentErrors: tally.agentErrors,
     noVerdicts: tally.noVerdicts,
     rate: judged === 0 ? null : tally.passed / judged,
     interval: wilsonInterval(tally.passed, judged),
     meanAnswerSeconds: tally.answers === 0 ? null : tally.answerSeconds / tally.answers,
+    judge: judgeOf(tally),
   }
+}
+
+function judgeOf(tally: ScenarioTally): ScenarioSide['judge'] {
+  const noise = scenarioJudgeNoise(tally)
+  return noise === null ? null : { flipRate: noise.flipRate, unstable: noise.unstable }
 }

@@ -50,7 +50,7 @@ export function comparisonWarnings(inputs: WarningInputs): ComparisonWarning[] {
   }
   const errors = inputs.tiles.agentErrors
   if (errors.tone === 'worse') {
-    add('more-agent-errors', `The agent failed ${errors.after} of ${errors.of?.after} attempts after, against ${errors.before} of ${errors.of?.before} before; attempts without a verdict are not in the pass rate.`)
+    add('more-agent-errors', `The agent failed ${errors.after} of ${errors.of?.after} attempts after, against ${errors.before} of ${errors.of?.before} before; each counts as a failed attempt.`)
   }
   if (inputs.overall.scenarios === 0) add('nothing-compared', 'No scenario could be compared: there is no verdict on the pass rate.')
   return warnings

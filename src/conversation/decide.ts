@@ -43,7 +43,7 @@ async function judgeDialogue(attempt: AttemptBuilder, { judge, mask, context }: 
   const { scenario } = attempt
   try {
     const decisions = await judge.decide(scenario, attempt.dialogue, context)
-    return scenario.judge.map((claim, i) => ({ claim, pass: decisions[i]!.pass, reason: decisions[i]!.reason }))
+    return scenario.judge.map((claim, i) => ({ claim, pass: decisions[i]!.pass, reason: decisions[i]!.reason, ...(decisions[i]!.votes ? { votes: decisions[i]!.votes } : {}) }))
   } catch (cause) {
     throwIfInterrupted(context.signal)
     throw failed(mask(errorMessage(cause)))

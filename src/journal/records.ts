@@ -26,6 +26,8 @@ export const RunSettingsSchema = z.object({
   shard: ShardSchema.nullable(),
   /** Dollars the run may spend on convy-ci's models; null or absent: no limit. */
   budgetUsd: z.number().positive().nullable().optional(),
+  /** Judgements per attempt (run --judge-samples): each claim's decision is the majority of its votes. Absent: 1. */
+  judgeSamples: z.number().int().positive().optional(),
   /** How the model cache was used: off, read, write, readwrite; absent in runs before the cache. */
   cache: z.enum(['off', 'read', 'write', 'readwrite']).optional(),
   /**
@@ -58,6 +60,20 @@ export const RunManifestSchema = z.object({
     /** Dollars per million tokens, input and output, by model name. */
     prices: z.record(z.string(), z.tuple([z.number(), z.number()])),
   }),
+  /**
+   * What convy-ci's models were told: sha256 fingerprints of the judge's and the simulated user's
+   * prompts (null for a model the run did not use), the judge's temperature and its samples per
+   * attempt. A comparison across a change of any of these cannot blame the agent. Absent in runs made
+   * before it was recorded.
+   */
+  prompts: z
+    .object({
+      judge: z.string().nullable(),
+      user: z.string().nullable(),
+      judgeTemperature: z.number().nullable(),
+      judgeSamples: z.number().int().positive(),
+    })
+    .optional(),
   settings: RunSettingsSchema,
   scenarios: z.array(ScenarioSchema),
   startedAt: z.string(),
@@ -65,6 +81,8 @@ export const RunManifestSchema = z.object({
   state: RunStateSchema,
   /** Set on a run made by `convy-ci replay`: the run whose user lines it sent again. */
   replayOf: z.string().nullable().optional(),
+  /** Set on a run made by `convy-ci rejudge`: the run whose recorded dialogues were judged again. */
+  rejudgeOf: z.string().nullable().optional(),
   /** Why an interrupted run stopped, when it stopped itself: its budget would have been passed. */
   stoppedFor: z.enum(['budget']).nullable().optional(),
   ci: z
@@ -99,7 +117,14 @@ export const TurnSchema = z.object({
 })
 export type Turn = z.infer<typeof TurnSchema>
 
-export const ClaimResultSchema = z.object({ claim: z.string(), pass: z.boolean(), reason: z.string() })
+export const ClaimResultSchema = z.object({
+  claim: z.string(),
+  /** With judge samples, the majority of `votes`. */
+  pass: z.boolean(),
+  reason: z.string(),
+  /** One decision per judge sample, in the order asked (run --judge-samples, rejudge); absent with one judgement. */
+  votes: z.array(z.boolean()).optional(),
+})
 export type ClaimResult = z.infer<typeof ClaimResultSchema>
 
 export const CheckResultSchema = z.object({

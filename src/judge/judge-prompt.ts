@@ -2,6 +2,7 @@ import type { ChatCompletionMessageParam } from 'openai/resources/chat/completio
 import type { ResponseFormatJSONSchema } from 'openai/resources/shared'
 import type { DialogueLine, JudgeRequest } from '../conversation/dialogue.ts'
 import { textMessage } from '../simulated-user/simulated-user-prompt.ts'
+import { fingerprint } from '../shared/fingerprint.ts'
 
 const OPENING = 'You are the judge in an automated test of an AI assistant, called the agent.'
 const CONVERSATION = { open: '<conversation>', close: '</conversation>' }
@@ -147,4 +148,17 @@ function block(lines: readonly string[], marks: { open: string; close: string })
   } catch {
     return undefined
   }
+}
+
+/**
+ * A fingerprint of what the judge is told, whatever the scenario: its rules, the request around a
+ * conversation with a tool call, the second ask and the answer's schema. A new convy-ci that words any
+ * of it differently gets a new fingerprint, recorded in run.json, so a comparison across it says so.
+ */
+export function judgePromptFingerprint(): string {
+  const probe: DialogueLine[] = [
+    { role: 'user', text: '{user}' },
+    { role: 'agent', text: '{agent}', toolCalls: [{ name: '{tool}', arguments: { '{argument}': '{value}' } }] },
+  ]
+  return fingerprint({ first: judgeMessages(['{claim}'], probe), again: judgeMessagesAgain(['{claim}'], probe), schema: CLAIM_DECISIONS_SCHEMA })
 }

@@ -1,4 +1,5 @@
 import type { RunJournal } from '../journal/run-journal.ts'
+import { sampledJudge } from '../judge/sampled-judge.ts'
 import { Budget } from '../runner/budget.ts'
 import { playRun } from '../runner/play-run.ts'
 import type { PreparedAgent, PreparedModels } from '../runner/prepare.ts'
@@ -50,7 +51,7 @@ export async function execute(ctx: PipelineContext, execution: Execution): Promi
       play: {
         agent: execution.agent.agent,
         user: execution.models.user,
-        judge: execution.models.judge,
+        judge: execution.models.judge && sampledJudge(execution.models.judge, settings.judgeSamples ?? 1),
         reviewer: execution.models.reviewer,
         smoke: settings.smoke,
         turnTimeoutSeconds: settings.turnTimeoutSeconds,

@@ -1,3 +1,4 @@
+import { promptRecord } from '../judge/prompt-record.ts'
 import { findRun, readAttempts, readManifest } from '../journal/read-run.ts'
 import { RUN_FORMAT, type RunManifest } from '../journal/records.ts'
 import { RunJournal } from '../journal/run-journal.ts'
@@ -59,6 +60,7 @@ export async function replayRun(ctx: PipelineContext, request: ReplayRequest): P
     agent: { name: agent.name, kind: agent.kind, version: agent.version, fingerprint: agent.fingerprint, price: agent.price },
     convyVersion: CONVY_VERSION,
     models: { user: null, judge: models.judge?.model ?? null, fingerprint: models.resolved.fingerprint, prices: models.resolved.config.prices },
+    prompts: promptRecord({ judge: models.judge !== null, user: false }),
     settings: {
       ...original.settings,
       parallel: request.parallel ?? original.settings.parallel,

@@ -1,3 +1,4 @@
+import { promptRecord } from '../judge/prompt-record.ts'
 import { loadScenarios } from '../scenario/load-scenarios.ts'
 import { RUN_FORMAT, type RunManifest, type RunSettings } from '../journal/records.ts'
 import { RunJournal } from '../journal/run-journal.ts'
@@ -106,6 +107,7 @@ function newManifest(ctx: PipelineContext, agent: PreparedAgent, models: Prepare
       fingerprint: models.resolved.fingerprint,
       prices: models.resolved.config.prices,
     },
+    prompts: promptRecord({ judge: models.judge !== null, user: models.user !== null, judgeSamples: settings.judgeSamples }),
     // What was done, not what was asked: no review without a simulated user and a judge's model.
     settings: { ...settings, review: models.reviewer !== null },
     scenarios: [...scenarios],

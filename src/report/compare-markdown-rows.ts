@@ -57,8 +57,10 @@ function joined(first: string, second: string): string {
 
 export const CHANGED_HEADER = ['Scenario', 'Before', 'After', 'Change', 'p (one-sided)']
 
+/** A scenario named as part of an overall change, not beyond noise on its own, says so beside its p. */
 export function changedRow(s: ComparedScenario, direction: 'worse' | 'better'): string[] {
-  return [scenarioId(s.id), side(s.before), side(s.after), points(s.change), pValue(direction === 'worse' ? s.pWorse : s.pBetter)]
+  const p = pValue(direction === 'worse' ? s.pWorse : s.pBetter)
+  return [scenarioId(s.id), side(s.before), side(s.after), points(s.change), s.alone ? p : `${p} (with the others, not alone)`]
 }
 
 export const SAME_HEADER = ['Scenario', 'Before', 'After', 'Change', 'p (one-sided)', 'Note']
@@ -72,6 +74,7 @@ export function sameRow(s: ComparedScenario): string[] {
 /** What deserves a look in a scenario that is not Worse or Better. */
 export function scenarioNotes(s: ComparedScenario): string[] {
   const notes: string[] = []
+  if (s.judgeUnstable) notes.push(`judge-unstable: it moved ${s.judgeUnstable === 'worse' ? 'down' : 'up'} beyond noise, but the judge disagrees with itself here (${judgeFlips(s)}), so it is not counted as the agent's change`)
   if (s.possible === 'regression') notes.push(`possible regression (not significant after correction, ${pEquals(s.pWorse)})`)
   if (s.possible === 'improvement') notes.push(`possible improvement (not significant after correction, ${pEquals(s.pBetter)})`)
   if (s.moreWithoutVerdict) {
@@ -79,6 +82,13 @@ export function scenarioNotes(s: ComparedScenario): string[] {
     notes.push(`more attempts without a verdict: ${without(s.before)} → ${without(s.after)} of ${s.after.attempts} (${pEquals(s.moreWithoutVerdict.p)})`)
   }
   return notes
+}
+
+/** "flips 40% before, 56% after": how often two judgements of one dialogue disagreed, where measured. */
+function judgeFlips(s: ComparedScenario): string {
+  const rate = (side: ScenarioSide) => (side.judge ? `${Math.round(side.judge.flipRate * 100)}%` : null)
+  const parts = [rate(s.before) && `${rate(s.before)} before`, rate(s.after) && `${rate(s.after)} after`].filter(Boolean)
+  return `judge flip rate ${parts.join(', ')}`
 }
 
 export const NOT_COMPARED_HEADER = ['Scenario', 'Why', 'Before', 'After']
@@ -106,10 +116,9 @@ export function scenarioId(id: string): string {
   return neutralise(id, SCENARIO_ID_LENGTH)
 }
 
-/** "4/5", with what had no verdict: "3/3 (+2 no verdict)". */
+/** "4/5", with the agent errors counted among the fails and what had no verdict: "1/3 (2 agent errors, +2 no verdict)". */
 function side(s: ScenarioSide): string {
-  const without = s.attempts - s.judged
   if (s.attempts === 0) return 'not played'
-  const extra = without === 0 ? '' : ` (+${without} ${s.agentErrors === without ? 'agent error' : s.noVerdicts === without ? 'no verdict' : 'without verdict'}${without === 1 ? '' : 's'})`
-  return `${fraction(s.passed, s.judged)}${extra}`
+  const extra = [s.agentErrors > 0 ? `${s.agentErrors} agent error${s.agentErrors === 1 ? '' : 's'}` : '', s.noVerdicts > 0 ? `+${s.noVerdicts} no verdict${s.noVerdicts === 1 ? '' : 's'}` : ''].filter(Boolean)
+  return `${fraction(s.passed, s.judged)}${extra.length ? ` (${extra.join(', ')})` : ''}`
 }

@@ -1,11 +1,12 @@
-import type { Comparison, Direction, RunInfo } from '../compare/comparison.ts'
+import type { Comparison, RunInfo } from '../compare/comparison.ts'
+import { standing, type Standing } from '../compare/standing.ts'
 import { count } from './format.ts'
 import { fitSections, table, type Section } from './markdown-fit.ts'
 import {
   CHANGED_HEADER, changedRow, NOT_COMPARED_HEADER, notComparedRow, SAME_HEADER, sameRow, scenarioId, scenarioNotes, tileRows,
 } from './compare-markdown-rows.ts'
 import { neutralise } from './neutralise.ts'
-import { correctionSentence, directionTitle, overallSentence, sensitivitySentence, verdictReason } from './compare-wording.ts'
+import { correctionSentence, overallSentence, sensitivitySentence, standingTitle, verdictReason } from './compare-wording.ts'
 
 /** GitHub refuses comments over 65,536 characters; stay well under, whatever the run's size. */
 export const MARKDOWN_LIMIT = 60_000
@@ -32,7 +33,7 @@ export function agentHeading(agent: string, job: string | null | undefined): str
   return `${neutralise(agent, 60)}${job ? ` (${neutralise(job, 60)})` : ''}`
 }
 
-const MARK: Record<Direction, string> = { worse: '🟥', better: '🟩', 'within-noise': '⬜ ~' }
+const MARK: Record<Standing, string> = { worse: '🟥', better: '🟩', 'within-noise': '⬜ ~', 'judge-changed': '⚠️', inconclusive: '⬜ ?', 'judge-unstable': '⚖️', 'cannot-tell': '⬜ ?' }
 const NOTES_SHOWN = 10
 
 /**
@@ -44,8 +45,9 @@ export function comparisonMarkdown(c: Comparison, options: MarkdownOptions = {})
   const reportUrl = safeUrl(options.reportUrl)
   const top = [
     commentMarker(c.after.agent, options.job ?? null),
-    `### ${MARK[c.verdict]} ${directionTitle(c.verdict)} · ${agentHeading(c.after.agent, options.job)}`,
-    verdictReason(c),
+    // The title is built from numbers only; the judge change may quote model names, so it is neutralised apart.
+    `### ${MARK[standing(c)]} ${standingTitle(c)} · ${agentHeading(c.after.agent, options.job)}`,
+    [c.judgeChange ? neutralise(c.judgeChange.message, 400) : '', verdictReason(c, { judgeChange: false })].filter(Boolean).join(' '),
     `Before: ${runLabel(c.before)} · After: ${runLabel(c.after)}`,
     table(tileRows(c)),
   ]
@@ -65,7 +67,7 @@ export function comparisonMarkdown(c: Comparison, options: MarkdownOptions = {})
 }
 
 function notesSection(c: Comparison): string {
-  const noted = c.scenarios.same.filter((s) => s.possible !== null || s.moreWithoutVerdict !== null)
+  const noted = c.scenarios.same.filter((s) => s.possible !== null || s.moreWithoutVerdict !== null || s.judgeUnstable !== null)
   if (noted.length === 0) return ''
   const lines = noted.slice(0, NOTES_SHOWN).map((s) => `- ${scenarioId(s.id)}: ${scenarioNotes(s).join('; ')}`)
   if (noted.length > NOTES_SHOWN) lines.push(`- …and ${noted.length - NOTES_SHOWN} more, in Same below`)

@@ -5,7 +5,7 @@ import type { Comparison, RunInfo } from '../compare/comparison.ts'
 import { ATTEMPTS_FILE } from '../journal/run-folder.ts'
 import { readTally } from '../tally/read-tally.ts'
 import { tallyRecord, type RunRecord, type RunTally } from '../tally/run-tally.ts'
-import { correctionSentence, directionTitle, overallSentence, sensitivitySentence, verdictReason } from './compare-wording.ts'
+import { correctionSentence, overallSentence, sensitivitySentence, standingTitle, verdictReason } from './compare-wording.ts'
 import { REPORT_FILE, shortId } from '../journal/run-folder.ts'
 import { removeOldTemporariesOf, STRAY_TEMPORARY_AGE_MS, writeFileAtomic } from '../shared/atomic-file.ts'
 import { renderCompareTiles } from './compare-tiles.ts'
@@ -75,7 +75,7 @@ function runCard(label: string, run: RunInfo, href: string | null): SafeHtml {
 
 function verdictBlock(c: Comparison): SafeHtml {
   const sentences = [overallSentence(c), correctionSentence(c), sensitivitySentence(c)].filter(Boolean)
-  return html`<section class="card verdict d-${c.verdict}" aria-label="Verdict"><div class="verdict-h"><span class="badge d-${c.verdict}">${directionTitle(c.verdict)}</span><span>${verdictReason(
+  return html`<section class="card verdict d-${c.verdict}" aria-label="Verdict"><div class="verdict-h"><span class="badge d-${c.verdict}">${standingTitle(c)}</span><span>${verdictReason(
     c,
   )}</span></div>${sentences.map((s) => html`<p class="note">${s}</p>`)}</section>`
 }
@@ -99,7 +99,7 @@ function filterBar(c: Comparison): SafeHtml {
 function* pageParts(c: Comparison, sides: CompareSides, mode: DialogueMode, options: ComparePageOptions): Generator<string> {
   const href = options.reportHref ?? reportHrefFromCompare
   const title = c.before.agent === c.after.agent ? c.after.agent : `${c.before.agent} → ${c.after.agent}`
-  yield pageStart(`${directionTitle(c.verdict)} · ${title} · convy-ci comparison`)
+  yield pageStart(`${standingTitle(c)} · ${title} · convy-ci comparison`)
   yield html`${pageTop('convy-ci · comparison', title)}<div class="runcards">${runCard('Before', c.before, href(c.before.id))}${runCard('After', c.after, href(c.after.id))}</div>${warnings(
     c,
   )}${verdictBlock(c)}${renderCompareTiles(c)}${mode === 'lazy' ? LAZY_DIALOGUES_NOTE : ''}<h2>Scenarios</h2>${filterBar(c)}`.value

@@ -1,4 +1,4 @@
-import type { ComparedScenario, Comparison, NotComparedScenario } from '../compare/comparison.ts'
+import type { ComparedScenario, Comparison, NotComparedScenario, ScenarioSide } from '../compare/comparison.ts'
 import { scenarioNotes } from './compare-markdown-rows.ts'
 import { renderAttempt } from './attempt-view.ts'
 import { sideText } from './compare-tiles.ts'
@@ -75,19 +75,20 @@ function row(group: CompareGroup, id: string, cells: SafeHtml, body: SafeHtml): 
   return html`<details class="scn" id="${anchor}" data-anchor data-row data-status="${group}" data-search="${id.toLowerCase()}"><summary class="row crow"><span class="badge g-${group}">${GROUP_LABEL[group]}</span>${cells}</summary>${body}</details>`
 }
 
-/** A side in a row: "4/4" and, when some attempts got no verdict, a marked count of them. */
-function sideCell(side: { passed: number; judged: number; attempts: number } | null): SafeHtml {
+/** A side in a row: "4/4", how many of its fails were agent errors, and a marked count of attempts without a verdict. */
+function sideCell(side: ScenarioSide | null): SafeHtml {
   if (side === null || side.attempts === 0) return html`<div class="num muted">not played</div>`
-  const without = side.attempts - side.judged
+  // Agent errors are among the fails; only attempts without a verdict from convy-ci's models are apart.
+  const without = side.noVerdicts
   return html`<div class="num">${side.judged === 0 ? 'no verdict' : `${side.passed}/${side.judged}`}${
-    without ? html` <span class="muted" title="${plural(without, 'attempt')} without a verdict">+${count(without)} ⚠</span>` : ''
-  }</div>`
+    side.agentErrors ? html` <span class="muted" title="${plural(side.agentErrors, 'agent error')}, counted as failed">${count(side.agentErrors)} err</span>` : ''
+  }${without ? html` <span class="muted" title="${plural(without, 'attempt')} without a verdict">+${count(without)} ⚠</span>` : ''}</div>`
 }
 
 function comparedRow(s: ComparedScenario, sides: CompareSides): SafeHtml {
   const notes = scenarioNotes(s)
   const p = s.group === 'better' || (s.group === 'same' && s.change > 0) ? s.pBetter : s.pWorse
-  const cells = html`<div class="name">${s.id}${notes.length ? html`<div class="note">⚠ ${notes.join('; ')}</div>` : ''}</div>${sideCell(s.before)}${sideCell(s.after)}<div class="num">${points(s.change)}</div><div class="num opt">${s.change === 0 ? '–' : pEquals(p)}</div>`
+  const cells = html`<div class="name">${s.id}${notes.length ? html`<div class="note">⚠ ${notes.join('; ')}</div>` : ''}</div>${sideCell(s.before)}${sideCell(s.after)}<div class="num">${points(s.change)}</div><div class="num opt">${s.change === 0 ? '–' : pEquals(p)}${s.group !== 'same' && !s.alone ? html`<div class="note">with the others, not alone</div>` : ''}</div>`
   return row(s.group, s.id, cells, detail(s.id, anchorFor('scenario', s.id), sides, false))
 }
 
@@ -109,7 +110,12 @@ function* group<S>(key: CompareGroup, scenarios: readonly S[], toRow: (s: S) => 
 export function* scenarioGroupParts(c: Comparison, sides: CompareSides): Generator<SafeHtml> {
   const { worse, better, same, notCompared } = c.scenarios
   const compared = (s: ComparedScenario) => comparedRow(s, sides)
-  yield* group('worse', worse, compared, 'Passed less often after the change, beyond what chance explains (one-sided Fisher test, Tarone-corrected).')
+  yield* group(
+    'worse',
+    worse,
+    compared,
+    'Passed less often after the change, beyond what chance explains (one-sided Fisher test, Tarone-corrected), or dropped while the pass rate as a whole fell beyond noise.',
+  )
   yield* group('better', better, compared, 'Passed more often after the change, beyond what chance explains.')
   yield* group('same', same, compared, 'Any difference is within noise: it is what chance alone gives often enough.')
   yield* group('not_compared', notCompared, (s) => notComparedRow(s, sides), 'Left out of the statistics, with the reason.')

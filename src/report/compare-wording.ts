@@ -1,5 +1,6 @@
 import type { Comparison, Direction } from '../compare/comparison.ts'
-import { OVERALL_ALPHA } from '../compare/compare-runs.ts'
+import { OVERALL_ALPHA } from '../compare/decide.ts'
+import { cannotTellSentence, judgeUnstableScenarios, judgeUnstableSentence, standing } from '../compare/standing.ts'
 import { fraction, pEquals, percent, plural, points } from './format.ts'
 
 /**
@@ -11,19 +12,56 @@ export function directionTitle(direction: Direction): string {
   return direction === 'worse' ? 'Worse' : direction === 'better' ? 'Better' : 'Within noise'
 }
 
-/** Why the verdict is what it is, in one sentence with the numbers. */
-export function verdictReason(c: Comparison): string {
+/**
+ * The headline: what the comparison comes to, said first. A comparison that cannot blame the agent
+ * (the judge changed), cannot see (too few verdicts) or cannot tell (k too low for any one scenario
+ * to register) says so here, not in a footnote under "Within noise".
+ */
+export function standingTitle(c: Comparison): string {
+  switch (standing(c)) {
+    case 'judge-changed':
+      return `Judge changed · ${directionTitle(c.verdict)}, not attributable to the agent`
+    case 'inconclusive':
+      return 'Inconclusive'
+    case 'judge-unstable': {
+      const n = judgeUnstableScenarios(c).length
+      return `Judge-unstable · ${n} scenario${n === 1 ? '' : 's'} moved only as the judge disagrees with itself`
+    }
+    case 'cannot-tell': {
+      const { attemptsPerScenario: k, detectableDrop } = c.sensitivity
+      return detectableDrop === null ? `Cannot tell: k = ${k} detects no drop reliably` : `Cannot tell: k = ${k} detects only drops of ${Math.round(detectableDrop * 100)} points`
+    }
+    default:
+      return directionTitle(c.verdict)
+  }
+}
+
+/**
+ * Why the verdict is what it is, in one sentence with the numbers; what limits it comes first. The
+ * judge change quotes model names: markdown leaves it out (`judgeChange: false`) to neutralise it apart.
+ */
+export function verdictReason(c: Comparison, options: { judgeChange?: boolean } = {}): string {
+  const judge = options.judgeChange === false ? null : c.judgeChange?.message
+  const lead = [judge, c.coverage.inconclusive ? `Inconclusive: ${c.coverage.inconclusive}` : null, judgeUnstableSentence(c), cannotTellSentence(c)].filter(Boolean)
+  return [...lead, changeReason(c)].join(' ')
+}
+
+function changeReason(c: Comparison): string {
   const { overall, scenarios } = c
   if (overall.change === null || overall.before.rate === null || overall.after.rate === null) return 'No scenario could be compared.'
   const noise = overall.direction === 'within-noise' ? 'within noise' : `${overall.direction}, beyond noise`
   const rate = `The pass rate went from ${percent(overall.before.rate)} to ${percent(overall.after.rate)} (Δ ${points(overall.change)}), ${noise}`
-  const moved = [
-    scenarios.worse.length > 0 ? `${plural(scenarios.worse.length, 'scenario')} got worse` : '',
-    scenarios.better.length > 0 ? `${plural(scenarios.better.length, 'scenario')} got better` : '',
-  ].filter(Boolean)
-  if (moved.length === 0) return overall.direction === 'within-noise' ? `${rate}, and no single scenario moved beyond noise.` : `${rate}, though no single scenario did on its own.`
-  const agrees = (overall.direction === 'worse' && scenarios.worse.length > 0) || (overall.direction === 'better' && scenarios.better.length > 0)
-  return `${rate}, ${agrees ? 'and' : 'but'} ${moved.join(' and ')}.`
+  const alone = (direction: 'worse' | 'better') => scenarios[direction].filter((s) => s.alone).length
+  const moved = (direction: 'worse' | 'better') => `${plural(alone(direction), 'scenario')} got ${direction} on ${alone(direction) === 1 ? 'its' : 'their'} own`
+  const drivers = overall.direction === 'within-noise' ? 0 : scenarios[overall.direction].filter((s) => !s.alone).length
+  // A Worse (or Better) pass rate always names what drove it, even when no scenario moved beyond noise alone.
+  const together = drivers === 0 ? '' : `, driven by ${plural(drivers, 'scenario')} that ${overall.direction === 'worse' ? 'dropped' : 'rose'} (none beyond noise alone)`
+  const agreeing = (['worse', 'better'] as const).filter((d) => alone(d) > 0 && (d === overall.direction || overall.direction === 'within-noise'))
+  const against = (['worse', 'better'] as const).filter((d) => alone(d) > 0 && !agreeing.includes(d))
+  const tail = [agreeing.length ? `, and ${agreeing.map(moved).join(' and ')}` : '', against.length ? `, but ${against.map(moved).join(' and ')}` : ''].join('')
+  if (overall.direction === 'within-noise' && agreeing.length > 0) return `${rate}, but ${agreeing.map(moved).join(' and ')}.`
+  if (overall.direction === 'within-noise') return `${rate}, and no single scenario moved beyond noise.`
+  return `${rate}${together}${tail}.`
 }
 
 export function overallSentence(c: Comparison): string {
@@ -57,10 +95,14 @@ export function sensitivitySentence(c: Comparison): string {
     baselineRate === null || detectableDrop === null
       ? `With ${plural(k, 'attempt')} per scenario, not even a drop to 0% would register reliably`
       : `With ${plural(k, 'attempt')} per scenario, only a drop of ${Math.round(detectableDrop * 100)} points or more (from ${percent(baselineRate)}) would register reliably`
+  const { scenarioThreshold } = c.sensitivity
+  const { alpha, testable } = c.corrections.worse
+  // The correction this comparison applied, so the sentence never promises what Tarone then refuses.
+  const correction = `one-sided p ≤ ${threshold(scenarioThreshold)}: ${alpha} over ${plural(testable, 'testable scenario')}, Tarone`
   const single =
     flaggableScenarioDrop === null
-      ? `no single scenario can register on its own (even ${fraction(k, k)} → ${fraction(0, k)} is not rare enough)`
-      : `a single scenario registers only if it goes ${fraction(k, k)} → ${fraction(flaggableScenarioDrop, k)} or lower`
+      ? `no single scenario can register on its own (even ${fraction(k, k)} → ${fraction(0, k)} does not reach ${correction})`
+      : `a single scenario registers only if it goes ${fraction(k, k)} → ${fraction(flaggableScenarioDrop, k)} or lower (${correction})`
   return `${overall}; ${single}.`
 }
 

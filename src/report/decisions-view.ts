@@ -12,7 +12,7 @@ export type DecisionRow = [held: boolean, kind: string, text: string, reason: st
 
 export function decisionRows(claims: readonly ClaimResult[], checks: readonly CheckResult[]): DecisionRow[] {
   return [
-    ...claims.map((c): DecisionRow => [c.pass, '', capped(c.claim, 1_000), capped(c.reason)]),
+    ...claims.map((c): DecisionRow => [c.pass, '', capped(c.claim, 1_000), `${capped(c.reason)}${votesText(c)}`]),
     ...checks.map((c): DecisionRow => [c.pass, c.kind, capped(c.value, 1_000), capped(c.detail)]),
   ]
 }
@@ -28,4 +28,10 @@ export function decisionsMarkup(rows: readonly DecisionRow[]): SafeHtml {
     ([held, kind, text, reason]) =>
       html`<li>${mark(held)}<span class="text">${kind ? html`<code>${kind}</code> <span class="mono">${text}</span>` : text}<span class="reason">${reason}</span></span></li>`,
   )}</ul>`
+}
+
+/** " (judge votes: 2 of 3 held)", when the claim was judged by several samples. */
+function votesText(claim: ClaimResult): string {
+  if (!claim.votes || claim.votes.length < 2) return ''
+  return ` (judge votes: ${claim.votes.filter(Boolean).length} of ${claim.votes.length} held)`
 }

@@ -3,10 +3,10 @@
  * the terminal: the one place each is formatted. Everything reads the same whatever the machine's
  * locale or time zone, so two people looking at one result see the same words. Plain text; no markup.
  */
-import { count, cutAt } from '../shared/text.ts'
+import { cutAt } from '../shared/text.ts'
 
 // Counts and texts cut short are made the same way by the tally and the pages.
-export { capped, count } from '../shared/text.ts'
+export { capped, count, plural } from '../shared/text.ts'
 
 export const MINUS = '\u2212'
 
@@ -22,9 +22,6 @@ export function percentRange(low: number, high: number): string {
   return `${Math.round(low * 100)}–${Math.round(high * 100)}%`
 }
 
-export function plural(n: number, one: string, many = `${one}s`): string {
-  return `${count(n)} ${n === 1 ? one : many}`
-}
 
 /** "5/5": passes out of attempts with a verdict. */
 export function fraction(passed: number, judged: number): string {

@@ -4,7 +4,7 @@ import { anchorFor, html, trusted, type SafeHtml } from './html.ts'
 import { statusBadge } from './labels.ts'
 import { passHatK } from '../stats/reliability.ts'
 import { renderAttempt } from './attempt-view.ts'
-import { scenarioStatus, type Holding, type ScenarioTally } from '../tally/run-tally.ts'
+import { scenarioJudgeNoise, scenarioStatus, type Holding, type ScenarioTally } from '../tally/run-tally.ts'
 
 /**
  * A scenario's row in the run report: a <details> whose summary is the row and whose body is the whole
@@ -24,7 +24,21 @@ function passBar(passed: number, decided: number): SafeHtml {
 }
 
 export function heldText(h: Holding): string {
-  return h.decided === 0 ? 'never decided' : `held in ${count(h.held)} of ${plural(h.decided, 'attempt')}`
+  if (h.decided === 0) return 'never decided'
+  // With judge samples: how often two judgements of one dialogue disagreed about this claim.
+  const flips = h.sampled ? ` · judge flip rate ${Math.round(((h.disagreement ?? 0) / h.sampled) * 100)}%` : ''
+  return `held in ${count(h.held)} of ${plural(h.decided, 'attempt')}${flips}`
+}
+
+/** With judge samples: the judge's noise against the agent's flakiness, and the judge-unstable label. */
+function judgeLine(s: ScenarioTally): SafeHtml {
+  const noise = scenarioJudgeNoise(s)
+  if (!noise) return html``
+  const share = (x: number) => `${Math.round(x * 100)}%`
+  const verdict = noise.unstable
+    ? html`<strong class="judge-unstable">judge-unstable</strong>: the judge disagrees with itself at least as much as the agent varies, so a change here may be the judge's, not the agent's.`
+    : html`the judge is consistent here; the agent's own variation dominates.`
+  return html`<p class="note">Judge: flip rate ${share(noise.flipRate)} over ${plural(noise.attempts, 'attempt')} judged several times (judge noise ${noise.judgeNoise.toFixed(2)}, agent flakiness ${noise.agentFlakiness.toFixed(2)}); ${verdict}</p>`
 }
 
 export function instructions(scenario: Scenario | null): SafeHtml {
@@ -92,9 +106,9 @@ export function renderScenario(s: ScenarioTally): SafeHtml {
   const tags = s.scenario?.tags ?? []
   return html`<details class="scn" id="${anchor}" data-anchor data-row data-status="${status}" data-search="${searchText(s)}" data-names="${names(s)}"><summary class="row">${statusBadge(status)}<div class="name">${s.id}${
     tags.length ? html`<span class="tags">${tags.map((t) => html`<span class="tag">${t}</span>`)}</span>` : ''
-  }</div>${passedCell(s)}<div class="num opt">${scenarioTimeCell(s)}</div><div class="num opt">${scenarioTokensCell(s)}</div></summary><div class="detail">${instructions(s.scenario)}${holdings(
+  }${scenarioJudgeNoise(s)?.unstable ? html` <span class="tag judge-unstable">judge-unstable</span>` : ''}</div>${passedCell(s)}<div class="num opt">${scenarioTimeCell(s)}</div><div class="num opt">${scenarioTokensCell(s)}</div></summary><div class="detail">${instructions(s.scenario)}${holdings(
     s,
-  )}${reliabilityLine(s)}<h3>Attempts</h3>${s.attempts.map((a) => renderAttempt(a, anchor))}</div></details>`
+  )}${reliabilityLine(s)}${judgeLine(s)}<h3>Attempts</h3>${s.attempts.map((a) => renderAttempt(a, anchor))}</div></details>`
 }
 
 export const SCENARIO_LIST_HEAD = html`<div class="row list-head" aria-hidden="true"><div>Status</div><div>Scenario</div><div class="num">Passed</div><div class="num opt">Answer time</div><div class="num opt">Tokens in / out</div></div>`

@@ -14,6 +14,11 @@ export function count(n: number): string {
   return n < 0 && Math.round(n) !== 0 ? `-${out}` : out
 }
 
+/** "1 attempt", "3 attempts", "1,200 scenarios". */
+export function plural(n: number, one: string, many = `${one}s`): string {
+  return `${count(n)} ${n === 1 ? one : many}`
+}
+
 /** Cuts before `end` without splitting a surrogate pair, which would leave a broken character. */
 export function cutAt(text: string, end: number): number {
   if (end >= text.length) return text.length

@@ -1,5 +1,6 @@
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions'
 import type { DialogueLine, SimulatedUserRequest } from '../conversation/dialogue.ts'
+import { fingerprint } from '../shared/fingerprint.ts'
 
 /** The word the simulated user writes to end the conversation (SPEC.md). */
 export const STOP_WORD = '###STOP###'
@@ -79,4 +80,9 @@ export function textMessage(message: unknown): { role: string; content: string }
   if (typeof message !== 'object' || message === null) return undefined
   const { role, content } = message as Record<string, unknown>
   return typeof role === 'string' && typeof content === 'string' ? { role, content } : undefined
+}
+
+/** A fingerprint of what the simulated user is told, whatever the scenario (see judgePromptFingerprint). */
+export function userPromptFingerprint(): string {
+  return fingerprint(simulatedUserMessages('{instructions}', [{ role: 'user', text: '{user}' }, { role: 'agent', text: '{agent}' }]))
 }

@@ -2,6 +2,7 @@ import { answers, attemptCostUsd, countVerdict } from '../journal/attempt-facts.
 import type { Attempt, CheckResult, ClaimResult, EndedBy, RunManifest, Tokens, UserReview, Verdict } from '../journal/records.ts'
 import type { Scenario } from '../scenario/scenario.ts'
 import { capped } from '../shared/text.ts'
+import { judgeNoise, type JudgeNoise, type Judgements } from '../stats/judge-noise.ts'
 
 /**
  * The one count of a run, made in a single pass over its attempts: what the report, the comparison,
@@ -57,6 +58,9 @@ export interface AttemptDigest {
 export interface Holding {
   held: number
   decided: number
+  /** Decisions made by more than one judge sample, and the sum of their chance that two samples disagree. */
+  sampled?: number
+  disagreement?: number
 }
 
 export interface ScenarioTally {
@@ -76,6 +80,8 @@ export interface ScenarioTally {
   claims: Map<string, Holding>
   /** By `kind value`, in the scenario's order. */
   checks: Map<string, Holding & { kind: string; value: string }>
+  /** Per attempt judged by several judge samples: in how many of them it would have passed (stats/judge-noise.ts). */
+  judgements: Judgements[]
   answers: number
   answerSeconds: number
   slowestAnswer: number
@@ -134,6 +140,7 @@ function emptyScenario(id: string, scenario: Scenario | null): ScenarioTally {
     notDecided: 0,
     claims: new Map(),
     checks: new Map(),
+    judgements: [],
     answers: 0,
     answerSeconds: 0,
     slowestAnswer: 0,
@@ -183,7 +190,7 @@ export function addAttempt(tally: RunTally, attempt: Attempt, dialogue: Dialogue
     attempt: attempt.attempt,
     verdict: attempt.verdict,
     error: attempt.error === null ? null : capped(attempt.error),
-    claims: attempt.claims.map((c) => ({ claim: capped(c.claim, 1_000), pass: c.pass, reason: capped(c.reason) })),
+    claims: attempt.claims.map((c) => ({ claim: capped(c.claim, 1_000), pass: c.pass, reason: capped(c.reason), ...(c.votes ? { votes: c.votes } : {}) })),
     checks: attempt.checks.map((c) => ({ kind: c.kind, value: capped(c.value, 1_000), pass: c.pass, detail: capped(c.detail) })),
     turns: attempt.turns.length,
     endedBy: attempt.endedBy ?? null,
@@ -209,8 +216,16 @@ function countDecisions(scenario: ScenarioTally, attempt: Attempt): void {
     const holding = scenario.claims.get(claim.claim) ?? { held: 0, decided: 0 }
     holding.decided++
     if (claim.pass) holding.held++
+    const votes = claim.votes ?? []
+    if (votes.length >= 2) {
+      const yes = votes.filter(Boolean).length
+      holding.sampled = (holding.sampled ?? 0) + 1
+      holding.disagreement = (holding.disagreement ?? 0) + (2 * yes * (votes.length - yes)) / (votes.length * (votes.length - 1))
+    }
     scenario.claims.set(claim.claim, holding)
   }
+  const judged = sampleJudgements(attempt)
+  if (judged) scenario.judgements.push(judged)
   for (const check of attempt.checks) {
     const key = checkKey(check.kind, check.value)
     const holding = scenario.checks.get(key) ?? { kind: check.kind, value: check.value, held: 0, decided: 0 }
@@ -218,6 +233,25 @@ function countDecisions(scenario: ScenarioTally, attempt: Attempt): void {
     if (check.pass) holding.held++
     scenario.checks.set(key, holding)
   }
+}
+
+/**
+ * In how many judge samples the attempt would have passed: every check, and every claim's vote of
+ * that sample. Null unless every claim was judged by the same m ≥ 2 samples.
+ */
+function sampleJudgements(attempt: Attempt): Judgements | null {
+  if (attempt.claims.length === 0 || (attempt.verdict !== 'passed' && attempt.verdict !== 'failed')) return null
+  const samples = attempt.claims[0]!.votes?.length ?? 0
+  if (samples < 2 || attempt.claims.some((c) => c.votes?.length !== samples)) return null
+  const checksPass = attempt.checks.every((c) => c.pass)
+  let passes = 0
+  for (let s = 0; s < samples; s++) if (checksPass && attempt.claims.every((c) => c.votes![s])) passes++
+  return { passes, samples }
+}
+
+/** The judge's noise against the agent's flakiness in a scenario; null without judge samples. */
+export function scenarioJudgeNoise(scenario: Pick<ScenarioTally, 'judgements'>): JudgeNoise | null {
+  return judgeNoise(scenario.judgements)
 }
 
 /** Counts the agent's answers; returns the attempt's time spent answering. */

@@ -27,8 +27,8 @@ describe('the verdict on stats.md’s worked examples', () => {
     assertClose(c.overall.interval!.lower, -0.16881586593957312, 1e-12)
     assertClose(c.overall.interval!.upper, 0.028956477848623693, 1e-12)
     assert.deepEqual([c.scenarios.worse.length, c.scenarios.better.length, c.scenarios.same.length], [0, 0, 20])
-    // Three scenarios could reach 6/252 in the worse direction, so each needs p ≤ 0.05/3; 4/5 → 0/5 has 6/252 ≈ 0.024.
-    assert.equal(c.corrections.worse.testable, 3)
+    // Two scenarios could reach 0.025/2 in the worse direction, so each needs p ≤ 0.0125; 4/5 → 0/5 has 6/252 ≈ 0.024.
+    assert.equal(c.corrections.worse.testable, 2)
     const first = c.scenarios.same[0]!
     assert.equal(first.id, 's01')
     assert.equal(first.possible, 'regression')
@@ -76,20 +76,23 @@ describe('the verdict on stats.md’s worked examples', () => {
 describe('grouping scenarios', () => {
   test('each reason a scenario is not compared', () => {
     const before = run(
-      { kept: 'PPP', gone: 'PPP', edited: 'PPP', moved: 'PPP', silent: 'PPP', unplayed: 'PPP' },
+      { kept: 'PPP', gone: 'PPP', edited: 'PPP', moved: 'PPP', silent: 'PPP', unplayed: 'PPP', broke: 'PPP' },
       { scenarios: { edited: scenario('edited', { judge: ['The agent asked first'] }), moved: scenario('moved', { file: 'old/moved.yml' }) } },
     )
     const after = run(
-      { kept: 'PFP', added: 'PPP', edited: 'PPP', moved: 'PPP', silent: 'NEN', unplayed: '' },
+      { kept: 'PFP', added: 'PPP', edited: 'PPP', moved: 'PPP', silent: 'NNN', unplayed: '', broke: 'NEN' },
       { scenarios: { edited: scenario('edited', { judge: ['The agent asked first', 'It was polite'] }), moved: scenario('moved', { file: 'new/moved.yml' }) } },
     )
     const c = compare(before, after)
     const reasons = Object.fromEntries(c.scenarios.notCompared.map((s) => [s.id, s.reason]))
     assert.deepEqual(reasons, { edited: 'edited', silent: 'no-verdict', unplayed: 'no-verdict', gone: 'only-before', added: 'only-after' })
-    assert.deepEqual(c.scenarios.same.map((s) => s.id).sort(), ['kept', 'moved'], 'a scenario whose file moved is the same scenario')
-    assert.equal(c.overall.scenarios, 2)
+    assert.deepEqual(c.scenarios.same.map((s) => s.id).sort(), ['broke', 'kept', 'moved'], 'a scenario whose file moved is the same scenario')
+    assert.equal(c.overall.scenarios, 3)
     const silent = c.scenarios.notCompared.find((s) => s.id === 'silent')!
-    assert.deepEqual([silent.after!.agentErrors, silent.after!.noVerdicts, silent.after!.judged], [1, 2, 0])
+    assert.deepEqual([silent.after!.agentErrors, silent.after!.noVerdicts, silent.after!.judged], [0, 3, 0])
+    // An agent error is a failed attempt: a scenario with one is compared, as 0 of 1.
+    const broke = c.scenarios.same.find((s) => s.id === 'broke')!
+    assert.deepEqual([broke.after.agentErrors, broke.after.noVerdicts, broke.after.judged, broke.after.passed], [1, 2, 1, 0])
     assert.equal(c.scenarios.notCompared.find((s) => s.id === 'gone')!.after, null)
     const kinds = c.warnings.map((w) => w.kind)
     assert.ok(kinds.includes('different-scenarios') && kinds.includes('edited-scenarios'))
@@ -135,16 +138,28 @@ describe('tiles', () => {
     assert.equal(tiles.costUsd.after, null)
     assert.deepEqual([tiles.agentErrors.before, tiles.agentErrors.after, tiles.agentErrors.change], [1, 0, -1])
     assert.deepEqual([tiles.attempts.before, tiles.attempts.after], [2, 2])
-    assert.deepEqual([tiles.stableScenarios.before, tiles.stableScenarios.after], [1, 0])
+    // The agent error before is a failed attempt, so scenario a was not stable before either.
+    assert.deepEqual([tiles.stableScenarios.before, tiles.stableScenarios.after], [0, 0])
   })
 
-  test('an agent that breaks everywhere is warned about, even though nothing can be compared', () => {
+  test('an agent that breaks everywhere is Worse: its errors are failed attempts', () => {
     const before = run({ a: 'PPPPP', b: 'PPPPP', c: 'PPPPP' })
     const after = run({ a: 'EEEEE', b: 'EEEEE', c: 'EEEEE' })
     const c = compare(before, after)
     assert.equal(c.tiles.agentErrors.tone, 'worse')
-    assert.deepEqual(c.warnings.map((w) => w.kind).sort(), ['more-agent-errors', 'nothing-compared'])
-    assert.equal(c.overall.change, null)
+    assert.deepEqual(c.warnings.map((w) => w.kind).sort(), ['more-agent-errors'])
+    assert.equal(c.overall.change, -1)
+    assert.equal(c.verdict, 'worse')
+    assert.deepEqual(c.scenarios.worse.map((s) => s.id), ['a', 'b', 'c'])
+  })
+
+  test('a steady agent error rate is noise; a rise in errors is Worse by the same tests', () => {
+    const steady = (i: number) => Object.fromEntries(Array.from({ length: 10 }, (_, s) => [`s${s}`, s % 3 === i % 3 ? 'EPPPP' : 'PPPPP']))
+    assert.equal(compare(run(steady(0)), run(steady(1))).verdict, 'within-noise')
+    const rising = Object.fromEntries(Array.from({ length: 10 }, (_, s) => [`s${s}`, s < 8 ? 'EEEPP' : 'PPPPP']))
+    const c = compare(run(steady(0)), run(rising))
+    assert.equal(c.verdict, 'worse')
+    assert.ok(c.scenarios.worse.length > 0, 'the scenarios that drove it are named')
   })
 })
 
@@ -199,8 +214,12 @@ describe('the comparison as data', () => {
     assert.equal(sensitivity.attemptsPerScenario, 5)
     assert.equal(sensitivity.attemptsPerRun, 100)
     assertClose(sensitivity.baselineRate!, 0.89, 1e-12)
-    assert.equal(Math.round(sensitivity.detectableDrop! * 100), 15)
-    assert.equal(sensitivity.flaggableScenarioDrop, 1)
+    // At the overall test's one-sided 0.015.
+    assert.equal(Math.round(sensitivity.detectableDrop! * 100), 16)
+    // With the correction applied here (0.025 over 2 testable scenarios), only 5/5 → 0/5 registers.
+    assertClose(sensitivity.scenarioThreshold, 0.0125, 1e-12)
+    assert.equal(sensitivity.flaggableScenarioDrop, 0)
+    assert.equal(sensitivity.singleScenarioCanRegister, true)
   })
 
   test('10,000 attempts a run compare in well under two seconds', () => {

@@ -43,7 +43,7 @@ export async function runMode(deps: ActionDeps): Promise<AgentOutcome[]> {
   const outcomes: AgentOutcome[] = []
   for (const run of runs) {
     const { reportUrl } = await uploadRun(deps, run.agent, run.dir, inputs.shard)
-    const outcome = await publishAgent(deps, { agent: run.agent, tally: run.tally, reportUrl }, publication)
+    const outcome = await publishAgent(deps, { agent: run.agent, tally: run.tally, reportUrl, dir: run.dir }, publication)
     if (!outcome.failure) await saveBaselineToCache(deps, run.agent, run.dir)
     outcomes.push(outcome)
   }

@@ -1,23 +1,26 @@
 import { relative } from 'node:path'
 import { comparisonMarkdown } from '../../report/compare-markdown.ts'
-import { directionTitle, overallSentence, sensitivitySentence, verdictReason } from '../../report/compare-wording.ts'
+import { overallSentence, sensitivitySentence, standingTitle, verdictReason } from '../../report/compare-wording.ts'
+import { FAIL_ON, gate, gateFails, type FailOn } from '../../compare/gate.ts'
 import { percent, points } from '../../report/format.ts'
 import type { Comparison } from '../../compare/comparison.ts'
-import { InputError, type ExitCode } from '../../shared/errors.ts'
+import { ExitCode, InputError } from '../../shared/errors.ts'
 import { parseCommandArgs } from '../args.ts'
 import type { CliContext } from '../context.ts'
-import { FAIL_ON, gate, type FailOn } from '../../compare/gate.ts'
 import { compareTwoRuns } from '../../pipeline/compare.ts'
 
 /**
  * Compares two runs: writes the compare page and prints a summary, the pull request's markdown
- * (--markdown) or the comparison as data (--json). With --fail-on it gates like the action does.
+ * (--markdown) or the comparison as data (--json). With --fail-on it gates like the action does:
+ * exit 1 when the gate fails; an inconclusive gate exits 0 unless --fail-on-inconclusive.
  */
 export async function compareCommand(ctx: CliContext, argv: readonly string[]): Promise<ExitCode> {
   const { values, positionals } = parseCommandArgs('compare', argv, {
     markdown: { type: 'boolean' },
     json: { type: 'boolean' },
     'fail-on': { type: 'string' },
+    'fail-on-inconclusive': { type: 'boolean' },
+    'gate-across-judge-change': { type: 'boolean' },
     'report-url': { type: 'string' },
     'max-age-days': { type: 'string' },
     results: { type: 'string' },
@@ -35,14 +38,18 @@ export async function compareCommand(ctx: CliContext, argv: readonly string[]): 
   if (values.json) ctx.stdout.write(`${JSON.stringify(comparison, null, 2)}\n`)
   else if (values.markdown) ctx.stdout.write(`${comparisonMarkdown(comparison, { reportUrl: values['report-url'] ?? null })}\n`)
   else ctx.stdout.write(plainSummary(comparison, relative(ctx.cwd, page) || page))
-  return gate(comparison, failOn)
+  if (failOn === 'never') return ExitCode.Ok
+  const result = gate(comparison, { failOn, acrossJudgeChange: values['gate-across-judge-change'] ?? false })
+  // The gate's word goes to stderr, so --json and --markdown stay clean for a pipe.
+  ctx.stderr.write(`gate (fail-on: ${failOn}): ${result.outcome}: ${result.reason}\n`)
+  return gateFails(result, values['fail-on-inconclusive'] ?? false) ? ExitCode.Failed : ExitCode.Ok
 }
 
 function plainSummary(c: Comparison, pagePath: string): string {
-  const mark = c.verdict === 'worse' ? '✗' : c.verdict === 'better' ? '✓' : '~'
+  const mark = c.verdict === 'worse' && !c.judgeChange ? '✗' : c.verdict === 'better' ? '✓' : '~'
   const rate = (r: number | null) => (r === null ? '–' : percent(r))
   const lines = [
-    `${mark} ${directionTitle(c.verdict)}: ${c.before.id} → ${c.after.id}`,
+    `${mark} ${standingTitle(c)}: ${c.before.id} → ${c.after.id}`,
     `  pass rate ${rate(c.tiles.passRate.before)} → ${rate(c.tiles.passRate.after)}${c.tiles.passRate.change === null ? '' : ` (${points(c.tiles.passRate.change)})`}`,
     `  ${verdictReason(c)}`,
     `  ${overallSentence(c)}`,

@@ -20,6 +20,7 @@ export async function runCommand(ctx: CliContext, argv: readonly string[]): Prom
     'no-review': { type: 'boolean' },
     shard: { type: 'string' },
     cache: { type: 'string' },
+    'judge-samples': { type: 'string' },
     'budget-usd': { type: 'string' },
     config: { type: 'string' },
     results: { type: 'string' },
@@ -38,6 +39,8 @@ export async function runCommand(ctx: CliContext, argv: readonly string[]): Prom
     cache: parseCacheMode(values.cache),
     ...(values.review || values['no-review'] ? { review: reviewChoice(values.review, values['no-review']) } : {}),
   }
+  // Recorded only when asked: a run without it reads exactly as before.
+  if (values['judge-samples'] !== undefined) settings.judgeSamples = positiveInteger('--judge-samples', values['judge-samples'], 1, 15)
 
   // The dialogue goes to stdout as it happens; a live progress line would be drawn over it.
   const watch = values.verbose ? verboseWatcher(ctx.stdout, { parallel: settings.parallel, k: settings.k }) : undefined

@@ -1,0 +1,97 @@
+import type { DialogueLine, Judge } from '../conversation/roles.ts'
+import type { Attempt, ClaimResult, ModelUse } from '../journal/records.ts'
+import type { CallRecord } from '../model-client/model-call.ts'
+import { scenarioFingerprint, type Scenario } from '../scenario/scenario.ts'
+import { errorMessage } from '../shared/errors.ts'
+import type { Mask } from '../shared/secrets.ts'
+
+export interface Rejudging {
+  /** The judge, sampled as many times as asked (sampled-judge.ts). */
+  judge: Judge
+  mask: Mask
+  signal: AbortSignal
+  prices: Readonly<Record<string, readonly [number, number]>>
+  now: () => Date
+}
+
+/**
+ * Whether the judge can be asked again about an attempt: its dialogue must be whole. An agent error
+ * or a fatal check decided it without the judge, the review of the simulated user made it user_error; a conversation cut by convy-ci's simulated user
+ * failing, or interrupted, is not the dialogue the judge should see. Runs from before `endedBy` tell
+ * a judge's own failure by its message.
+ */
+export function canRejudge(attempt: Attempt, scenario: Scenario): boolean {
+  // The review's user_error and a not_decided attempt are not the judge's to change.
+  if (scenario.judge.length === 0 || attempt.verdict === 'agent_error' || attempt.verdict === 'user_error' || attempt.verdict === 'not_decided') return false
+  if (attempt.endedBy !== undefined) return attempt.endedBy === 'user_stop' || attempt.endedBy === 'max_turns'
+  return attempt.verdict !== 'no_verdict' || (attempt.error ?? '').startsWith('the judge')
+}
+
+/**
+ * The attempt judged again on its recorded dialogue: new claims (with their votes), the recorded
+ * checks, and the verdict they give; the judge's calls replace the recorded ones. A judge that gives
+ * no verdict leaves the attempt without one, never failed.
+ */
+export async function rejudgeAttempt(attempt: Attempt, scenario: Scenario, rejudging: Rejudging): Promise<Attempt> {
+  const started = performance.now()
+  const meter = new Meter()
+  const context = { signal: rejudging.signal, record: meter.record, cacheScope: `${scenarioFingerprint(scenario)}#${attempt.attempt}` }
+  let claims: ClaimResult[] = []
+  let error: string | null = null
+  try {
+    const decisions = await rejudging.judge.decide(scenario, dialogueOf(attempt), context)
+    claims = scenario.judge.map((claim, i) => ({ claim, pass: decisions[i]!.pass, reason: rejudging.mask(decisions[i]!.reason), ...(decisions[i]!.votes ? { votes: decisions[i]!.votes } : {}) }))
+  } catch (cause) {
+    if (rejudging.signal.aborted) throw cause
+    error = `the judge (${rejudging.judge.model}) gave no verdict: ${rejudging.mask(errorMessage(cause))}`
+  }
+  const passed = attempt.checks.every((c) => c.pass) && claims.every((c) => c.pass)
+  return {
+    ...attempt,
+    verdict: error ? 'no_verdict' : passed ? 'passed' : 'failed',
+    error,
+    claims,
+    models: { user: attempt.models.user, judge: meter.use(rejudging.judge.model, rejudging.prices) },
+    startedAt: rejudging.now().toISOString(),
+    seconds: (performance.now() - started) / 1000,
+  }
+}
+
+/** The dialogue as the judge saw it when the attempt was played: what was said, with the agent's tool calls. */
+export function dialogueOf(attempt: Attempt): DialogueLine[] {
+  return attempt.turns
+    .filter((turn) => turn.error === null)
+    .map((turn) => (turn.role === 'agent' && turn.toolCalls?.length ? { role: 'agent', text: turn.text, toolCalls: turn.toolCalls } : { role: turn.role, text: turn.text }))
+}
+
+class Meter {
+  private calls = 0
+  private cached = 0
+  private tries = 0
+  private input = 0
+  private output = 0
+  private seconds = 0
+
+  readonly record = (call: CallRecord): void => {
+    this.calls++
+    if (call.cached) this.cached++
+    this.tries += call.tries
+    this.input += call.inputTokens
+    this.output += call.outputTokens
+    this.seconds += call.seconds
+  }
+
+  use(model: string, prices: Rejudging['prices']): ModelUse | null {
+    if (this.calls === 0) return null
+    const price = prices[model]
+    return {
+      model,
+      calls: this.calls,
+      tries: this.tries,
+      tokens: { input: this.input, output: this.output },
+      seconds: this.seconds,
+      costUsd: price ? (this.input * price[0] + this.output * price[1]) / 1e6 : null,
+      cachedCalls: this.cached,
+    }
+  }
+}

@@ -1,0 +1,83 @@
+import assert from 'node:assert/strict'
+import { mkdir, mkdtemp, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { after, afterEach, before, describe, test } from 'node:test'
+import { startFakeModelServer, type FakeModelServer } from '../../src/testing/fake-model-server.ts'
+import { startFakeGitHub, type FakeGitHub } from '../fakes/github-server.ts'
+import { describeStep, runActionStep } from './harness.ts'
+import { expectExit, pullRequestStep, pushStep, sha } from './steps.ts'
+
+// The action's `rejudge` input through the bundle: a pull request whose only change is a judge that
+// cannot make up its mind. Attempts run one at a time and the model cache is off, so the judge's
+// calls arrive in a known order and each is a real call.
+
+const CONVY_YML = `models:
+  base_url: \${MODELS_URL}
+  user: user-model
+  judge: judge-model
+`
+const SCENARIO = 'user: Say hello and ask how the agent is.\njudge: [The agent repeats the greeting]\n'
+const INPUTS = { agent: 'echo', attempts: '5', parallel: '1', cache: 'off' }
+
+async function checkout(): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'convy-action-rejudge-'))
+  await mkdir(join(dir, 'scenarios'))
+  await writeFile(join(dir, 'convy.yml'), CONVY_YML)
+  await writeFile(join(dir, 'scenarios', 'hello.yml'), SCENARIO)
+  return dir
+}
+
+describe('the action with rejudge', () => {
+  let fake: FakeGitHub
+  let models: FakeModelServer
+  /** The judge's decision on its nth call of a step (0-based). */
+  let decide: (call: number) => boolean = () => true
+  let calls = 0
+  before(async () => {
+    fake = await startFakeGitHub()
+    models = await startFakeModelServer({ user: () => 'hello there ###STOP###', judge: ({ claims }) => claims.map(() => ({ pass: decide(calls++), reason: 'scripted' })) })
+  })
+  after(async () => {
+    await fake.close()
+    await models.close()
+  })
+  afterEach(() => {
+    assert.deepEqual(fake.violations, [])
+  })
+  const env = () => ({ MODELS_URL: models.url })
+  const judgeCalls = () => models.requests.filter((r) => r.kind === 'judge').length
+
+  test('a drop that comes from a judge disagreeing with itself is judge-unstable: a neutral check, not a failed step', async () => {
+    const workspace = await checkout()
+    calls = 0
+    decide = () => true
+    const push = pushStep(fake, workspace, INPUTS)
+    expectExit(await runActionStep(fake, { ...push, env: env() }), 0)
+    fake.world.finishRun(push.run.id, 'success')
+
+    // The pull request's judge says no on its first five calls (the run), then no, no, yes on each attempt's three samples.
+    const judgeNow = (call: number) => call >= 5 && (call - 5) % 3 === 2
+    calls = 0
+    decide = judgeNow
+    const plain = fake.world.startRun({ event: 'pull_request', headBranch: 'judge-drift', headSha: sha('d') })
+    const without = await runActionStep(fake, { ...pullRequestStep(fake, workspace, { number: 31, run: plain, inputs: INPUTS }), env: env() })
+    expectExit(without, 1)
+    assert.equal(without.outputs.verdict, 'worse', describeStep(without))
+
+    calls = 0
+    decide = judgeNow
+    const judgedBefore = judgeCalls()
+    const run = fake.world.startRun({ event: 'pull_request', headBranch: 'judge-drift', headSha: sha('e') })
+    const result = await runActionStep(fake, { ...pullRequestStep(fake, workspace, { number: 32, run, inputs: { ...INPUTS, rejudge: '3' } }), env: env() })
+    expectExit(result, 0)
+    assert.equal(judgeCalls() - judgedBefore, 5 + 5 * 3, 'the run’s five judgements, then three samples of each attempt of the scenario that decided it')
+    assert.equal(result.outputs.verdict, 'within-noise', describeStep(result))
+    const [comment] = fake.world.commentsOn(32)
+    assert.ok(comment, describeStep(result))
+    assert.match(comment.body, /### ⚖️ Judge-unstable · 1 scenario moved only as the judge disagrees with itself · echo/)
+    assert.match(comment.body, /- hello: judge-unstable: it moved down beyond noise, but the judge disagrees with itself here \(judge flip rate 67% after\)/)
+    const checks = fake.world.checkRuns.filter((c) => c.headSha === run.headSha)
+    assert.deepEqual(checks.map((c) => c.conclusion), ['neutral'], describeStep(result))
+  })
+})

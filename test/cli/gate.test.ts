@@ -1,0 +1,129 @@
+import assert from 'node:assert/strict'
+import { readFile, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { after, before, describe, test } from 'node:test'
+import { fakeReply, judgeByRule, startFakeModelServer, type FakeModelServer } from '../../src/testing/fake-model-server.ts'
+import { STOP_WORD } from '../../src/simulated-user/simulated-user-prompt.ts'
+import { readAllAttempts } from '../../src/journal/read-run.ts'
+import { startFakeAgentServer, type FakeAgentServer } from '../fakes/agent-server.ts'
+import { makeProject, runInProcess } from './harness.ts'
+
+const CONVY_YML = `models:
+  base_url: \${CONVY_BASE_URL}
+  user: user-model
+  judge: judge-model
+agents:
+  support_bot:
+    url: \${BOT_URL}/api/chat
+    body: { session_id: "{session}", message: "{text}" }
+    reply: data.answer
+`
+
+const scenarioFile = (topic: string) => `user: Ask about your ${topic}, then stop.
+judge:
+  - The agent answered about the ${topic}
+max_turns: 2
+`
+
+/**
+ * The gate through whole runs: convy-ci's models are a fake OpenAI-compatible server, the agent a
+ * fake HTTP bot; each test plays the runs it needs and gates them with `convy-ci compare --fail-on`.
+ */
+describe('the gate decides on the statistics alone', () => {
+  let models: FakeModelServer
+  let bot: FakeAgentServer
+  /** What the simulated user writes first; a test switches it to make the agent fail. */
+  let opening = (topic: string) => `hello, about my ${topic}`
+  /** Topics whose judge calls are refused: those attempts get no verdict. */
+  let refused: string[] = []
+  before(async () => {
+    models = await startFakeModelServer({
+      user: ({ instructions, dialogue }) => (dialogue.length === 0 ? opening(/your (\w+)/.exec(instructions)![1]!) : STOP_WORD),
+      handler: ({ judge }) => (judge && refused.some((topic) => judge.claims[0]!.includes(topic)) ? fakeReply.refusal('I will not judge this.') : undefined),
+      judge: judgeByRule(() => true),
+    })
+    bot = await startFakeAgentServer()
+  })
+  after(async () => {
+    await models.close()
+    await bot.close()
+  })
+
+  async function project() {
+    return makeProject({ 'convy.yml': CONVY_YML, 'scenarios/order.yml': scenarioFile('order'), 'scenarios/refund.yml': scenarioFile('refund'), 'scenarios/invoice.yml': scenarioFile('invoice') })
+  }
+  const env = () => ({ CONVY_BASE_URL: models.url, BOT_URL: bot.url })
+  async function play(dir: string): Promise<string> {
+    const result = await runInProcess(['run', 'support_bot', '-k', '5', '--parallel', '4'], { cwd: dir, env: env() })
+    const id = /run (support_bot\/\S+)/.exec(result.stdout + result.stderr)?.[1]
+    assert.ok(id, result.stdout + result.stderr)
+    return id
+  }
+  const compare = (dir: string, ...args: string[]) => runInProcess(['compare', ...args], { cwd: dir, env: {} })
+
+  test('attempts without a verdict never fail it; when they blind the comparison it is inconclusive (exit 0 unless --fail-on-inconclusive)', async () => {
+    const dir = await project()
+    refused = []
+    const baseline = await play(dir)
+    refused = ['refund', 'invoice']
+    const judgeless = await play(dir)
+    refused = []
+    const attempts = await readAllAttempts(join(dir, 'results', judgeless))
+    assert.equal(attempts.filter((a) => a.verdict === 'no_verdict').length, 10, "the judge refused two scenarios' attempts")
+
+    const gated = await compare(dir, baseline, judgeless, '--fail-on', 'worse')
+    assert.equal(gated.code, 0, gated.stderr)
+    assert.match(gated.stderr, /gate \(fail-on: worse\): inconclusive: Inconclusive: 10 of 15 attempts after have no verdict/)
+    assert.equal((await compare(dir, baseline, judgeless, '--fail-on', 'worse', '--fail-on-inconclusive')).code, 1)
+    const markdown = await compare(dir, baseline, judgeless, '--markdown')
+    assert.match(markdown.stdout.split('\n')[2]!, /^### ⬜ \? Inconclusive · support\\_bot$/)
+    // fail-on: failing asks that every attempt pass: none failed, so missing verdicts leave it inconclusive too.
+    assert.equal((await compare(dir, baseline, judgeless, '--fail-on', 'failing')).code, 0)
+  })
+
+  test('an agent error is a failed attempt: a scenario whose agent now errors is Worse, and fails the gate', async () => {
+    const dir = await project()
+    const baseline = await play(dir)
+    opening = (topic) => (topic === 'order' ? `[fail:500] about my ${topic}` : `hello, about my ${topic}`)
+    const broken = await play(dir)
+    opening = (topic) => `hello, about my ${topic}`
+    const attempts = await readAllAttempts(join(dir, 'results', broken))
+    assert.equal(attempts.filter((a) => a.verdict === 'agent_error').length, 5)
+
+    const json = JSON.parse((await compare(dir, baseline, broken, '--json')).stdout) as { verdict: string; scenarios: { worse: { id: string; after: { passed: number; judged: number } }[] } }
+    assert.equal(json.verdict, 'worse')
+    assert.deepEqual(json.scenarios.worse.map((s) => [s.id, s.after.passed, s.after.judged]), [['order', 0, 5]])
+    const gated = await compare(dir, baseline, broken, '--fail-on', 'worse')
+    assert.equal(gated.code, 1)
+    assert.match(gated.stderr, /gate \(fail-on: worse\): fail: Worse than the baseline: order\./)
+  })
+
+  test("run.json records the prompts; a judge prompt that changed is said first and does not fail the gate unless asked", async () => {
+    const dir = await project()
+    const baseline = await play(dir)
+    opening = (topic) => (topic === 'order' ? `[fail:500] about my ${topic}` : `hello, about my ${topic}`)
+    const broken = await play(dir)
+    opening = (topic) => `hello, about my ${topic}`
+    const runFile = join(dir, 'results', baseline, 'run.json')
+    const manifest = JSON.parse(await readFile(runFile, 'utf8')) as Record<string, unknown> & { prompts: Record<string, unknown> }
+    assert.match(String(manifest.prompts['judge']), /^[0-9a-f]{64}$/)
+    assert.match(String(manifest.prompts['user']), /^[0-9a-f]{64}$/)
+    assert.deepEqual([manifest.prompts['judgeTemperature'], manifest.prompts['judgeSamples']], [0, 1])
+
+    // The baseline as an older convy-ci with another judge prompt would have written it.
+    await writeFile(runFile, JSON.stringify({ ...manifest, convyVersion: '0.0.9', prompts: { ...manifest.prompts, judge: 'f'.repeat(64) } }))
+    const markdown = await compare(dir, baseline, broken, '--markdown')
+    const lines = markdown.stdout.split('\n')
+    assert.match(lines[2]!, /^### ⚠️ Judge changed · Worse, not attributable to the agent · support\\_bot$/)
+    assert.match(lines[4]!, /^The judge's prompt changed \\\(convy-ci 0\.0\.9 → .+\\\): differences may come from how the runs were judged, not from the agent\./)
+    const gated = await compare(dir, baseline, broken, '--fail-on', 'worse')
+    assert.equal(gated.code, 0, gated.stderr)
+    assert.match(gated.stderr, /inconclusive: Worse: order, but not attributable to the agent, so it does not fail the gate: The judge's prompt changed/)
+    assert.equal((await compare(dir, baseline, broken, '--fail-on', 'worse', '--gate-across-judge-change')).code, 1)
+
+    // A run.json from before prompts were recorded is still read, and compared on the judge model alone.
+    const { prompts: _dropped, ...old } = manifest
+    await writeFile(runFile, JSON.stringify(old))
+    assert.equal((await compare(dir, baseline, broken, '--fail-on', 'worse')).code, 1)
+  })
+})
