@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 import { createRequire as __convyCreateRequire } from 'node:module';
 const require = __convyCreateRequire(import.meta.url);
-import{a as y}from"./chunks/chunk-TKESR5JX.js";import{c as m}from"./chunks/chunk-ELYOBAI2.js";import{a as h}from"./chunks/chunk-HNT6VCAF.js";import{a as f}from"./chunks/chunk-ZL7NNOHF.js";import{a as o,c as d,e as c,g as u,i as p}from"./chunks/chunk-NSUJTOJD.js";import{a as e}from"./chunks/chunk-4KE5IX3I.js";var g=`convy-ci \u2014 multi-turn conversation tests for AI agents, built for CI
+import{a as g}from"./chunks/chunk-TKESR5JX.js";import{c as p}from"./chunks/chunk-ELYOBAI2.js";import{a as h}from"./chunks/chunk-HNT6VCAF.js";import{a as f}from"./chunks/chunk-ZL7NNOHF.js";import{a as o,c as l,e as c,g as u,i as m}from"./chunks/chunk-NSUJTOJD.js";import{a as e}from"./chunks/chunk-4KE5IX3I.js";var y=`convy-ci \u2014 multi-turn conversation tests for AI agents, built for CI
 
 Usage: convy-ci <command> [options]
 
@@ -10,6 +10,7 @@ Commands:
   run <agent>... [options]        play the scenarios against agents; a run folder per agent
   resume <run>                    play the attempts an interrupted run is missing
   replay <run>                    play a run's recorded user lines again against the agent
+  rejudge <run> [--samples m]     ask the judge again about a run's recorded dialogues; a new run
   report                          rebuild every run's report.html and results/index.html
   compare <before> <after>        compare two runs: a page, or --markdown for the PR text
   merge <run>...                  one run from the shards of a matrix job
@@ -49,6 +50,8 @@ Options:
                            .convy/cache/, per attempt, so a repeated run calls no model
   --budget-usd <dollars>   stop starting attempts before convy-ci's models would cost more (needs
                            prices in convy.yml); resume continues with --budget-usd
+  --judge-samples <m>      ask the judge m times per attempt (default 1): each claim keeps its votes
+                           and is decided by their majority; the report shows the judge's flip rate
   --config <file>          convy.yml to use (default ./convy.yml); the project is its folder
   --results <dir>          where run folders go (default: results/ beside convy.yml)
   --verbose                the dialogue on stdout as it happens (User:, Agent: with time and tokens,
@@ -74,6 +77,20 @@ Plays every attempt of a recorded run again against the agent as it is now, send
 as they were recorded: no simulated user is called, so the dialogues are exactly comparable. With
 --judge (the default) the judge decides the claims again; --no-judge decides the checks only and calls
 no model at all. The result is a new run folder; compare it with the original.
+`,rejudge:`Usage: convy-ci rejudge <run> [--samples <m>] [--scenarios <glob>] [--parallel <n>]
+
+Asks the judge again about every recorded dialogue of a run \u2014 no agent, no simulated user \u2014 m times
+each (default 3): each claim keeps its votes and is decided by their majority, and the report shows
+how often the judge disagreed with itself (its flip rate). The result is a new run folder (rejudgeOf
+the original); compare the two, or read its report, to tell a flaky agent from an unstable judge.
+Attempts that ended in an agent error, and checks, are kept as recorded. Costs m judge calls per
+attempt with claims.
+
+  --samples <m>            judgements per attempt (default 3, at most 15)
+  --scenarios <glob>       only these scenarios (repeatable; * and ?); the others are left out
+  --parallel <n>           attempts judged at once (default: the run's own)
+  --config <file>          convy.yml to use (default ./convy.yml); the project is its folder
+  --results <dir>          where the runs are (default: results/ beside convy.yml)
 `,report:`Usage: convy-ci report [--results <dir>] [--config <file>]
 
 Rebuilds report.html in every run folder and results/index.html (every run, newest first). A run
@@ -87,7 +104,13 @@ Options:
   --markdown               print the text of the pull request comment instead
   --json                   print the comparison as data instead
   --fail-on <when>         worse: exit 1 when the verdict is Worse; failing: when any attempt of
-                           <after> did not pass; never (default)
+                           <after> did not pass; never (default). Decided by the statistics alone:
+                           an agent error is a failed attempt, an attempt without a verdict never
+                           fails it; the gate's word is printed on stderr
+  --fail-on-inconclusive   exit 1 too when the gate is inconclusive (too few verdicts, k too low
+                           for one scenario to register, judge-unstable changes, judge changed)
+  --gate-across-judge-change
+                           let a Worse verdict fail the gate even when the judge changed between runs
   --report-url <url>       link the markdown to this report
   --max-age-days <n>       warn when <before> is older than this (default 7)
   --results <dir>          where the runs are (default: results/ beside convy.yml, or ./results)
@@ -124,10 +147,10 @@ Options:
   --save <file>            when the conversation ends, save it as a scenario (never overwrites)
   --turn-timeout <s>       seconds for each step of the agent (default 600)
   --config <file>          convy.yml to use (default ./convy.yml)
-`};var E={init:e(async()=>(await import("./chunks/init-BUABF7OW.js")).initCommand,"init"),run:e(async()=>(await import("./chunks/run-36C6COGV.js")).runCommand,"run"),resume:e(async()=>(await import("./chunks/resume-WSHPMMPE.js")).resumeCommand,"resume"),report:e(async()=>(await import("./chunks/report-GMYDCM5N.js")).reportCommand,"report"),compare:e(async()=>(await import("./chunks/compare-JK5EMEJZ.js")).compareCommand,"compare"),replay:e(async()=>(await import("./chunks/replay-GARSFA5O.js")).replayCommand,"replay"),merge:e(async()=>(await import("./chunks/merge-VWOCCUXY.js")).mergeCommand,"merge"),baseline:e(async()=>(await import("./chunks/baseline-XHYFRDR2.js")).baselineCommand,"baseline"),chat:e(async()=>(await import("./chunks/chat-6WX3LJXO.js")).chatCommand,"chat")};async function w(t,s){let[r,...n]=s;if(r===void 0||r==="-h"||r==="--help"||r==="help")return t.stdout.write(r==="help"&&n[0]&&i[n[0]]?i[n[0]]:g),o.Ok;if(r==="-v"||r==="--version")return t.stdout.write(`${f}
-`),o.Ok;if(n.includes("-h")||n.includes("--help")){let a=i[r];if(a)return t.stdout.write(a),o.Ok}let l=E[r];if(!l){let a=h(r,Object.keys(i));throw new d(`unknown command "${r}"${a?` \u2014 did you mean "${a}"?`:""} (see convy-ci --help)`)}return(await l())(t,n)}e(w,"runCli");function v(t){return y(process,t)}e(v,"processWriter");import{createInterface as j}from"node:readline";function b(t){return{[Symbol.asyncIterator](){let s=j({input:t,crlfDelay:1/0,terminal:!1}),r=s[Symbol.asyncIterator]();return{next:e(()=>r.next(),"next"),async return(){return s.close(),t.destroy(),await r.return?.(),{done:!0,value:void 0}}}}}}e(b,"typedLines");var k=new AbortController,C=0,I=e(t=>{C++,C>1&&process.exit(o.Interrupted),process.stderr.write(`
+`};var I={init:e(async()=>(await import("./chunks/init-BUABF7OW.js")).initCommand,"init"),run:e(async()=>(await import("./chunks/run-K3CA6NEO.js")).runCommand,"run"),resume:e(async()=>(await import("./chunks/resume-NHTYW6HX.js")).resumeCommand,"resume"),report:e(async()=>(await import("./chunks/report-36IE56C5.js")).reportCommand,"report"),compare:e(async()=>(await import("./chunks/compare-ZZZF6C2B.js")).compareCommand,"compare"),replay:e(async()=>(await import("./chunks/replay-CI3TSM5K.js")).replayCommand,"replay"),rejudge:e(async()=>(await import("./chunks/rejudge-ZTB2XG2F.js")).rejudgeCommand,"rejudge"),merge:e(async()=>(await import("./chunks/merge-DNPC3AXC.js")).mergeCommand,"merge"),baseline:e(async()=>(await import("./chunks/baseline-EEREGEJM.js")).baselineCommand,"baseline"),chat:e(async()=>(await import("./chunks/chat-KQMRVJD2.js")).chatCommand,"chat")};async function w(t,s){let[r,...n]=s;if(r===void 0||r==="-h"||r==="--help"||r==="help")return t.stdout.write(r==="help"&&n[0]&&i[n[0]]?i[n[0]]:y),o.Ok;if(r==="-v"||r==="--version")return t.stdout.write(`${f}
+`),o.Ok;if(n.includes("-h")||n.includes("--help")){let a=i[r];if(a)return t.stdout.write(a),o.Ok}let d=I[r];if(!d){let a=h(r,Object.keys(i));throw new l(`unknown command "${r}"${a?` \u2014 did you mean "${a}"?`:""} (see convy-ci --help)`)}return(await d())(t,n)}e(w,"runCli");function v(t){return g(process,t)}e(v,"processWriter");import{createInterface as E}from"node:readline";function b(t){return{[Symbol.asyncIterator](){let s=E({input:t,crlfDelay:1/0,terminal:!1}),r=s[Symbol.asyncIterator]();return{next:e(()=>r.next(),"next"),async return(){return s.close(),t.destroy(),await r.return?.(),{done:!0,value:void 0}}}}}}e(b,"typedLines");var j=new AbortController,C=0,x=e(t=>{C++,C>1&&process.exit(o.Interrupted),process.stderr.write(`
 ${t}: stopping; finished attempts are kept (press Ctrl+C again to quit at once)
-`),k.abort(new u(`interrupted by ${t}`))},"onSignal");process.on("SIGINT",I);process.on("SIGTERM",I);var x=process.features,O={cwd:process.cwd(),env:process.env,stdout:process.stdout,stderr:process.stderr,interactive:!!process.stderr.isTTY&&process.env.CI!=="true",signal:k.signal,canStripTypes:x.typescript==="strip"||x.typescript==="transform",now:e(()=>new Date,"now"),writer:v,readLines:e(()=>b(process.stdin),"readLines")};w(O,process.argv.slice(2)).then(t=>{process.exitCode=t},t=>{let s=p(t),r=s instanceof c?s.problems.map(n=>`error: ${n.message}`):[`error: ${s.message}`];process.stderr.write(`${r.map(m).join(`
+`),j.abort(new u(`interrupted by ${t}`))},"onSignal");process.on("SIGINT",x);process.on("SIGTERM",x);var k=process.features,O={cwd:process.cwd(),env:process.env,stdout:process.stdout,stderr:process.stderr,interactive:!!process.stderr.isTTY&&process.env.CI!=="true",signal:j.signal,canStripTypes:k.typescript==="strip"||k.typescript==="transform",now:e(()=>new Date,"now"),writer:v,readLines:e(()=>b(process.stdin),"readLines")};w(O,process.argv.slice(2)).then(t=>{process.exitCode=t},t=>{let s=m(t),r=s instanceof c?s.problems.map(n=>`error: ${n.message}`):[`error: ${s.message}`];process.stderr.write(`${r.map(p).join(`
 `)}
 `),s.exitCode!==o.BadInput&&process.env.CONVY_DEBUG&&t instanceof Error&&process.stderr.write(`${t.stack}
 `),process.exitCode=s.exitCode});

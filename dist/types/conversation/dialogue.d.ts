@@ -12,6 +12,8 @@ export interface DialogueLine {
 export interface ClaimDecision {
     pass: boolean;
     reason: string;
+    /** One decision per judge sample when the judge was asked more than once; `pass` is their majority. */
+    votes?: boolean[];
 }
 /** What convy-ci asks its simulated user: its instructions and the dialogue so far. */
 export interface SimulatedUserRequest {
