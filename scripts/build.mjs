@@ -29,7 +29,16 @@ const common = {
 
 await rm(new URL('../dist', import.meta.url), { recursive: true, force: true })
 await Promise.all([
-  build({ ...common, entryPoints: ['src/cli/main.ts'], outfile: 'dist/cli.js', banner: { js: `#!/usr/bin/env node\n${requireShim}` } }),
+  // The CLI is split at its dynamic imports (a command, an agent protocol): `convy-ci run` compiles
+  // and initialises only what a run uses, not the GitHub client of `baseline` or the compare page.
+  build({
+    ...common,
+    entryPoints: { cli: 'src/cli/main.ts' },
+    outdir: 'dist',
+    splitting: true,
+    chunkNames: 'cli/[name]-[hash]',
+    banner: { js: `#!/usr/bin/env node\n${requireShim}` },
+  }),
   build({ ...common, entryPoints: ['src/action/main.ts'], outfile: 'dist/action.js', banner: { js: requireShim } }),
   build({ ...common, entryPoints: ['src/index.ts'], outfile: 'dist/index.js', banner: { js: requireShim } }),
   build({ ...common, entryPoints: ['src/testing/index.ts'], outfile: 'dist/testing.js', banner: { js: requireShim } }),

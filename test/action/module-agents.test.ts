@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict'
 import { execFile } from 'node:child_process'
-import { copyFile, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { copyFile, cp, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { after, before, describe, test } from 'node:test'
@@ -71,6 +71,8 @@ async function alone(bundle: string): Promise<string> {
   const copy = join(dir, 'dist', bundle.endsWith('cli.js') ? 'cli.js' : 'action.js')
   await mkdir(dirname(copy), { recursive: true })
   await copyFile(bundle, copy)
+  // The CLI's bundle is split: its commands and agent protocols load from dist/cli/ beside it.
+  if (bundle.endsWith('cli.js')) await cp(join(dirname(bundle), 'cli'), join(dirname(copy), 'cli'), { recursive: true })
   return copy
 }
 
