@@ -3,7 +3,7 @@
 import { build } from 'esbuild'
 import { execFileSync } from 'node:child_process'
 import { readdir, readFile, rm, writeFile } from 'node:fs/promises'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 const pkg = JSON.parse(await readFile(new URL('../package.json', import.meta.url), 'utf8'))
@@ -11,6 +11,21 @@ const pkg = JSON.parse(await readFile(new URL('../package.json', import.meta.url
 // Some bundled CommonJS dependencies call require() for Node built-ins at run time; an ESM bundle has
 // no require of its own (esbuild #1921), so give it one.
 const requireShim = "import { createRequire as __convyCreateRequire } from 'node:module';\nconst require = __convyCreateRequire(import.meta.url);"
+
+// zod bundles its messages in every language it has (270 KB of minified code in each bundle, parsed
+// by every run). convy-ci words its own messages and falls back only to zod's English ones.
+const zodEnglishOnly = {
+  name: 'zod-english-only',
+  setup(build) {
+    build.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) =>
+      /[\\/]node_modules[\\/]zod[\\/]/.test(args.importer) ? { path: join(dirname(args.importer), '..', 'locales', 'en.js'), namespace: 'zod-english' } : undefined,
+    )
+    build.onLoad({ filter: /.*/, namespace: 'zod-english' }, (args) => ({
+      contents: `export { default as en } from ${JSON.stringify(args.path)}`,
+      resolveDir: dirname(args.path),
+    }))
+  },
+}
 
 const common = {
   bundle: true,
@@ -25,6 +40,7 @@ const common = {
   // It cannot be bundled (it runs a native binary), so it stays an optional import.
   external: ['esbuild'],
   define: { __CONVY_VERSION__: JSON.stringify(pkg.version) },
+  plugins: [zodEnglishOnly],
 }
 
 await rm(new URL('../dist', import.meta.url), { recursive: true, force: true })
