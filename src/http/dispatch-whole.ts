@@ -17,14 +17,16 @@ export class ResponseTooLarge extends Error {
  * Here the chunks are kept as they come and decoded once, as `body.text()` decodes them.
  */
 export function dispatchWhole(dispatcher: Dispatcher, maxBodyBytes: number | undefined): SendWhole {
+  // A client mostly sends to one URL (the chat completions endpoint, an agent's address): parsed once.
+  let last: { url: string; origin: string; path: string } | undefined
   return (url, { method, headers, body, signal }) =>
     new Promise<WholeAnswer>((resolve, reject) => {
-      const target = new URL(url)
+      if (last?.url !== url) {
+        const target = new URL(url)
+        last = { url, origin: target.origin, path: `${target.pathname}${target.search}` }
+      }
       const handler = new WholeHandler(resolve, reject, signal, maxBodyBytes, `${method} ${url}`)
-      dispatcher.dispatch(
-        { origin: target.origin, path: `${target.pathname}${target.search}`, method: method as Dispatcher.HttpMethod, headers: oneOfEachName(headers), body: body ?? null },
-        handler,
-      )
+      dispatcher.dispatch({ origin: last.origin, path: last.path, method: method as Dispatcher.HttpMethod, headers: oneOfEachName(headers), body: body ?? null }, handler)
     })
 }
 

@@ -59,6 +59,16 @@ test('an answer is read whole: status, headers in lower case (a repeated one as 
   )
 })
 
+test('one client sending to several addresses in turn reaches each, its query included', async () => {
+  received = []
+  const fetch = createFetch()
+  for (const path of ['/a?x=1', '/b', '/a?x=2', '/a?x=2']) await fetch.whole(`${url}${path}`, { method: 'GET', headers: {} })
+  assert.deepEqual(
+    received.map((r) => r.path),
+    ['/a?x=1', '/b', '/a?x=2', '/a?x=2'],
+  )
+})
+
 test('a non-2xx answer is an answer, not an error', async () => {
   const answer = await createFetch().whole(`${url}/missing`, { method: 'GET', headers: {} })
   assert.equal(answer.status, 404)
