@@ -16,7 +16,7 @@
 // Each figure is the median of --runs runs, with the spread (min–max) beside it: the machine is shared.
 import { execFileSync, spawn } from 'node:child_process'
 import { mkdtemp, mkdir, readFile, rm, writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
@@ -130,14 +130,18 @@ function verdict(runs: Run[], key: keyof Run, limit: number | undefined, digits:
   return `   target ≤ ${limit.toFixed(digits)}${unit}: ${median(runs.map((r) => r[key])) <= limit ? 'met' : 'NOT MET'}`
 }
 
-function medianMs(args: string[], runs: number): number {
+function medianMs(args: string[], runs: number, env: NodeJS.ProcessEnv = process.env): number {
   const times: number[] = []
   for (let i = 0; i < runs; i++) {
     const t0 = performance.now()
-    execFileSync(process.execPath, args)
+    execFileSync(process.execPath, args, { env })
     times.push(performance.now() - t0)
   }
   return median(times)
+}
+
+function load(): string {
+  return loadavg()[0]!.toFixed(1)
 }
 
 const dir = await project()
@@ -146,9 +150,11 @@ try {
   console.log(`median of ${RUNS} runs (min–max); floor = ceil(${CONVERSATIONS} / parallel) × ${CALLS} × ${LATENCY_MS} ms\n`)
   for (const target of TARGETS) {
     const runs: Run[] = []
+    const loadBefore = load()
     for (let round = 0; round < RUNS; round++) runs.push(await measure(dir, target.parallel, round))
     const floorS = (Math.ceil(CONVERSATIONS / target.parallel) * CALLS * LATENCY_MS) / 1000
-    console.log(`--parallel ${target.parallel} (floor ${floorS.toFixed(2)} s)`)
+    // The machine is shared: wall-clock figures stretch with its load, CPU-seconds much less.
+    console.log(`--parallel ${target.parallel} (floor ${floorS.toFixed(2)} s; load average ${loadBefore} before, ${load()} after)`)
     console.log(`  window / floor      ${figure(runs, 'window', 2, ' ×')}${verdict(runs, 'window', target.window, 2, ' ×')}`)
     console.log(`  CPU / conversation  ${figure(runs, 'cpuMsPerConversation', 2, ' ms')}${verdict(runs, 'cpuMsPerConversation', target.cpuMsPerConversation, 0, ' ms')}`)
     console.log(`  first request       ${figure(runs, 'firstRequestMs', 0, ' ms')}${verdict(runs, 'firstRequestMs', target.firstRequestMs, 0, ' ms')}`)
@@ -157,6 +163,13 @@ try {
     console.log(`  end to end          ${figure(runs, 'endToEndS', 2, ' s')}\n`)
   }
   console.log(`start-up, median of 11: convy-ci --version ${medianMs([CLI, '--version'], 11).toFixed(0)} ms (node -e '' alone: ${medianMs(['-e', ''], 11).toFixed(0)} ms)`)
+  // Node 20 reads every certificate of NODE_EXTRA_CA_CERTS as it starts, before any code runs: with
+  // a system bundle that is most of node's own start-up, and of the first request's time above.
+  if (process.env.NODE_EXTRA_CA_CERTS) {
+    const without = { ...process.env }
+    delete without.NODE_EXTRA_CA_CERTS
+    console.log(`  NODE_EXTRA_CA_CERTS is set (${process.env.NODE_EXTRA_CA_CERTS}): node -e '' takes ${medianMs(['-e', ''], 11, without).toFixed(0)} ms without it`)
+  }
 } finally {
   await rm(dir, { recursive: true, force: true })
 }

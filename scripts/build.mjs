@@ -12,6 +12,21 @@ const pkg = JSON.parse(await readFile(new URL('../package.json', import.meta.url
 // no require of its own (esbuild #1921), so give it one.
 const requireShim = "import { createRequire as __convyCreateRequire } from 'node:module';\nconst require = __convyCreateRequire(import.meta.url);"
 
+// zod bundles its messages in every language it has (270 KB of minified code in each bundle, parsed
+// by every run). convy-ci words its own messages and falls back only to zod's English ones.
+const zodEnglishOnly = {
+  name: 'zod-english-only',
+  setup(build) {
+    build.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) =>
+      /[\\/]node_modules[\\/]zod[\\/]/.test(args.importer) ? { path: join(dirname(args.importer), '..', 'locales', 'en.js'), namespace: 'zod-english' } : undefined,
+    )
+    build.onLoad({ filter: /.*/, namespace: 'zod-english' }, (args) => ({
+      contents: `export { default as en } from ${JSON.stringify(args.path)}`,
+      resolveDir: dirname(args.path),
+    }))
+  },
+}
+
 const common = {
   bundle: true,
   platform: 'node',
@@ -25,6 +40,7 @@ const common = {
   // It cannot be bundled (it runs a native binary), so it stays an optional import.
   external: ['esbuild'],
   define: { __CONVY_VERSION__: JSON.stringify(pkg.version) },
+  plugins: [zodEnglishOnly],
 }
 
 await rm(new URL('../dist', import.meta.url), { recursive: true, force: true })

@@ -1,7 +1,9 @@
 import { Readable, Transform } from 'node:stream'
 import type { ConnectionOptions } from 'node:tls'
-import { Agent, request, type Dispatcher } from 'undici'
+import type { Dispatcher } from 'undici'
+import { dispatchWhole, ResponseTooLarge } from './dispatch-whole.ts'
 import type { Fetch } from './fetch-type.ts'
+import { Agent, request } from './undici.ts'
 import type { SendWhole } from './whole.ts'
 
 /**
@@ -39,22 +41,11 @@ export interface HttpClientOptions {
   maxBodyBytes?: number
 }
 
-export class ResponseTooLarge extends Error {
-  constructor(what: string, limit: number) {
-    super(`${what} answered more than ${mebibytes(limit)}; convy-ci stops reading an answer there (max_reply_kb sets what is kept)`)
-    this.name = 'ResponseTooLarge'
-  }
-}
+export { ResponseTooLarge }
 
 export function createFetch(options: HttpClientOptions = {}): HttpFetch {
   const dispatcher = options.dispatcher ?? new Agent({ connections: options.connections ?? 256, keepAliveTimeout: 30_000, ...(options.tls ? { connect: options.tls } : {}) })
-  const whole: SendWhole = async (url, { method, headers, body, signal }) => {
-    const answer = await request(url, { method: method as Dispatcher.HttpMethod, headers: oneOfEachName(headers), body, signal, dispatcher })
-    // The fast path keeps the same bound as fetchLike: a runaway answer never reaches memory whole.
-    const limit = options.maxBodyBytes
-    const text = limit === undefined ? await answer.body.text() : Buffer.from(await readAtMost(answer.body, limit, `${method} ${url}`)).toString('utf8')
-    return { status: answer.statusCode, headers: answer.headers, text }
-  }
+  const whole = dispatchWhole(dispatcher, options.maxBodyBytes)
   const fetchLike: Fetch = async (input, init) => {
     const body = init?.body ?? undefined
     // Anything but a plain body (a stream, a form) goes the built-in way; convy-ci sends strings.
@@ -106,10 +97,6 @@ function limiter(limit: number, what: string): Transform {
   })
 }
 
-function mebibytes(bytes: number): string {
-  return `${Math.round((bytes / 2 ** 20) * 10) / 10} MiB`
-}
-
 function isJson(contentType: string | string[] | undefined): boolean {
   return typeof contentType === 'string' && /^application\/(?:[\w.+-]*\+)?json\s*(?:;|$)/i.test(contentType)
 }
@@ -120,17 +107,6 @@ function flattenHeaders(headers: RequestInit['headers']): Record<string, string>
   new Headers(headers).forEach((value, key) => {
     flat[key] = value
   })
-  return flat
-}
-
-/** Names that differ only in case are one header, as with fetch's Headers: their values are joined. */
-function oneOfEachName(headers: Readonly<Record<string, string>>): Record<string, string> {
-  const flat: Record<string, string> = {}
-  for (const [name, value] of Object.entries(headers)) {
-    const key = name.toLowerCase()
-    const earlier = flat[key]
-    flat[key] = earlier === undefined ? value : `${earlier}, ${value}`
-  }
   return flat
 }
 

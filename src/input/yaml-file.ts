@@ -2,6 +2,7 @@ import { isAlias, isMap, isScalar, isSeq, LineCounter, parseDocument, visit, typ
 import type { z } from 'zod'
 import { FileError } from '../shared/errors.ts'
 import { didYouMean } from './did-you-mean.ts'
+import { readSimpleYaml } from './simple-yaml.ts'
 
 /**
  * A YAML file parsed once, keeping positions, so every later error can name the file and the line of
@@ -18,6 +19,34 @@ export interface YamlFile {
 }
 
 export function parseYamlFile(name: string, text: string): YamlFile {
+  // Most scenario files are a few plain lines: read those directly, and parse with positions only
+  // if an error needs a line number.
+  const simple = readSimpleYaml(text)
+  if (simple !== undefined) {
+    let parsed: Parsed | undefined
+    const full = () => (parsed ??= parse(name, text))
+    return {
+      name,
+      data: simple,
+      get doc() {
+        return full().doc
+      },
+      lineOf: (path) => full().lineOf(path),
+      lineOfKey: (parentPath, key) => full().lineOfKey(parentPath, key),
+    }
+  }
+  const parsed = parse(name, text)
+  return { name, doc: parsed.doc, data: toData(name, parsed.doc, parsed.lineCounter), lineOf: parsed.lineOf, lineOfKey: parsed.lineOfKey }
+}
+
+interface Parsed {
+  doc: Document
+  lineCounter: LineCounter
+  lineOf: YamlFile['lineOf']
+  lineOfKey: YamlFile['lineOfKey']
+}
+
+function parse(name: string, text: string): Parsed {
   const lineCounter = new LineCounter()
   const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true })
   const first = doc.errors[0]
@@ -42,7 +71,7 @@ export function parseYamlFile(name: string, text: string): YamlFile {
     const range = (pair?.key as Node | undefined)?.range
     return range ? lineCounter.linePos(range[0]).line : lineOf(parentPath)
   }
-  return { name, doc, data: toData(name, doc, lineCounter), lineOf, lineOfKey }
+  return { doc, lineCounter, lineOf, lineOfKey }
 }
 
 /** Aliases past this many expansions are refused (yaml's own check): a few lines can expand to gigabytes. */

@@ -11,14 +11,14 @@ const OPENAI_BASE_URL = 'https://api.openai.com/v1'
  * or the key refused. A gateway that does not list models, or is briefly failing, is left to the
  * run's own retries.
  */
-export async function checkGateway(options: { baseURL: string | undefined; apiKey: string | undefined; fetch: Fetch; mask: Mask; timeoutMs?: number }): Promise<void> {
+export async function checkGateway(options: { baseURL: string | undefined; apiKey: string | undefined; fetch: Fetch; mask: Mask; timeoutMs?: number; signal?: AbortSignal }): Promise<void> {
   const base = (options.baseURL ?? OPENAI_BASE_URL).replace(/\/+$/, '')
   let status: number
   try {
     const response = await options.fetch(`${base}/models`, {
       method: 'GET',
       headers: options.apiKey ? { authorization: `Bearer ${options.apiKey}` } : {},
-      signal: AbortSignal.timeout(options.timeoutMs ?? 15_000),
+      signal: options.signal ? AbortSignal.any([options.signal, AbortSignal.timeout(options.timeoutMs ?? 15_000)]) : AbortSignal.timeout(options.timeoutMs ?? 15_000),
     })
     status = response.status
     await response.body?.cancel()

@@ -3,7 +3,7 @@ import { loadScenarios } from '../scenario/load-scenarios.ts'
 import { RUN_FORMAT, type RunManifest, type RunSettings } from '../journal/records.ts'
 import { RunJournal } from '../journal/run-journal.ts'
 import { newRunId } from '../journal/run-folder.ts'
-import { checkModels, prepareAgent, prepareModels, type PreparedAgent, type PreparedModels } from '../runner/prepare.ts'
+import { checkModels, prepareAgent, prepareModels, startModelCheck, type PreparedAgent, type PreparedModels } from '../runner/prepare.ts'
 import { planAttempts, selectScenarios } from '../runner/select-scenarios.ts'
 import type { Scenario } from '../scenario/scenario.ts'
 import { ExitCode } from '../shared/errors.ts'
@@ -45,16 +45,23 @@ export async function runAgents(ctx: PipelineContext, request: RunRequest): Prom
   const { settings } = request
   // Everything is read and checked for every agent before the first attempt is played.
   const project = await openProject(ctx, request)
-  const scenarios = selectScenarios(await loadScenarios(project.scenariosDir, project.projectDir, (message) => ctx.stderr.write(`warning: ${message}\n`)), { globs: settings.scenarioGlobs, tags: settings.tags })
+  // The gateway answers while the scenario files load.
+  const earlyCheck = startModelCheck(project.config, project.env, { smoke: settings.smoke, cache: settings.cache ?? 'off' })
   const names = [...new Set(request.agents)]
   const prepared: { agent: PreparedAgent; models: PreparedModels; mask: (t: string) => string }[] = []
-  for (const name of names) {
-    const agent = await prepareAgent(project.config, name, project.env, { canStripTypes: ctx.canStripTypes })
-    const models = prepareModels(project.config, project.env, scenarios, settings.smoke, { cache: settings.cache ?? 'off', review: settings.review })
-    prepared.push({ agent, models, mask: createMask([...agent.secrets, ...models.resolved.secrets]) })
+  let scenarios: Scenario[]
+  try {
+    scenarios = selectScenarios(await loadScenarios(project.scenariosDir, project.projectDir, (message) => ctx.stderr.write(`warning: ${message}\n`)), { globs: settings.scenarioGlobs, tags: settings.tags })
+    for (const name of names) {
+      const agent = await prepareAgent(project.config, name, project.env, { canStripTypes: ctx.canStripTypes })
+      const models = prepareModels(project.config, project.env, scenarios, settings.smoke, { cache: settings.cache ?? 'off', review: settings.review })
+      prepared.push({ agent, models, mask: createMask([...agent.secrets, ...models.resolved.secrets]) })
+    }
+    // The models are the same for every agent: one check of their gateway serves all.
+    if (prepared[0]) await checkModels(prepared[0].models, settings.cache ?? 'off', earlyCheck)
+  } finally {
+    earlyCheck?.cancel()
   }
-  // The models are the same for every agent: one check of their gateway serves all.
-  if (prepared[0]) await checkModels(prepared[0].models, settings.cache ?? 'off')
 
   let exitCode: ExitCode = ExitCode.Ok
   const runs: AgentRun[] = []

@@ -90,9 +90,45 @@ export function prepareModels(config: ProjectConfig, env: Environment, scenarios
 
 /**
  * Checks, once before the run, that the gateway of convy-ci's models answers and takes the key. A run
- * that may answer from the model cache skips it: its calls may never reach the gateway.
+ * that may answer from the model cache skips it: its calls may never reach the gateway. A check begun
+ * early (`startModelCheck`) for the same gateway and key is awaited instead of asking again.
  */
-export async function checkModels(models: PreparedModels, cache: CacheMode = 'off'): Promise<void> {
+export async function checkModels(models: PreparedModels, cache: CacheMode = 'off', early: EarlyModelCheck | null = null): Promise<void> {
   if ((models.user === null && models.judge === null) || cache === 'read' || cache === 'readwrite') return
-  await checkGateway({ baseURL: models.resolved.baseURL, apiKey: models.resolved.apiKey, fetch: createFetch(), mask: createMask(models.resolved.secrets) })
+  const { baseURL, apiKey, secrets } = models.resolved
+  if (early && early.baseURL === baseURL && early.apiKey === apiKey) return early.done
+  await checkGateway({ baseURL, apiKey, fetch: createFetch(), mask: createMask(secrets) })
+}
+
+/** A gateway check under way, for `checkModels` to await. */
+export interface EarlyModelCheck {
+  baseURL: string | undefined
+  apiKey: string | undefined
+  done: Promise<void>
+  /** Drops the check if it is still waiting, so a run that failed meanwhile exits at once. */
+  cancel(): void
+}
+
+/**
+ * Begins the gateway check as soon as convy.yml is read, so it runs while the scenario files load
+ * rather than after them: one round trip to the gateway less before the first attempt (bench/runner.ts).
+ * Which models the run needs is known only once the scenarios are read, so this is a guess: it starts
+ * only when convy.yml names a model and the run may call one (not --smoke, not from the cache), and
+ * anything wrong with the models section is left for `prepareModels` to report. Until awaited, its
+ * failure is held, not thrown: a run that turns out to need no model never sees it.
+ */
+export function startModelCheck(config: ProjectConfig, env: Environment, options: { smoke: boolean; cache: CacheMode }): EarlyModelCheck | null {
+  if (options.smoke || options.cache === 'read' || options.cache === 'readwrite') return null
+  const named = { user: config.models.user !== undefined, judge: config.models.judge !== undefined }
+  if (!named.user && !named.judge) return null
+  let resolved: ResolvedModels
+  try {
+    resolved = resolveModels(config, env, named)
+  } catch {
+    return null
+  }
+  const stop = new AbortController()
+  const done = checkGateway({ baseURL: resolved.baseURL, apiKey: resolved.apiKey, fetch: createFetch(), mask: createMask(resolved.secrets), signal: stop.signal })
+  done.catch(() => undefined)
+  return { baseURL: resolved.baseURL, apiKey: resolved.apiKey, done, cancel: () => stop.abort() }
 }
