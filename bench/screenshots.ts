@@ -1,13 +1,18 @@
-// Regenerates the README's screenshots, docs/report-{light,dark}.png and docs/compare-{light,dark}.png,
-// from synthetic runs (test/fakes/synthetic-run.ts) in headless Chromium:
+// Regenerates the README's screenshots, docs/report-{light,dark}.png, docs/compare-{light,dark}.png and
+// docs/pr-comment.png (the pull request's comment for a Worse change, rendered as GitHub renders
+// markdown: GFM with GitHub's own stylesheet), from synthetic runs (test/fakes/synthetic-run.ts) in
+// headless Chromium:
 //
 //   node --import tsx bench/screenshots.ts
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { createRequire } from 'node:module'
+import { marked } from 'marked'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { chromium } from 'playwright-core'
 import { compareRuns } from '../src/compare/compare-runs.ts'
+import { comparisonMarkdown } from '../src/report/compare-markdown.ts'
 import { renderComparePage } from '../src/report/compare-page.ts'
 import { anchorFor } from '../src/report/html.ts'
 import { writeRunReport } from '../src/report/run-report.ts'
@@ -40,7 +45,27 @@ try {
   const file = join(work, 'compare.html')
   await writeFile(file, renderComparePage(comparison, { before, after }))
   await shoot(`${pathToFileURL(file).href}#${anchorFor('scenario', 'clarify-backup')}`, 'compare', 2000)
+
+  const markdown = comparisonMarkdown(comparison, { reportUrl: 'https://github.com/acme/support-bot/actions/runs/12345/artifacts/67890' })
+  const comment = join(work, 'comment.html')
+  await writeFile(comment, await githubComment(markdown))
+  const page = await browser.newPage({ viewport: { width: 940, height: 600 }, colorScheme: 'light', deviceScaleFactor: 1 })
+  await page.goto(pathToFileURL(comment).href)
+  await page.screenshot({ path: 'docs/pr-comment.png', fullPage: true })
+  await page.close()
 } finally {
   await browser.close()
   await rm(work, { recursive: true, force: true })
+}
+
+/** The comment as a pull request shows it: GitHub-flavoured markdown in GitHub's comment styles and frame. */
+async function githubComment(markdown: string): Promise<string> {
+  const css = await readFile(createRequire(import.meta.url).resolve('github-markdown-css/github-markdown-light.css'), 'utf8')
+  const body = await marked.parse(markdown, { gfm: true })
+  return `<!doctype html><meta charset="utf-8"><style>${css}
+body{margin:0;padding:20px;background:#fff;font-family:-apple-system,BlinkMacSystemFont,"Segoe UI","Noto Sans",Helvetica,Arial,sans-serif}
+.comment{max-width:880px;border:1px solid #d1d9e0;border-radius:6px}
+.comment header{background:#f6f8fa;border-bottom:1px solid #d1d9e0;padding:8px 16px;font-size:14px;color:#59636e;border-radius:6px 6px 0 0}
+.comment header b{color:#1f2328}.markdown-body{padding:16px;font-size:14px}</style>
+<div class="comment"><header><b>github-actions</b> <span>bot</span> commented</header><div class="markdown-body">${body}</div></div>`
 }

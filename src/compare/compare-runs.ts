@@ -13,6 +13,7 @@ import {
 import { verdictCoverage } from './coverage.ts'
 import { decide, OVERALL_Z, SCENARIO_ALPHA } from './decide.ts'
 import { judgeChange } from './judge-change.ts'
+import { movedClaims } from './moved-claims.ts'
 import { groupScenarios, moreWithoutVerdict, verdicts } from './scenario-groups.ts'
 import { runSums } from './run-sums.ts'
 import { buildTiles } from './tiles.ts'
@@ -45,6 +46,7 @@ export function compareRuns(before: RunTally, after: RunTally, options: CompareO
     change: pair.after.rate! - pair.before.rate!,
     ...decision.scenarios[index]!,
     moreWithoutVerdict: moreWithoutVerdict(pair.before, pair.after),
+    moved: movedClaims(before.scenarios.get(pair.id), after.scenarios.get(pair.id), pair.after.rate! - pair.before.rate!),
   }))
   const tiles = buildTiles(beforeTally, afterTally, overall.direction)
   const inGroup = (group: ComparedScenario['group']) => compared.filter((s) => s.group === group)

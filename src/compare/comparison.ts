@@ -90,6 +90,15 @@ export interface ScenarioSide {
   judge: { flipRate: number; unstable: boolean } | null
 }
 
+/** A claim or check whose record moved with its scenario: held 5 of 5 → 0 of 5. */
+export interface MovedClaim {
+  kind: 'claim' | 'check'
+  /** The claim, or a check as `kind value` (`contains order number`). */
+  text: string
+  before: { held: number; decided: number }
+  after: { held: number; decided: number }
+}
+
 export interface ComparedScenario {
   id: string
   before: ScenarioSide
@@ -117,6 +126,8 @@ export interface ComparedScenario {
   judgeUnstable: 'worse' | 'better' | null
   /** Set when attempts without a verdict (convy-ci's own models failed) grew significantly: one-sided Fisher p. */
   moreWithoutVerdict: { p: number } | null
+  /** The claims and checks that moved the way the scenario did, largest first (at most three). */
+  moved: MovedClaim[]
 }
 
 export type NotComparedReason = 'only-before' | 'only-after' | 'edited' | 'no-verdict'

@@ -1,4 +1,5 @@
-import type { Comparison, ComparedScenario, NotComparedScenario, ScenarioSide, Tile, Tone } from '../compare/comparison.ts'
+import type { Comparison, ComparedScenario, MovedClaim, NotComparedScenario, ScenarioSide, Tile, Tone } from '../compare/comparison.ts'
+import { anchorFor } from './html.ts'
 import { count, dollars, fraction, pEquals, percent, points, pValue, seconds, secondsChange, signed, signedDollars } from './format.ts'
 import { neutralise } from './neutralise.ts'
 
@@ -8,32 +9,45 @@ export const SCENARIO_ID_LENGTH = 80
 const TONE_MARK: Record<Tone, string> = { worse: '🟥 ', better: '🟩 ', 'within-noise': '~ ', neutral: '' }
 const NONE = '–'
 
+/**
+ * The tiles that say something: the pass rate always; the rest only when they moved (stable
+ * scenarios, attempts, cost), moved beyond noise (times), or are not nothing (errors). The compare
+ * page and the report have every figure.
+ */
 export function tileRows(c: Comparison): string[][] {
   const t = c.tiles
   const rows: string[][] = [['', 'Before', 'After', 'Change']]
+  const moved = (tile: Tile) => tile.change !== null && tile.change !== 0
+  const beyondNoise = (tile: Tile) => tile.tone === 'worse' || tile.tone === 'better'
   const passRate = (side: 'before' | 'after') => {
     const rate = t.passRate[side]
     return rate === null ? NONE : `${percent(rate)} · ${count(t.passed[side]!)} of ${count(t.passed.of![side])}`
   }
   rows.push(['Pass rate', passRate('before'), passRate('after'), change(t.passRate, points)])
   const stable = (side: 'before' | 'after') => `${count(t.stableScenarios[side]!)} of ${count(t.stableScenarios.of![side])}`
-  rows.push(['Stable scenarios', stable('before'), stable('after'), change(t.stableScenarios, (d) => signed(d))])
-  rows.push(['Attempts', count(t.attempts.before!), count(t.attempts.after!), change(t.attempts, (d) => signed(d))])
+  if (moved(t.stableScenarios)) rows.push(['Stable scenarios', stable('before'), stable('after'), change(t.stableScenarios, (d) => signed(d))])
+  if (moved(t.attempts)) rows.push(['Attempts', count(t.attempts.before!), count(t.attempts.after!), change(t.attempts, (d) => signed(d))])
   const time = (side: 'before' | 'after') =>
     t.meanAnswerSeconds[side] === null ? NONE : `${seconds(t.meanAnswerSeconds[side])} mean · ${seconds(t.slowestAnswerSeconds[side]!)} slowest`
-  rows.push(['Answer time', time('before'), time('after'), joined(change(t.meanAnswerSeconds, secondsChange), change(t.slowestAnswerSeconds, secondsChange))])
+  if (beyondNoise(t.meanAnswerSeconds) || beyondNoise(t.slowestAnswerSeconds)) {
+    rows.push(['Answer time', time('before'), time('after'), joined(change(t.meanAnswerSeconds, secondsChange), change(t.slowestAnswerSeconds, secondsChange))])
+  }
   // Only agents that stream have a time to first token; the row would be dashes for the rest.
   const firstToken = t.meanFirstTokenSeconds
-  if (firstToken.before !== null || firstToken.after !== null) {
+  if ((firstToken.before !== null || firstToken.after !== null) && beyondNoise(firstToken)) {
     const mean = (side: 'before' | 'after') => (firstToken[side] === null ? NONE : `${seconds(firstToken[side])} mean`)
     rows.push(['Time to first token', mean('before'), mean('after'), change(firstToken, secondsChange)])
   }
   const tokens = (side: 'before' | 'after') =>
     t.tokensInPerAttempt[side] === null ? NONE : `${count(t.tokensInPerAttempt[side])} in · ${count(t.tokensOutPerAttempt[side]!)} out`
-  rows.push(['Tokens per attempt', tokens('before'), tokens('after'), joined(change(t.tokensInPerAttempt, (d) => signed(d)), change(t.tokensOutPerAttempt, (d) => signed(d)))])
+  // Tokens are worth a row when they moved by a tenth and at least 20 tokens: what a prompt change shows first.
+  const tokensMoved = [t.tokensInPerAttempt, t.tokensOutPerAttempt].some((tile) => tile.before !== null && tile.after !== null && Math.abs(tile.after - tile.before) >= Math.max(20, 0.1 * tile.before))
+  if (tokensMoved) rows.push(['Tokens per attempt', tokens('before'), tokens('after'), joined(change(t.tokensInPerAttempt, (d) => signed(d)), change(t.tokensOutPerAttempt, (d) => signed(d)))])
   const errors = (side: 'before' | 'after') => `${t.agentErrors[side]} agent · ${t.noVerdicts[side]} no verdict`
-  rows.push(['Errors', errors('before'), errors('after'), `${change(t.agentErrors, (d) => signed(d))} · ${change(t.noVerdicts, (d) => signed(d))}`])
-  if (t.costUsd.before !== null || t.costUsd.after !== null) {
+  if ([t.agentErrors, t.noVerdicts].some((tile) => (tile.before ?? 0) + (tile.after ?? 0) > 0)) {
+    rows.push(['Errors', errors('before'), errors('after'), `${change(t.agentErrors, (d) => signed(d))} · ${change(t.noVerdicts, (d) => signed(d))}`])
+  }
+  if ((t.costUsd.before !== null || t.costUsd.after !== null) && t.costUsd.change !== 0) {
     // Per attempt as well as in all: runs with different k (or a budget stop) are compared by it.
     const perAttempt = (side: 'before' | 'after') => (t.costUsd[side] === null || !t.attempts[side] ? null : t.costUsd[side] / t.attempts[side])
     const cost = (side: 'before' | 'after') => {
@@ -55,12 +69,25 @@ function joined(first: string, second: string): string {
   return first === NONE && second === NONE ? NONE : `${first} · ${second}`
 }
 
-export const CHANGED_HEADER = ['Scenario', 'Before', 'After', 'Change', 'p (one-sided)']
+export const CHANGED_HEADER = ['Scenario', 'Before', 'After', 'Change', 'p (one-sided)', 'What moved']
 
-/** A scenario named as part of an overall change, not beyond noise on its own, says so beside its p. */
-export function changedRow(s: ComparedScenario, direction: 'worse' | 'better'): string[] {
+/**
+ * A Worse or Better row: the scenario (linked to its place in the report), its numbers, and the
+ * claims or checks that moved with it. A scenario named as part of an overall change, not beyond
+ * noise on its own, says so beside its p.
+ */
+export function changedRow(s: ComparedScenario, direction: 'worse' | 'better', reportUrl: string | null = null): string[] {
   const p = pValue(direction === 'worse' ? s.pWorse : s.pBetter)
-  return [scenarioId(s.id), side(s.before), side(s.after), points(s.change), s.alone ? p : `${p} (with the others, not alone)`]
+  const name = reportUrl ? `[${scenarioId(s.id)}](${reportUrl}#${anchorFor('scenario', s.id)})` : scenarioId(s.id)
+  return [name, side(s.before), side(s.after), points(s.change), s.alone ? p : `${p} (with the others, not alone)`, s.moved.map(movedText).join('<br>') || NONE]
+}
+
+const MOVED_TEXT_LENGTH = 90
+
+/** “The agent asked for the order number” 5/5 → 0/5; a check as: check contains order number 5/5 → 0/5. */
+function movedText(m: MovedClaim): string {
+  const text = m.kind === 'claim' ? `“${neutralise(m.text, MOVED_TEXT_LENGTH)}”` : `check ${neutralise(m.text, MOVED_TEXT_LENGTH)}`
+  return `${text} ${fraction(m.before.held, m.before.decided)} → ${fraction(m.after.held, m.after.decided)}`
 }
 
 export const SAME_HEADER = ['Scenario', 'Before', 'After', 'Change', 'p (one-sided)', 'Note']

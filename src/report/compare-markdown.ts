@@ -37,8 +37,10 @@ const MARK: Record<Standing, string> = { worse: '🟥', better: '🟩', 'within-
 const NOTES_SHOWN = 10
 
 /**
- * The PR comment and job summary: verdict, tiles, Worse then Better, what deserves a look, Same and
- * Not compared folded, the statistics in words, warnings. Long lists are cut to fit, Worse last of
+ * The PR comment and job summary, in the order a reviewer reads it: the verdict and why, the full
+ * report's link and the runs, the tiles that say something, Worse then Better (each row linked to
+ * its scenario in the report, naming the claims that moved), what deserves a look, then folded: Same,
+ * Not compared and the statistics in words; warnings last. Long lists are cut to fit, Worse last of
  * all, each saying how many scenarios it left out.
  */
 export function comparisonMarkdown(c: Comparison, options: MarkdownOptions = {}): string {
@@ -48,15 +50,15 @@ export function comparisonMarkdown(c: Comparison, options: MarkdownOptions = {})
     // The title is built from numbers only; the judge change may quote model names, so it is neutralised apart.
     `### ${MARK[standing(c)]} ${standingTitle(c)} · ${agentHeading(c.after.agent, options.job)}`,
     [c.judgeChange ? neutralise(c.judgeChange.message, 400) : '', verdictReason(c, { judgeChange: false })].filter(Boolean).join(' '),
-    `Before: ${runLabel(c.before)} · After: ${runLabel(c.after)}`,
+    [reportUrl ? `**[Full report](${reportUrl})**` : '', `Before: ${runLabel(c.before)} · After: ${runLabel(c.after)}`].filter(Boolean).join(' · '),
     table(tileRows(c)),
   ]
   const notes = notesSection(c)
-  const bottom = [statisticsSection(c), warningsSection(c), reportUrl ? `[Full report](${reportUrl})` : '']
+  const bottom = [statisticsSection(c), warningsSection(c)]
   const fixed = [...top, notes, ...bottom].reduce((sum, part) => sum + part.length + 2, 0)
   const sections: Section[] = [
-    { title: `#### 🟥 Worse (${count(c.scenarios.worse.length)})`, header: CHANGED_HEADER, rows: c.scenarios.worse.map((s) => changedRow(s, 'worse')), folded: false },
-    { title: `#### 🟩 Better (${count(c.scenarios.better.length)})`, header: CHANGED_HEADER, rows: c.scenarios.better.map((s) => changedRow(s, 'better')), folded: false },
+    { title: `#### 🟥 Worse (${count(c.scenarios.worse.length)})`, header: CHANGED_HEADER, rows: c.scenarios.worse.map((s) => changedRow(s, 'worse', reportUrl)), folded: false },
+    { title: `#### 🟩 Better (${count(c.scenarios.better.length)})`, header: CHANGED_HEADER, rows: c.scenarios.better.map((s) => changedRow(s, 'better', reportUrl)), folded: false },
     { title: `~ Same, within noise (${count(c.scenarios.same.length)})`, header: SAME_HEADER, rows: c.scenarios.same.map(sameRow), folded: true },
     { title: `Not compared (${count(c.scenarios.notCompared.length)})`, header: NOT_COMPARED_HEADER, rows: c.scenarios.notCompared.map(notComparedRow), folded: true },
   ].filter((section) => section.rows.length > 0)
@@ -74,9 +76,10 @@ function notesSection(c: Comparison): string {
   return `**Worth a look**\n\n${lines.join('\n')}`
 }
 
+/** Folded: the verdict line already says what they come to; the tests and the sensitivity are for whoever asks. */
 function statisticsSection(c: Comparison): string {
   const sentences = [overallSentence(c), correctionSentence(c), sensitivitySentence(c)].filter(Boolean)
-  return `**Statistics.** ${sentences.join(' ')}`
+  return `<details><summary>Statistics</summary>\n\n${sentences.join(' ')}\n\n</details>`
 }
 
 function warningsSection(c: Comparison): string {

@@ -113,7 +113,12 @@ describe('the action on pushes and pull requests of the repository', () => {
     assert.ok(comment)
     assert.match(comment.body, /^<!-- convy-ci:support_bot -->\n\n### 🟥 Worse · support\\_bot/)
     assert.ok(comment.body.includes(`\\_${shortId(baselineRunId)}`), 'the baseline is the push run, not a newer expired, failed or pull request run')
-    assert.match(comment.body, /\| order-status \| 5\/5 \| 0\/5 \|/)
+    // The row links the scenario in the report and names what broke: the example bot's regressed
+    // variant no longer gives the order's status.
+    const row = comment.body.split('\n').find((line) => line.startsWith('| [order-status]('))
+    assert.ok(row, comment.body)
+    assert.ok(row.startsWith(`| [order-status](${result.outputs['report-url']}#scenario-order-status) | 5/5 | 0/5 |`), row)
+    assert.match(row, /(“[^”]+”|check [^|]+) 5\/5 → 0\/5/)
     assert.equal(result.outputs.verdict, 'worse')
     assert.equal(result.outputs['comment-url'], `https://github.com/acme/support-bot/pull/12#issuecomment-${comment.id}`)
     assert.match(result.outputs['report-url']!, new RegExp(`/actions/runs/${run.id}/artifacts/\\d+$`))

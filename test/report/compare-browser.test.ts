@@ -72,6 +72,24 @@ describe('compare page in a browser', { skip: NO_CHROMIUM }, () => {
     await page.context().close()
   })
 
+  test('on a phone, every scenario row still shows before, after, change and p, under its name', async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } })
+    const watch = await watchedPage(context)
+    await watch.page.goto(urls.inline)
+    const cells = await watch.page.locator('details.scn summary.crow').first().evaluate((row) =>
+      [...row.children].map((cell) => {
+        const box = cell.getBoundingClientRect()
+        return { text: (cell.textContent ?? '').trim(), shown: box.width > 0 && box.height > 0, inside: box.left >= 0 && box.right <= row.ownerDocument.documentElement.clientWidth }
+      }),
+    )
+    assert.equal(cells.length, 6, 'group, name, before, after, change, p')
+    for (const cell of cells) assert.ok(cell.shown && cell.inside, `${cell.text} is shown within the screen`)
+    const header = await watch.page.locator('.crow.list-head > div').evaluateAll((labels) => labels.map((l) => l.getBoundingClientRect().width > 0))
+    assert.ok(header.length >= 6 && header.every(Boolean), 'every column heading is shown')
+    await assertClean(watch, urls.inline)
+    await context.close()
+  })
+
   test('the address opens a scenario with both runs drawn side by side', async () => {
     const watch = await open(`${urls.lazy}#scenario-S1`)
     const { page } = watch

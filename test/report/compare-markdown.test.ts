@@ -20,7 +20,7 @@ const many = (n: number, pair: [number, number], prefix = 's') => Object.fromEnt
 
 /** The markup convy-ci itself writes; anything else that looks like HTML came from the runs. */
 function assertOnlyOwnHtml(markdown: string): void {
-  const stripped = markdown.replace(/<!-- convy-ci:[^>]*? -->/, '').replace(/<\/?(details|summary)>/g, '')
+  const stripped = markdown.replace(/<!-- convy-ci:[^>]*? -->/, '').replace(/<\/?(details|summary)>|<br>/g, '')
   assert.doesNotMatch(stripped, /<[a-z/!?]/i, 'no HTML other than the marker, details and summary')
 }
 
@@ -61,12 +61,19 @@ describe('comparisonMarkdown', () => {
     assert.match(markdown, /\| gone \| only in the before run \| not played \| – \|/)
   })
 
-  test('the tiles: before, after and the change, with ~ when the pass rate is within noise', () => {
+  test('the tiles: before, after and the change, with ~ when the pass rate is within noise; only the tiles that say something', () => {
     const { before, after } = suite({ a: [5, 4], b: [5, 5] })
     const markdown = comparisonMarkdown(compare(before, after))
     assert.match(markdown, /\| Pass rate \| 100% · 10 of 10 \| 90% · 9 of 10 \| ~ −10 pp \|/)
     assert.match(markdown, /\| Stable scenarios \| 2 of 2 \| 1 of 2 \| −1 \|/)
-    assert.match(markdown, /\| Errors \| 0 agent · 0 no verdict \| 0 agent · 0 no verdict \| ~ 0 · ~ 0 \|/)
+    // Nothing to say: the same attempts, no errors on either side, times within noise.
+    assert.doesNotMatch(markdown, /\| (Attempts|Errors|Answer time|Tokens per attempt|Cost) \|/)
+    const errored = suite({ a: [5, 5], b: [5, 5] })
+    const attempts = [...errored.after.attempts, { ...errored.after.attempts[1]!, attempt: 6 }]
+    attempts[0] = { ...attempts[0]!, verdict: 'agent_error' }
+    const withErrors = comparisonMarkdown(compare(errored.before, { ...errored.after, attempts }))
+    assert.match(withErrors, /\| Errors \| 0 agent · 0 no verdict \| 1 agent · 0 no verdict \|/)
+    assert.match(withErrors, /\| Attempts \| 10 \| 11 \| \+1 \|/)
   })
 
   test('the statistics in words: within noise with the numbers, never "no change"', () => {
@@ -74,7 +81,7 @@ describe('comparisonMarkdown', () => {
     for (let i = 0; i < 20; i++) before.attempts[i * 3]!.verdict = i < 18 ? 'passed' : 'failed'
     const markdown = comparisonMarkdown(compare(before, after))
     assert.doesNotMatch(markdown, /no change/i)
-    assert.match(markdown, /\*\*Statistics\.\*\* Within noise: the pass rate went from /)
+    assert.match(markdown, /<details><summary>Statistics<\/summary>\n\nWithin noise: the pass rate went from /)
     assert.match(markdown, /p = 0\.\d+\); calling it (worse|better) takes p ≤ 0\.015/)
   })
 
@@ -87,6 +94,24 @@ describe('comparisonMarkdown', () => {
     assert.match(comparisonMarkdown(compare(two.before, two.after)), /no single scenario can register on its own \(even 2\/2 → 0\/2 does not reach/)
     const five = suite(many(20, [5, 5]), 5)
     assert.match(comparisonMarkdown(compare(five.before, five.after)), /a single scenario registers only if it goes 5\/5 → 1\/5 or lower \(one-sided p ≤ 0\.025: 0\.025 over 1 testable scenario, Tarone\)/)
+  })
+
+  test('a Worse row links its scenario in the report and names the claims that moved; the report link comes before the tables', () => {
+    const { before, after } = suite({ ...many(10, [5, 5]), refund: [5, 0] })
+    const claims = (held: boolean) => [
+      { claim: 'The agent asked why', pass: true, reason: 'it did' },
+      { claim: 'The agent offered a refund @team', pass: held, reason: held ? 'it did' : 'it did not' },
+    ]
+    for (const a of before.attempts) if (a.scenario === 'refund') a.claims = claims(true)
+    for (const a of after.attempts) if (a.scenario === 'refund') a.claims = claims(a.verdict === 'passed')
+    const markdown = comparisonMarkdown(compare(before, after), { reportUrl: 'https://example.com/r.html' })
+    const row = markdown.split('\n').find((line) => line.startsWith('| [refund]'))
+    assert.ok(row, markdown)
+    assert.equal(row, '| [refund](https://example.com/r.html#scenario-refund) | 5/5 | 0/5 | −100 pp | 0.0040 | “The agent offered a refund @\u200dteam” 5/5 → 0/5 |')
+    const lines = markdown.split('\n')
+    const link = lines.findIndex((line) => line.includes('[Full report](https://example.com/r.html)'))
+    assert.ok(link > 0 && link < lines.findIndex((line) => line.startsWith('| Pass rate')), 'the report link is above the tiles')
+    assertOnlyOwnHtml(markdown)
   })
 
   test('below the k where one broken scenario can register, the first line says the comparison cannot tell', () => {
@@ -161,15 +186,16 @@ describe('the size cap', () => {
     const markdown = comparisonMarkdown(c, { reportUrl: 'https://example.com/report.html' })
     assert.ok(markdown.length <= MARKDOWN_LIMIT, `length ${markdown.length}`)
     assert.ok(markdown.length > MARKDOWN_LIMIT - 1000, 'the space is used')
-    const worseRows = markdown.match(/\| scenario-0[0-4]\d\d-x+… \|/g)?.length ?? 0
-    assert.ok(worseRows > 200, `${worseRows} worse rows`)
+    const worseRows = markdown.match(/\| \[scenario-0[0-4]\d\d-x+…\]\(https:\/\/example\.com\/report\.html#scenario-scenario-0[0-4]\d\d-x+\) \|/g)?.length ?? 0
+    // Each row carries its link into the report (the whole id in the address), so fewer fit than plain rows.
+    assert.ok(worseRows > 150, `${worseRows} worse rows`)
     assert.ok(markdown.includes(`…and ${500 - worseRows} more scenarios, listed in the [full report](https://example.com/report.html).`))
     for (const [title, count] of [['🟩 Better', '100'], ['~ Same, within noise', '1,350'], ['Not compared', '50']] as const) {
       assert.ok(markdown.includes(`${title} (${count})`), `${title} is still there`)
       assert.ok(markdown.indexOf(`${title} (${count})`) > markdown.indexOf('🟥 Worse (500)'))
     }
     assert.match(markdown, /1,350 scenarios: too many to list here; see the \[full report\]/)
-    assert.match(markdown, /\*\*Statistics\.\*\*/, 'the statistics are never cut')
+    assert.match(markdown, /<summary>Statistics<\/summary>/, 'the statistics are never cut')
     assert.equal((markdown.match(/<details>/g) ?? []).length, (markdown.match(/<\/details>/g) ?? []).length)
   })
 
