@@ -8,6 +8,7 @@ import { findBaseline, findRunArtifact, type RunArtifact } from '../github/basel
 import { runArtifactName } from '../github/artifact-names.ts'
 import { restoreBaselineFromCache } from './baseline-cache.ts'
 import type { ActionDeps } from './deps.ts'
+import type { BaselineSource } from '../publish/baseline-source.ts'
 
 /** Where the baseline comes from: a workflow run the user named, or the newest good one on a branch. */
 export interface BaselineWhere {
@@ -19,9 +20,6 @@ export interface BaselineWhere {
   /** The run being compared, which is never its own baseline. */
   excludeRunId: number
 }
-
-/** Where the baseline was found: another workflow run's artifact, or the Actions cache. */
-export type BaselineSource = { kind: 'artifact'; runId: number } | { kind: 'cache'; key: string; because: string }
 
 export type FetchedBaseline = { tally: RunTally; source: BaselineSource } | { tally: null; why: string }
 

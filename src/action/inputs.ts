@@ -6,6 +6,7 @@ import type { Shard } from '../journal/records.ts'
 import { CACHE_MODES, type CacheMode } from '../model-client/model-cache.ts'
 import { parseShard } from '../runner/select-scenarios.ts'
 import { InputError, InputErrors } from '../shared/errors.ts'
+import { COMMENT_POLICIES, type CommentPolicy } from '../publish/deps.ts'
 
 /**
  * The action's inputs, read when asked and checked in one pass: every wrong input is reported at
@@ -13,9 +14,7 @@ import { InputError, InputErrors } from '../shared/errors.ts'
  * inputs that are not set and have no default).
  */
 export const MODES = ['run', 'publish', 'merge'] as const
-export const COMMENT_POLICIES = ['on-change', 'always', 'never'] as const
 export type Mode = (typeof MODES)[number]
-export type CommentPolicy = (typeof COMMENT_POLICIES)[number]
 
 export type BaselineChoice = { kind: 'auto' } | { kind: 'none' } | { kind: 'run'; runId: number }
 

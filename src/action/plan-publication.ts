@@ -1,6 +1,6 @@
 import type { ActionDeps } from './deps.ts'
 import { workflowOfRun } from './fetch-baseline.ts'
-import type { PublishTarget } from './post-to-pull-request.ts'
+import type { PublishTarget } from '../publish/post-to-pull-request.ts'
 import type { Publication } from './publish-agent.ts'
 
 /**

@@ -18,6 +18,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   rejudge: async () => (await import('./commands/rejudge.ts')).rejudgeCommand,
   merge: async () => (await import('./commands/merge.ts')).mergeCommand,
   baseline: async () => (await import('./commands/baseline.ts')).baselineCommand,
+  publish: async () => (await import('./commands/publish.ts')).publishCommand,
   chat: async () => (await import('./commands/chat.ts')).chatCommand,
 }
 

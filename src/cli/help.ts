@@ -12,6 +12,7 @@ Commands:
   compare <before> <after>        compare two runs: a page, or --markdown for the PR text
   merge <run>...                  one run from the shards of a matrix job
   baseline <agent>...             download the default branch's latest run from GitHub into results/
+  publish <run> --pr N --sha S    compare with the default branch's latest run; post the PR comment and check
   chat <agent> [--scenario id]    you play the user at the terminal; save the conversation as a scenario
 
 Options:
@@ -143,6 +144,35 @@ Options:
 
 GITHUB_TOKEN (or GH_TOKEN) must be able to read the repository's Actions; GITHUB_API_URL points at
 GitHub Enterprise Cloud's API where needed.
+`,
+  publish: `Usage: convy-ci publish <run> [options]
+
+What the action does after a run, from any CI: compares <run> (an id, its 4-hex part, a run
+folder, or an agent's name for its newest run) with the default branch's latest run on GitHub (found
+as convy-ci baseline finds it), posts the same sticky comment and check run on the pull request,
+prints the comment's markdown (appended to GITHUB_STEP_SUMMARY too when set), exits by the gate:
+  GITHUB_TOKEN=… convy-ci publish 3f2a --repo acme/bot --pr 12 --sha <head commit> --fail-on worse
+
+Options:
+  --repo <owner/name>      the repository (default: GITHUB_REPOSITORY)
+  --pr <number>            the pull request (default: from the event file GITHUB_EVENT_PATH)
+  --sha <commit>           the pull request's head commit, where the check goes (default: the event file's)
+  --branch <name>          the baseline's branch (default: the repository's default branch)
+  --workflow <file or id>  the baseline from this workflow's runs (default: any workflow)
+  --artifact-name <name>   the action's artifact-name (default convy); also names the comment and check
+  --report-url <url>       link the comment and the check to this report
+  --comment <when>         on-change (default): post on Worse, Better or cannot-tell, update an
+                           existing comment always; always; never
+  --no-check               no check run
+  --fail-on <when>         worse, failing or never (default), as compare --fail-on
+  --fail-on-inconclusive   exit 1 too when the gate is inconclusive
+  --gate-across-judge-change
+                           let a Worse verdict fail the gate even when the judge changed between runs
+  --results <dir>          where the runs are (default: results/ beside convy.yml, or ./results)
+
+GITHUB_TOKEN (or GH_TOKEN) needs actions: read, pull-requests: write and checks: write (checks need a
+GitHub App token or the workflow's GITHUB_TOKEN). A comment or check that cannot be posted is a
+warning, as in the action; a missing token, repository, pull request or commit is exit 2.
 `,
   chat: `Usage: convy-ci chat <agent> [options]
 

@@ -161,3 +161,14 @@ function required(env: Env, name: string): string {
 export function artifactUrl(run: Pick<GitHubRun, 'serverUrl' | 'repository'>, runId: number, artifactId: number): string {
   return `${run.serverUrl}/${run.repository.owner}/${run.repository.repo}/actions/runs/${runId}/artifacts/${artifactId}`
 }
+
+/**
+ * The pull request an event file names, whatever the event (pull_request, pull_request_target, a CI
+ * that writes GitHub's payload shape), and the repository's default branch: what `convy-ci publish`
+ * takes when --pr and --sha are not given. Null where the file names none.
+ */
+export function pullRequestOfEventFile(path: string): { number: number; headSha: string; defaultBranch: string | null } | null {
+  const payload = readPayload(path)
+  const pr = payload.pull_request
+  return pr ? { number: pr.number, headSha: pr.head.sha, defaultBranch: payload.repository?.default_branch ?? null } : null
+}

@@ -1,20 +1,14 @@
 import { cp, mkdtemp, rm, stat } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join, relative } from 'node:path'
-import { readManifest } from '../../journal/read-run.ts'
 import { runDir, shortId } from '../../journal/run-folder.ts'
 import { apiFailure } from '../../github/api-error.ts'
-import { fetchArtifactZip } from '../../github/artifact-zip.ts'
-import { findBaseline } from '../../github/baseline.ts'
+import { downloadBaseline } from '../../github/download-baseline.ts'
 import { createOctokit } from '../../github/octokit.ts'
-import { unzip } from '../../github/unzip.ts'
 import { ConvyError, ExitCode, InputError } from '../../shared/errors.ts'
-import { runArtifactName } from '../../github/artifact-names.ts'
 import { parseCommandArgs } from '../args.ts'
 import type { CliContext } from '../context.ts'
 import { resultsDirOf } from '../../pipeline/project.ts'
-
-const RUN_ID = /^[A-Za-z0-9][A-Za-z0-9_.-]*\/\d{4}-\d\d-\d\dT\d\d-\d\d-\d\d_[0-9a-f]{4}$/
 
 /**
  * `convy-ci baseline <agent>...`: downloads the run a pull request would be compared with — the
@@ -44,22 +38,17 @@ export async function baselineCommand(ctx: CliContext, argv: readonly string[]):
   try {
     const branch = values.branch ?? (await octokit.rest.repos.get({ owner, repo })).data.default_branch
     for (const agent of new Set(positionals)) {
-      const name = runArtifactName(prefix, agent)
-      const search = await findBaseline(octokit, { owner, repo, workflow, branch, artifactName: name })
-      if (!search.found) {
-        throw new InputError(`no successful run on ${branch} of ${owner}/${repo}${workflow === null ? '' : ` (workflow ${workflow})`} uploaded ${name}${search.expired ? `; ${search.expired} had one that expired` : ''}`)
-      }
       const download = await mkdtemp(join(tmpdir(), 'convy-baseline-'))
       try {
-        await unzip(await fetchArtifactZip(octokit, { owner, repo, artifactId: search.found.artifactId, digest: search.found.digest }), download)
-        const manifest = await readManifest(download)
-        if (!RUN_ID.test(manifest.id) || !manifest.id.startsWith(`${agent}/`)) throw new ConvyError(`artifact ${name} of workflow run ${search.found.runId} holds run "${manifest.id}", not a run of ${agent}`)
+        const got = await downloadBaseline(octokit, { owner, repo, workflow, branch, prefix, agent }, download)
+        if (!got.manifest) throw new InputError(got.why)
+        const { manifest, runId } = got
         const target = runDir(resultsDir, manifest.id)
         const already = await stat(target).then(() => true, () => false)
         if (!already) await cp(download, target, { recursive: true })
         const commit = manifest.ci?.commit ? `, commit ${manifest.ci.commit.slice(0, 7)}` : ''
         ctx.stdout.write(
-          `${agent}: baseline ${manifest.id} (workflow run ${search.found.runId} on ${branch}${commit})${already ? ', already here' : ''}\n` +
+          `${agent}: baseline ${manifest.id} (workflow run ${runId} on ${branch}${commit})${already ? ', already here' : ''}\n` +
             `  ${relative(ctx.cwd, target) || target}\n  compare with: convy-ci compare ${shortId(manifest.id)} <your run>\n`,
         )
       } finally {

@@ -1,14 +1,16 @@
 import { plural } from '../report/format.ts'
 import type { RunTally } from '../tally/run-tally.ts'
 import { neutralise } from '../report/neutralise.ts'
-import type { GitHubRun } from '../github/event.ts'
-import type { BaselineSource } from './fetch-baseline.ts'
+import type { Repository } from '../github/event.ts'
+
+/** Where a baseline was found: another workflow run's artifact, or the Actions cache. */
+export type BaselineSource = { kind: 'artifact'; runId: number } | { kind: 'cache'; key: string; because: string }
 
 /**
  * The sentence under a comparison that says where its baseline came from and how old it is: a
  * baseline from the cache may be older than the newest artifact, and a reader deserves to know.
  */
-export function baselineSourceLine(tally: RunTally, source: BaselineSource, github: Pick<GitHubRun, 'serverUrl' | 'repository'>, now: Date): string {
+export function baselineSourceLine(tally: RunTally, source: BaselineSource, github: { serverUrl: string; repository: Repository }, now: Date): string {
   const { owner, repo } = github.repository
   const where =
     source.kind === 'artifact'

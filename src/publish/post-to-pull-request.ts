@@ -2,7 +2,7 @@ import type { Direction } from '../compare/comparison.ts'
 import { apiFailure } from '../github/api-error.ts'
 import { createCompletedCheck, type CheckConclusion } from '../github/check-run.ts'
 import { upsertStickyComment } from '../github/sticky-comment.ts'
-import type { ActionDeps } from './deps.ts'
+import type { PublishDeps } from './deps.ts'
 
 /** Where a run's result is posted: a pull request (comment and check), or a merge queue's commit (check). */
 export interface PublishTarget {
@@ -33,8 +33,8 @@ export interface PullRequestPost {
  * are optional: what cannot be done is skipped with a word saying why, and never fails the step. A
  * token known to be read-only is not even tried.
  */
-export async function postToPullRequest(deps: ActionDeps, target: PublishTarget, post: PullRequestPost): Promise<string | null> {
-  const { inputs, log, octokit } = deps
+export async function postToPullRequest(deps: PublishDeps, target: PublishTarget, post: PullRequestPost): Promise<string | null> {
+  const { settings: inputs, log, octokit } = deps
   const commenting = inputs.comment !== 'never' && target.number !== null
   const wanted = [commenting ? 'comment' : '', inputs.check ? 'check' : ''].filter(Boolean)
   if (wanted.length === 0) return null
@@ -48,7 +48,7 @@ export async function postToPullRequest(deps: ActionDeps, target: PublishTarget,
     log.notice(`${skipped}: ${target.readOnlyReason}. The job summary has the same text; to post it, use mode: publish in a workflow_run workflow (README: "Pull requests from forks").`)
     return null
   }
-  const { owner, repo } = deps.github.repository
+  const { owner, repo } = deps.repository
   let commentUrl: string | null = null
   if (commenting && target.number !== null) {
     try {
