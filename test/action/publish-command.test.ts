@@ -121,6 +121,27 @@ describe('convy-ci publish', () => {
     assert.equal(fake.restWrites().length, writes)
   })
 
+  test('posts what the action posts: for the action’s own run, the same comment text and the same check', async () => {
+    const workspace = await exampleWorkspace()
+    const run = fake.world.startRun({ event: 'pull_request', headBranch: 'fix-greeting', headSha: sha('c') })
+    fake.world.pulls.set(13, { number: 13, headSha: run.headSha, headRef: 'fix-greeting', headRepository: fake.world.fullName, baseRef: 'main' })
+    const step = { run, sha: sha('e'), eventName: 'pull_request', payload: pullRequestEvent(fake.world, { number: 13, headSha: run.headSha, headRef: 'fix-greeting' }), workspace }
+    const action = await runActionStep(fake, { ...step, inputs: EXAMPLE_INPUTS, env: { SUPPORT_BOT_VARIANT: 'regressed' } })
+    assert.equal(action.code, 1, describeStep(action))
+    fake.world.pulls.set(14, { number: 14, headSha: run.headSha, headRef: 'fix-greeting', headRepository: fake.world.fullName, baseRef: 'main' })
+    const args = ['publish', action.outputs['run-id']!, '--results', join(workspace, 'results'), '--pr', '14', '--sha', run.headSha, '--report-url', action.outputs['report-url']!, '--fail-on', 'worse']
+    const result = await cli(args, github, elsewhere)
+    assert.equal(result.code, 1, result.stderr)
+    const [byAction] = fake.world.commentsOn(13).filter((c) => c.body.startsWith(MARKER))
+    const [byCli] = fake.world.commentsOn(14).filter((c) => c.body.startsWith(MARKER))
+    assert.ok(byAction && byCli)
+    assert.equal(byCli.body, byAction.body)
+    const [first, second] = ourChecks().filter((c) => c.headSha === run.headSha)
+    assert.ok(first && second)
+    assert.deepEqual({ ...second, id: 0 }, { ...first, id: 0 })
+    assert.equal(second.conclusion, 'failure')
+  })
+
   test('a missing token, repository, pull request or commit, or a wrong flag, is exit 2 naming it, before anything is fetched', async () => {
     const calls = fake.calls.length
     const cases: [string[], Record<string, string>, RegExp][] = [
