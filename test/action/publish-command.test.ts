@@ -149,11 +149,12 @@ describe('convy-ci publish', () => {
       [['publish', 'support_bot', '--pr', '12', '--sha', head], { GITHUB_TOKEN: fake.token, GITHUB_API_URL: fake.url }, /--repo owner\/name \(or GITHUB_REPOSITORY\)/],
       [['publish', 'support_bot', '--sha', head], github, /give the pull request as --pr <number>/],
       [['publish', 'support_bot', '--pr', '12'], github, /--sha <commit>/],
-      [['publish', 'support_bot', '--pr', 'twelve', '--sha', head], github, /--pr twelve: expected a whole number/],
+      [['publish', 'support_bot', '--pr', 'twelve', '--sha', head], github, /--pr twelve: expected the pull request's number/],
       [['publish', 'support_bot', '--pr', '12', '--sha', 'main'], github, /--sha main: expected a full commit SHA/],
       [['publish', 'support_bot', '--pr', '12', '--sha', head, '--comment', 'sometimes'], github, /--comment sometimes: expected one of on-change, always, never/],
       [['publish', 'support_bot', '--pr', '12', '--sha', head, '--fail-on', 'bad'], github, /--fail-on bad: expected one of/],
       [['publish', '--pr', '12', '--sha', head], github, /give one run/],
+      [['publish', 'nosuch', '--pr', '12', '--sha', head], github, /no run "nosuch" in /],
     ]
     for (const [args, env, message] of cases) {
       const result = await cli(args, env, elsewhere)

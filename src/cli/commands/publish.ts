@@ -5,7 +5,7 @@ import { pullRequestOfEventFile } from '../../github/event.ts'
 import { publishLocalRun } from '../../pipeline/publish.ts'
 import { COMMENT_POLICIES, type CommentPolicy } from '../../publish/deps.ts'
 import { ExitCode, InputError } from '../../shared/errors.ts'
-import { parseCommandArgs, positiveInteger } from '../args.ts'
+import { parseCommandArgs } from '../args.ts'
 import type { CliContext } from '../context.ts'
 
 const SHA = /^[0-9a-f]{40}(?:[0-9a-f]{24})?$/i
@@ -47,7 +47,7 @@ export async function publishCommand(ctx: CliContext, argv: readonly string[]): 
   // The pull request: the flags, else the event file a CI on GitHub's model leaves (GITHUB_EVENT_PATH).
   const eventPath = ctx.env.GITHUB_EVENT_PATH
   const event = (values.pr === undefined || values.sha === undefined) && eventPath ? pullRequestOfEventFile(eventPath) : null
-  const pr = values.pr === undefined ? event?.number : positiveInteger('--pr', values.pr, 0, Number.MAX_SAFE_INTEGER)
+  const pr = values.pr === undefined ? event?.number : pullRequestNumber(values.pr)
   const fromEvent = eventPath ? ` (the event file ${eventPath} names no pull request)` : ''
   if (pr === undefined) throw new InputError(`convy-ci publish: give the pull request as --pr <number>${fromEvent}`)
   const sha = values.sha ?? event?.headSha
@@ -87,4 +87,10 @@ export async function publishCommand(ctx: CliContext, argv: readonly string[]): 
   if (failOn !== 'never') ctx.stderr.write(`gate (fail-on: ${failOn}): ${published.gated.outcome}: ${published.gated.reason}\n`)
   if (published.failure) ctx.stderr.write(`${published.failure}\n`)
   return published.failure ? ExitCode.Failed : ExitCode.Ok
+}
+
+function pullRequestNumber(text: string): number {
+  const value = Number(text)
+  if (!/^\d+$/.test(text) || !Number.isSafeInteger(value) || value < 1) throw new InputError(`--pr ${text}: expected the pull request's number`)
+  return value
 }
