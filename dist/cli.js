@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 import { createRequire as __convyCreateRequire } from 'node:module';
 const require = __convyCreateRequire(import.meta.url);
-import{a as g}from"./chunks/chunk-TKESR5JX.js";import{c as p}from"./chunks/chunk-ELYOBAI2.js";import{a as h}from"./chunks/chunk-HNT6VCAF.js";import{a as f}from"./chunks/chunk-ZL7NNOHF.js";import{a as o,c as l,e as c,g as u,i as m}from"./chunks/chunk-NSUJTOJD.js";import{a as e}from"./chunks/chunk-4KE5IX3I.js";var y=`convy-ci \u2014 multi-turn conversation tests for AI agents, built for CI
+import{a as g}from"./chunks/chunk-TKESR5JX.js";import{c as m}from"./chunks/chunk-ELYOBAI2.js";import{a as p}from"./chunks/chunk-HNT6VCAF.js";import{a as f}from"./chunks/chunk-ZL7NNOHF.js";import{a as o,c as d,e as c,g as u,i as h}from"./chunks/chunk-NSUJTOJD.js";import{a as e}from"./chunks/chunk-4KE5IX3I.js";var y=`convy-ci \u2014 multi-turn conversation tests for AI agents, built for CI
 
 Usage: convy-ci <command> [options]
 
@@ -15,6 +15,7 @@ Commands:
   compare <before> <after>        compare two runs: a page, or --markdown for the PR text
   merge <run>...                  one run from the shards of a matrix job
   baseline <agent>...             download the default branch's latest run from GitHub into results/
+  publish <run> --pr N --sha S    compare with the default branch's latest run; post the PR comment and check
   chat <agent> [--scenario id]    you play the user at the terminal; save the conversation as a scenario
 
 Options:
@@ -135,6 +136,34 @@ Options:
 
 GITHUB_TOKEN (or GH_TOKEN) must be able to read the repository's Actions; GITHUB_API_URL points at
 GitHub Enterprise Cloud's API where needed.
+`,publish:`Usage: convy-ci publish <run> [options]
+
+What the action does after a run, from any CI: compares <run> (an id, its 4-hex part, a run
+folder, or an agent's name for its newest run) with the default branch's latest run on GitHub (found
+as convy-ci baseline finds it), posts the same sticky comment and check run on the pull request,
+prints the comment's markdown (appended to GITHUB_STEP_SUMMARY too when set), exits by the gate:
+  GITHUB_TOKEN=\u2026 convy-ci publish 3f2a --repo acme/bot --pr 12 --sha <head commit> --fail-on worse
+
+Options:
+  --repo <owner/name>      the repository (default: GITHUB_REPOSITORY)
+  --pr <number>            the pull request (default: from the event file GITHUB_EVENT_PATH)
+  --sha <commit>           the pull request's head commit, where the check goes (default: the event file's)
+  --branch <name>          the baseline's branch (default: the repository's default branch)
+  --workflow <file or id>  the baseline from this workflow's runs (default: any workflow)
+  --artifact-name <name>   the action's artifact-name (default convy); also names the comment and check
+  --report-url <url>       link the comment and the check to this report
+  --comment <when>         on-change (default): post on Worse, Better or cannot-tell, update an
+                           existing comment always; always; never
+  --no-check               no check run
+  --fail-on <when>         worse, failing or never (default), as compare --fail-on
+  --fail-on-inconclusive   exit 1 too when the gate is inconclusive
+  --gate-across-judge-change
+                           let a Worse verdict fail the gate even when the judge changed between runs
+  --results <dir>          where the runs are (default: results/ beside convy.yml, or ./results)
+
+GITHUB_TOKEN (or GH_TOKEN) needs actions: read, pull-requests: write and checks: write (checks need a
+GitHub App token or the workflow's GITHUB_TOKEN). A comment or check that cannot be posted is a
+warning, as in the action; a missing token, repository, pull request or commit is exit 2.
 `,chat:`Usage: convy-ci chat <agent> [options]
 
 You play the user: type a line, the agent answers with its time and tokens; /end or Ctrl+D ends the
@@ -147,10 +176,10 @@ Options:
   --save <file>            when the conversation ends, save it as a scenario (never overwrites)
   --turn-timeout <s>       seconds for each step of the agent (default 600)
   --config <file>          convy.yml to use (default ./convy.yml)
-`};var I={init:e(async()=>(await import("./chunks/init-BUABF7OW.js")).initCommand,"init"),run:e(async()=>(await import("./chunks/run-O7TTGWUA.js")).runCommand,"run"),resume:e(async()=>(await import("./chunks/resume-2LWLHKIG.js")).resumeCommand,"resume"),report:e(async()=>(await import("./chunks/report-PNQM5SAJ.js")).reportCommand,"report"),compare:e(async()=>(await import("./chunks/compare-JHSA22XG.js")).compareCommand,"compare"),replay:e(async()=>(await import("./chunks/replay-SJVLWBP2.js")).replayCommand,"replay"),rejudge:e(async()=>(await import("./chunks/rejudge-B7MVPQJ7.js")).rejudgeCommand,"rejudge"),merge:e(async()=>(await import("./chunks/merge-3TZN7SKE.js")).mergeCommand,"merge"),baseline:e(async()=>(await import("./chunks/baseline-MMQLQGBU.js")).baselineCommand,"baseline"),chat:e(async()=>(await import("./chunks/chat-MQVW4OAA.js")).chatCommand,"chat")};async function w(t,s){let[r,...n]=s;if(r===void 0||r==="-h"||r==="--help"||r==="help")return t.stdout.write(r==="help"&&n[0]&&i[n[0]]?i[n[0]]:y),o.Ok;if(r==="-v"||r==="--version")return t.stdout.write(`${f}
-`),o.Ok;if(n.includes("-h")||n.includes("--help")){let a=i[r];if(a)return t.stdout.write(a),o.Ok}let d=I[r];if(!d){let a=h(r,Object.keys(i));throw new l(`unknown command "${r}"${a?` \u2014 did you mean "${a}"?`:""} (see convy-ci --help)`)}return(await d())(t,n)}e(w,"runCli");function v(t){return g(process,t)}e(v,"processWriter");import{createInterface as E}from"node:readline";function b(t){return{[Symbol.asyncIterator](){let s=E({input:t,crlfDelay:1/0,terminal:!1}),r=s[Symbol.asyncIterator]();return{next:e(()=>r.next(),"next"),async return(){return s.close(),t.destroy(),await r.return?.(),{done:!0,value:void 0}}}}}}e(b,"typedLines");var j=new AbortController,C=0,x=e(t=>{C++,C>1&&process.exit(o.Interrupted),process.stderr.write(`
+`};var I={init:e(async()=>(await import("./chunks/init-BUABF7OW.js")).initCommand,"init"),run:e(async()=>(await import("./chunks/run-3M5DGCAA.js")).runCommand,"run"),resume:e(async()=>(await import("./chunks/resume-2EAQHCI6.js")).resumeCommand,"resume"),report:e(async()=>(await import("./chunks/report-V3FZE6Q4.js")).reportCommand,"report"),compare:e(async()=>(await import("./chunks/compare-GYGCR5LT.js")).compareCommand,"compare"),replay:e(async()=>(await import("./chunks/replay-QM5O635L.js")).replayCommand,"replay"),rejudge:e(async()=>(await import("./chunks/rejudge-PA7QGICD.js")).rejudgeCommand,"rejudge"),merge:e(async()=>(await import("./chunks/merge-MIBEYCWL.js")).mergeCommand,"merge"),baseline:e(async()=>(await import("./chunks/baseline-AE3N727S.js")).baselineCommand,"baseline"),publish:e(async()=>(await import("./chunks/publish-OWJYEJ75.js")).publishCommand,"publish"),chat:e(async()=>(await import("./chunks/chat-LDKEFTYR.js")).chatCommand,"chat")};async function w(t,s){let[r,...n]=s;if(r===void 0||r==="-h"||r==="--help"||r==="help")return t.stdout.write(r==="help"&&n[0]&&i[n[0]]?i[n[0]]:y),o.Ok;if(r==="-v"||r==="--version")return t.stdout.write(`${f}
+`),o.Ok;if(n.includes("-h")||n.includes("--help")){let a=i[r];if(a)return t.stdout.write(a),o.Ok}let l=I[r];if(!l){let a=p(r,Object.keys(i));throw new d(`unknown command "${r}"${a?` \u2014 did you mean "${a}"?`:""} (see convy-ci --help)`)}return(await l())(t,n)}e(w,"runCli");function v(t){return g(process,t)}e(v,"processWriter");import{createInterface as T}from"node:readline";function b(t){return{[Symbol.asyncIterator](){let s=T({input:t,crlfDelay:1/0,terminal:!1}),r=s[Symbol.asyncIterator]();return{next:e(()=>r.next(),"next"),async return(){return s.close(),t.destroy(),await r.return?.(),{done:!0,value:void 0}}}}}}e(b,"typedLines");var x=new AbortController,k=0,j=e(t=>{k++,k>1&&process.exit(o.Interrupted),process.stderr.write(`
 ${t}: stopping; finished attempts are kept (press Ctrl+C again to quit at once)
-`),j.abort(new u(`interrupted by ${t}`))},"onSignal");process.on("SIGINT",x);process.on("SIGTERM",x);var k=process.features,O={cwd:process.cwd(),env:process.env,stdout:process.stdout,stderr:process.stderr,interactive:!!process.stderr.isTTY&&process.env.CI!=="true",signal:j.signal,canStripTypes:k.typescript==="strip"||k.typescript==="transform",now:e(()=>new Date,"now"),writer:v,readLines:e(()=>b(process.stdin),"readLines")};w(O,process.argv.slice(2)).then(t=>{process.exitCode=t},t=>{let s=m(t),r=s instanceof c?s.problems.map(n=>`error: ${n.message}`):[`error: ${s.message}`];process.stderr.write(`${r.map(p).join(`
+`),x.abort(new u(`interrupted by ${t}`))},"onSignal");process.on("SIGINT",j);process.on("SIGTERM",j);var C=process.features,E={cwd:process.cwd(),env:process.env,stdout:process.stdout,stderr:process.stderr,interactive:!!process.stderr.isTTY&&process.env.CI!=="true",signal:x.signal,canStripTypes:C.typescript==="strip"||C.typescript==="transform",now:e(()=>new Date,"now"),writer:v,readLines:e(()=>b(process.stdin),"readLines")};w(E,process.argv.slice(2)).then(t=>{process.exitCode=t},t=>{let s=h(t),r=s instanceof c?s.problems.map(n=>`error: ${n.message}`):[`error: ${s.message}`];process.stderr.write(`${r.map(m).join(`
 `)}
 `),s.exitCode!==o.BadInput&&process.env.CONVY_DEBUG&&t instanceof Error&&process.stderr.write(`${t.stack}
 `),process.exitCode=s.exitCode});
