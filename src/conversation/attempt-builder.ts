@@ -1,6 +1,6 @@
 import type { DialogueLine } from './dialogue.ts'
-import type { Attempt, ClaimResult, CheckResult, EndedBy, ModelUse, Tokens, Turn, UserReview } from '../journal/records.ts'
-import type { CallRecord } from '../model-client/model-call.ts'
+import type { Attempt, ClaimResult, CheckResult, EndedBy, Tokens, Turn, UserReview } from '../journal/records.ts'
+import { ModelMeter } from '../model-client/model-meter.ts'
 import type { Scenario } from '../scenario/scenario.ts'
 import type { AgentFailure, NoVerdict } from './failures.ts'
 import type { Message } from '../agents/agent.ts'
@@ -118,37 +118,4 @@ function sumTokens(turns: readonly Turn[]): Tokens | null {
   const reported = turns.filter((t) => t.tokens !== null)
   if (reported.length === 0) return null
   return reported.reduce((sum, t) => ({ input: sum.input + t.tokens!.input, output: sum.output + t.tokens!.output }), { input: 0, output: 0 })
-}
-
-/** Adds up one role's model calls within an attempt. */
-class ModelMeter {
-  private calls = 0
-  private cached = 0
-  private tries = 0
-  private input = 0
-  private output = 0
-  private seconds = 0
-
-  readonly record = (call: CallRecord): void => {
-    this.calls++
-    if (call.cached) this.cached++
-    this.tries += call.tries
-    this.input += call.inputTokens
-    this.output += call.outputTokens
-    this.seconds += call.seconds
-  }
-
-  toUse(model: string | undefined, prices: AttemptCosts['prices']): ModelUse | null {
-    if (this.calls === 0 || model === undefined) return null
-    const price = prices[model]
-    return {
-      model,
-      calls: this.calls,
-      tries: this.tries,
-      tokens: { input: this.input, output: this.output },
-      seconds: this.seconds,
-      costUsd: price ? (this.input * price[0] + this.output * price[1]) / 1e6 : null,
-      cachedCalls: this.cached,
-    }
-  }
 }

@@ -3,9 +3,8 @@ import type { ClaimDecision, DialogueLine, Judge } from '../conversation/roles.t
 import { ModelError, type ModelCallContext } from '../model-client/model-call.ts'
 import type { ChatAnswer, ChatClient } from '../model-client/openai-chat-client.ts'
 import { CLAIM_DECISIONS_SCHEMA, JUDGE_TEMPERATURE, judgeMessages, judgeMessagesAgain } from './judge-prompt.ts'
-import { firstJsonObject, stripReasoning } from '../model-client/answer-text.ts'
+import { answerJson, preview, stripReasoning } from '../model-client/answer-text.ts'
 import type { Scenario } from '../scenario/scenario.ts'
-import { errorMessage } from '../shared/errors.ts'
 
 const DecisionsSchema = z.object({
   claims: z.array(z.object({ claim: z.number(), pass: z.boolean(), reason: z.string() })),
@@ -54,15 +53,7 @@ export function readDecisions(answer: ChatAnswer, claimCount: number, what: stri
   if (answer.finishReason === 'length') throw new ModelError('bad_answer', `${what}: its answer was cut off at the length limit`)
   const text = stripReasoning(answer.content ?? '')
   if (text === '') throw new ModelError('bad_answer', `${what}: answered with nothing${answer.content?.trim() ? ' but its reasoning' : ''}`)
-  // In JSON mode, or with no format at all, models wrap the object in a ```json fence or in prose.
-  const object = firstJsonObject(text)
-  if (object === undefined) throw new ModelError('bad_answer', `${what}: the answer holds no JSON object: ${preview(text)}`)
-  let json: unknown
-  try {
-    json = JSON.parse(object)
-  } catch (error) {
-    throw new ModelError('bad_answer', `${what}: the answer is not JSON (${errorMessage(error)}): ${preview(text)}`)
-  }
+  const json = answerJson(text, what)
   const parsed = DecisionsSchema.safeParse(json)
   if (!parsed.success) throw new ModelError('bad_answer', `${what}: the answer is not {"claims": [{"claim", "reason", "pass"}, …]}: ${preview(text)}`)
   const decisions = parsed.data.claims
@@ -75,6 +66,3 @@ export function readDecisions(answer: ChatAnswer, claimCount: number, what: stri
   return decisions.map(({ pass, reason }) => ({ pass, reason: reason.trim() }))
 }
 
-function preview(text: string): string {
-  return text.length > 200 ? `${text.slice(0, 200)}…` : text
-}

@@ -1,6 +1,6 @@
 import type { DialogueLine, Judge } from '../conversation/roles.ts'
-import type { Attempt, ClaimResult, ModelUse } from '../journal/records.ts'
-import type { CallRecord } from '../model-client/model-call.ts'
+import type { Attempt, ClaimResult } from '../journal/records.ts'
+import { ModelMeter } from '../model-client/model-meter.ts'
 import { scenarioFingerprint, type Scenario } from '../scenario/scenario.ts'
 import { errorMessage } from '../shared/errors.ts'
 import type { Mask } from '../shared/secrets.ts'
@@ -34,7 +34,7 @@ export function canRejudge(attempt: Attempt, scenario: Scenario): boolean {
  */
 export async function rejudgeAttempt(attempt: Attempt, scenario: Scenario, rejudging: Rejudging): Promise<Attempt> {
   const started = performance.now()
-  const meter = new Meter()
+  const meter = new ModelMeter()
   const context = { signal: rejudging.signal, record: meter.record, cacheScope: `${scenarioFingerprint(scenario)}#${attempt.attempt}` }
   let claims: ClaimResult[] = []
   let error: string | null = null
@@ -51,7 +51,7 @@ export async function rejudgeAttempt(attempt: Attempt, scenario: Scenario, rejud
     verdict: error ? 'no_verdict' : passed ? 'passed' : 'failed',
     error,
     claims,
-    models: { user: attempt.models.user, judge: meter.use(rejudging.judge.model, rejudging.prices) },
+    models: { user: attempt.models.user, judge: meter.toUse(rejudging.judge.model, rejudging.prices) },
     startedAt: rejudging.now().toISOString(),
     seconds: (performance.now() - started) / 1000,
   }
@@ -62,36 +62,4 @@ export function dialogueOf(attempt: Attempt): DialogueLine[] {
   return attempt.turns
     .filter((turn) => turn.error === null)
     .map((turn) => (turn.role === 'agent' && turn.toolCalls?.length ? { role: 'agent', text: turn.text, toolCalls: turn.toolCalls } : { role: turn.role, text: turn.text }))
-}
-
-class Meter {
-  private calls = 0
-  private cached = 0
-  private tries = 0
-  private input = 0
-  private output = 0
-  private seconds = 0
-
-  readonly record = (call: CallRecord): void => {
-    this.calls++
-    if (call.cached) this.cached++
-    this.tries += call.tries
-    this.input += call.inputTokens
-    this.output += call.outputTokens
-    this.seconds += call.seconds
-  }
-
-  use(model: string, prices: Rejudging['prices']): ModelUse | null {
-    if (this.calls === 0) return null
-    const price = prices[model]
-    return {
-      model,
-      calls: this.calls,
-      tries: this.tries,
-      tokens: { input: this.input, output: this.output },
-      seconds: this.seconds,
-      costUsd: price ? (this.input * price[0] + this.output * price[1]) / 1e6 : null,
-      cachedCalls: this.cached,
-    }
-  }
 }

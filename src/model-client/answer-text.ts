@@ -1,3 +1,6 @@
+import { errorMessage } from '../shared/errors.ts'
+import { ModelError } from './model-call.ts'
+
 /**
  * Reading what convy-ci's own models answer. Reasoning models served inline write their thoughts
  * before the answer (`<think>…</think>`); those thoughts are not the answer, and may mention
@@ -42,4 +45,24 @@ export function firstJsonObject(text: string): string | undefined {
     else if (char === '}' && --depth === 0) return text.slice(start, i + 1)
   }
   return undefined
+}
+
+/**
+ * The first JSON object in a model's answer (reasoning already stripped), parsed. Models in JSON
+ * mode, or with no format at all, wrap the object in a ```json fence or in prose. An answer without
+ * one is a bad_answer ModelError naming `what` asked and showing the start of what came back.
+ */
+export function answerJson(text: string, what: string): unknown {
+  const object = firstJsonObject(text)
+  if (object === undefined) throw new ModelError('bad_answer', `${what}: the answer holds no JSON object: ${preview(text)}`)
+  try {
+    return JSON.parse(object)
+  } catch (error) {
+    throw new ModelError('bad_answer', `${what}: the answer is not JSON (${errorMessage(error)}): ${preview(text)}`)
+  }
+}
+
+/** The start of an answer, for an error message. */
+export function preview(text: string): string {
+  return text.length > 200 ? `${text.slice(0, 200)}…` : text
 }

@@ -1,11 +1,10 @@
 import { z } from 'zod'
 import type { FailedDialogue, UserReviewer, UserReviewFindings } from '../conversation/roles.ts'
 import { SimulatorMistakeSchema } from '../journal/records.ts'
-import { firstJsonObject, stripReasoning } from '../model-client/answer-text.ts'
+import { answerJson, preview, stripReasoning } from '../model-client/answer-text.ts'
 import { ModelError, type ModelCallContext } from '../model-client/model-call.ts'
 import type { ChatAnswer, ChatClient } from '../model-client/openai-chat-client.ts'
 import type { Scenario } from '../scenario/scenario.ts'
-import { errorMessage } from '../shared/errors.ts'
 import { REVIEW_TEMPERATURE, USER_REVIEW_SCHEMA, userReviewMessages } from './user-review-prompt.ts'
 
 const FindingsSchema = z.object({ mistakes: z.array(SimulatorMistakeSchema), reason: z.string(), decided: z.boolean() })
@@ -42,14 +41,7 @@ export function readFindings(answer: ChatAnswer, userLines: number, what: string
   if (answer.finishReason === 'content_filter') throw new ModelError('refusal', `${what}: its answer was withheld by a content filter`)
   if (answer.finishReason === 'length') throw new ModelError('bad_answer', `${what}: its answer was cut off at the length limit`)
   const text = stripReasoning(answer.content ?? '')
-  const object = firstJsonObject(text)
-  if (object === undefined) throw new ModelError('bad_answer', `${what}: the answer holds no JSON object: ${preview(text)}`)
-  let json: unknown
-  try {
-    json = JSON.parse(object)
-  } catch (error) {
-    throw new ModelError('bad_answer', `${what}: the answer is not JSON (${errorMessage(error)}): ${preview(text)}`)
-  }
+  const json = answerJson(text, what)
   const parsed = FindingsSchema.safeParse(json)
   if (!parsed.success) throw new ModelError('bad_answer', `${what}: the answer is not {"mistakes": [{"kind", "line", "note"}, …], "reason", "decided"}: ${preview(text)}`)
   const { mistakes, reason, decided } = parsed.data
@@ -58,6 +50,3 @@ export function readFindings(answer: ChatAnswer, userLines: number, what: string
   return { mistakes: mistakes.map((m) => ({ ...m, note: m.note.trim() })), reason: reason.trim(), decided: decided && mistakes.length > 0 }
 }
 
-function preview(text: string): string {
-  return text.length > 200 ? `${text.slice(0, 200)}…` : text
-}
