@@ -69,3 +69,22 @@ export async function allText(dir: string): Promise<string> {
 async function* lines(typed: readonly string[]): AsyncIterable<string> {
   for (const line of typed) yield line
 }
+
+/** convy.yml for the fake model server (CONVY_BASE_URL) and the fake HTTP bot (BOT_URL) as support_bot. */
+export const FAKE_MODELS_AND_BOT_YML = `models:
+  base_url: \${CONVY_BASE_URL}
+  user: user-model
+  judge: judge-model
+agents:
+  support_bot:
+    url: \${BOT_URL}/api/chat
+    body: { session_id: "{session}", message: "{text}" }
+    reply: data.answer
+`
+
+/** A scenario whose user asks about a topic and stops, with one claim for the judge about that topic. */
+export const topicScenario = (topic: string) => `user: Ask about your ${topic}, then stop.
+judge:
+  - The agent answered about the ${topic}
+max_turns: 2
+`

@@ -6,24 +6,10 @@ import { startFakeModelServer, type FakeModelServer } from '../../src/testing/fa
 import { STOP_WORD } from '../../src/simulated-user/simulated-user-prompt.ts'
 import { readAllAttempts, readManifest } from '../../src/journal/read-run.ts'
 import { startFakeAgentServer, type FakeAgentServer } from '../fakes/agent-server.ts'
-import { makeProject, runInProcess } from './harness.ts'
+import { FAKE_MODELS_AND_BOT_YML, makeProject, runInProcess, topicScenario } from './harness.ts'
 
-const CONVY_YML = `models:
-  base_url: \${CONVY_BASE_URL}
-  user: user-model
-  judge: judge-model
-agents:
-  support_bot:
-    url: \${BOT_URL}/api/chat
-    body: { session_id: "{session}", message: "{text}" }
-    reply: data.answer
-`
-
-const scenarioFile = (topic: string) => `user: Ask about your ${topic}, then stop.
-judge:
-  - The agent answered about the ${topic}
-max_turns: 2
-`
+const CONVY_YML = FAKE_MODELS_AND_BOT_YML
+const scenarioFile = topicScenario
 
 /**
  * Judge samples through whole runs: the judge is a fake OpenAI-compatible server whose decisions a
