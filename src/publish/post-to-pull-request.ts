@@ -41,7 +41,7 @@ export async function postToPullRequest(deps: PublishDeps, target: PublishTarget
   const where = target.number === null ? `the merge group's commit ${target.headSha.slice(0, 7)}` : `pull request #${target.number}`
   const skipped = `${post.agent}: the ${wanted.join(' and ')} on ${where} ${wanted.length > 1 ? 'were' : 'was'} skipped`
   if (!octokit) {
-    log.warning(`${skipped}: there is no github-token`)
+    log.warning(`${skipped}: there is no GitHub token (the action's github-token, GITHUB_TOKEN for the CLI)`)
     return null
   }
   if (target.readOnlyReason) {

@@ -1,8 +1,7 @@
 import type { ComparedScenario, Comparison, NotComparedScenario, ScenarioSide } from '../compare/comparison.ts'
 import { scenarioNotes } from './compare-markdown-rows.ts'
 import { renderAttempt } from './attempt-view.ts'
-import { sideText } from './compare-tiles.ts'
-import { count, pEquals, plural, points } from './format.ts'
+import { count, fraction, pEquals, plural, points } from './format.ts'
 import { anchorFor, html, type SafeHtml } from './html.ts'
 import type { Holding, RunTally, ScenarioTally } from '../tally/run-tally.ts'
 import { heldText, instructions } from './scenario-view.ts'
@@ -42,12 +41,24 @@ function claimsSideBySide(before: ScenarioTally | undefined, after: ScenarioTall
   )}</tbody></table>`
 }
 
+/** "4/5 (+1 agent error, +1 user error)": a run's attempts of a scenario, each kind that is not a pass or fail named. */
+function sideHead(t: ScenarioTally): string {
+  if (t.attempts.length === 0) return 'not played'
+  const apart = [
+    t.agentErrors && plural(t.agentErrors, 'agent error'),
+    t.noVerdicts && `${count(t.noVerdicts)} without a verdict`,
+    t.userErrors && plural(t.userErrors, 'user error'),
+    t.notDecided && `${count(t.notDecided)} not decided`,
+  ].filter(Boolean)
+  return `${fraction(t.passed, t.passed + t.failed)}${apart.length ? ` (+${apart.join(', +')})` : ''}`
+}
+
 function attemptsSideBySide(anchor: string, before: ScenarioTally | undefined, after: ScenarioTally | undefined): SafeHtml {
   const left = before?.attempts ?? []
   const right = after?.attempts ?? []
   const numbers = [...new Set([...left, ...right].map((a) => a.attempt))].sort((a, b) => a - b)
   const head = (label: string, t: ScenarioTally | undefined) =>
-    html`<div class="side-h">${label} · ${t ? sideText({ passed: t.passed, judged: t.passed + t.failed, attempts: t.attempts.length }) : 'not played'}</div>`
+    html`<div class="side-h">${label} · ${t ? sideHead(t) : 'not played'}</div>`
   return html`<h3>Attempts, side by side</h3><div class="pair">${head('Before', before)}${head('After', after)}</div>${numbers.map((n) => {
     const l = left.find((a) => a.attempt === n)
     const r = right.find((a) => a.attempt === n)

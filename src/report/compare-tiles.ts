@@ -1,5 +1,5 @@
 import type { Comparison, Tile as ComparedTile, Tone } from '../compare/comparison.ts'
-import { count, dollars, fraction, percent, points, seconds, secondsChange, signed, signedDollars } from './format.ts'
+import { count, dollars, percent, points, seconds, secondsChange, signed, signedDollars } from './format.ts'
 import { html, type SafeHtml } from './html.ts'
 
 /**
@@ -57,11 +57,4 @@ export function renderCompareTiles(c: Comparison): SafeHtml {
     tiles.push(tile('Cost', value(t.costUsd.before, dollars), value(t.costUsd.after, dollars), [changeChip(t.costUsd, signedDollars)], 'simulated user and judge'))
   }
   return html`<section class="tiles ctiles" aria-label="Before and after">${tiles}</section>`
-}
-
-/** "5/5 (+1 without a verdict)": one run's side of a scenario. */
-export function sideText(side: { passed: number; judged: number; attempts: number } | null): string {
-  if (side === null || side.attempts === 0) return 'not played'
-  const without = side.attempts - side.judged
-  return `${fraction(side.passed, side.judged)}${without ? ` (+${without} without a verdict)` : ''}`
 }

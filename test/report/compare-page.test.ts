@@ -57,6 +57,15 @@ describe('the compare page', () => {
     assert.match(s1, /<div class="dialogue">/)
   })
 
+  test('each side of a scenario names what is neither pass nor fail: agent errors, user errors, not decided', () => {
+    const marked = structuredClone(runs)
+    const kinds = ['agent_error', 'user_error', 'not_decided'] as const
+    marked.after.attempts = marked.after.attempts.map((a) => (a.scenario === 'S2' && a.attempt <= 3 ? { ...a, verdict: kinds[a.attempt - 1]! } : a))
+    const withKinds = renderComparePage(compareRuns(tallyRecord(marked.before), tallyRecord(marked.after), NOW), marked)
+    assert.match(section(withKinds, 'S2'), /<div class="side-h">After · 2\/2 \(\+1 agent error, \+1 user error, \+1 not decided\)<\/div>/)
+    assert.match(section(withKinds, 'S2'), /<div class="side-h">Before · 5\/5<\/div>/)
+  })
+
   test('the tiles carry the tone of each change as a colour class and a word', () => {
     const tone = comparison.tiles.passRate.tone
     const passRate = page.slice(page.indexOf('<div class="label">Pass rate</div>'))
