@@ -62,7 +62,7 @@ Options:
 
 Ctrl+C stops cleanly: finished attempts are kept, and it prints how to resume.
 `,
-  resume: `Usage: convy-ci resume <run> [--budget-usd <dollars>] [--config <file>] [--results <dir>]
+  resume: `Usage: convy-ci resume <run> [--budget-usd <dollars>] [--verbose] [--config <file>] [--results <dir>]
 
 <run> is a run id (support_bot/2026-11-29T10-45-48_a1b2), its 4-hex part (a1b2) or a run folder.
 Plays exactly the attempts the run is missing, with the run's own settings and scenarios. Refuses
@@ -72,15 +72,17 @@ was marked finished is finished: its state, report and the index are written.
 
   --budget-usd <dollars>   the budget for the whole run, what it spent before included (a run
                            stopped for budget resumes with a larger one); default: the run's own
+  --verbose                each attempt's dialogue on stdout as it is played, as run --verbose
   --config <file>          convy.yml to use (default ./convy.yml); the project is its folder
   --results <dir>          where the runs are (default: results/ beside convy.yml)
 `,
-  replay: `Usage: convy-ci replay <run> [--judge | --no-judge] [--parallel <n>] [--turn-timeout <s>]
+  replay: `Usage: convy-ci replay <run> [--judge | --no-judge] [--parallel <n>] [--turn-timeout <s>] [--verbose]
 
 Plays every attempt of a recorded run again against the agent as it is now, sending the user's lines
 as they were recorded: no simulated user is called, so the dialogues are exactly comparable. With
 --judge (the default) the judge decides the claims again; --no-judge decides the checks only and calls
-no model at all. The result is a new run folder; compare it with the original.
+no model at all. The result is a new run folder; compare it with the original. With --verbose each
+dialogue is printed as it is played again (a CI failure, watched on your machine).
 `,
   rejudge: `Usage: convy-ci rejudge <run> [--samples <m>] [--scenarios <glob>] [--parallel <n>]
 

@@ -12,6 +12,7 @@ import { ciInfo } from '../github/ci-info.ts'
 import type { PipelineContext } from './context.ts'
 import { execute } from './execute.ts'
 import { openProject } from './project.ts'
+import { verboseWatcher } from './verbose.ts'
 
 export interface ReplayRequest {
   /** The recorded run: its id, its 4-hex part or its folder. */
@@ -21,6 +22,8 @@ export interface ReplayRequest {
   /** Default: the recorded run's. */
   parallel?: number | undefined
   turnTimeoutSeconds?: number | undefined
+  /** Each attempt's dialogue on stdout as it is played again (replay --verbose). */
+  verbose?: boolean | undefined
   config?: string | undefined
   results?: string | undefined
 }
@@ -80,7 +83,9 @@ export async function replayRun(ctx: PipelineContext, request: ReplayRequest): P
   ctx.stderr.write(`replaying ${original.id}: ${todo.length} attempts with their recorded user lines${judging ? '' : ', checks only'}\n`)
   const journal = await RunJournal.create(project.resultsDir, manifest, ctx.writer(`convy-ci replay ${original.id}`))
   try {
-    return (await execute(ctx, {
+    const watch = request.verbose ? verboseWatcher(ctx.stdout, { parallel: manifest.settings.parallel, k: manifest.settings.k }) : undefined
+    // The dialogue takes the terminal: the live progress line would write over it.
+    return (await execute(watch ? { ...ctx, interactive: false } : ctx, {
       journal,
       todo,
       total: todo.length,
@@ -89,6 +94,7 @@ export async function replayRun(ctx: PipelineContext, request: ReplayRequest): P
       resultsDir: project.resultsDir,
       mask: createMask([...agent.secrets, ...models.resolved.secrets]),
       judging,
+      watch,
     })).exitCode
   } finally {
     await journal.release()

@@ -10,12 +10,15 @@ import type { PipelineContext } from './context.ts'
 import { execute } from './execute.ts'
 import { finishRun } from './finish-run.ts'
 import { openProject, type Project } from './project.ts'
+import { verboseWatcher } from './verbose.ts'
 
 export interface ResumeRequest {
   /** The run: its id, its 4-hex part or its folder. */
   run: string
   /** A new budget for the whole run, when the old one stopped it. */
   budgetUsd?: number | undefined
+  /** Each attempt's dialogue on stdout as it is played (resume --verbose). */
+  verbose?: boolean | undefined
   config?: string | undefined
   results?: string | undefined
 }
@@ -32,13 +35,13 @@ export async function resumeRun(ctx: PipelineContext, request: ResumeRequest): P
   // The lock comes before reading what is recorded: another writer may be adding attempts until then.
   const journal = await RunJournal.open(location.dir, ctx.writer(`convy-ci resume ${request.run}`), location.id)
   try {
-    return await resumeLocked(ctx, journal, project, request.budgetUsd)
+    return await resumeLocked(ctx, journal, project, request)
   } finally {
     await journal.release()
   }
 }
 
-async function resumeLocked(ctx: PipelineContext, journal: RunJournal, project: Project, budgetUsd: number | undefined): Promise<ExitCode> {
+async function resumeLocked(ctx: PipelineContext, journal: RunJournal, project: Project, { budgetUsd, verbose }: ResumeRequest): Promise<ExitCode> {
   const manifest = journal.current
   if (manifest.replayOf) throw new ResumeRefused(`run ${manifest.id} is a replay of ${manifest.replayOf}; replay that run again instead`)
 
@@ -65,7 +68,9 @@ async function resumeLocked(ctx: PipelineContext, journal: RunJournal, project: 
   ctx.stderr.write(`resuming ${manifest.id}: ${todo.length} of ${planned.length} attempts to play\n`)
   await journal.setState('running')
   if (budgetUsd !== undefined) await journal.updateSettings({ budgetUsd })
-  return (await execute(ctx, {
+  const watch = verbose ? verboseWatcher(ctx.stdout, { parallel: manifest.settings.parallel, k: manifest.settings.k }) : undefined
+  // The dialogue takes the terminal: the live progress line would write over it.
+  return (await execute(watch ? { ...ctx, interactive: false } : ctx, {
     journal,
     todo,
     total: planned.length,
@@ -74,6 +79,7 @@ async function resumeLocked(ctx: PipelineContext, journal: RunJournal, project: 
     resultsDir: project.resultsDir,
     mask: createMask([...agent.secrets, ...models.resolved.secrets]),
     spentBeforeUsd: spentUsd,
+    watch,
   })).exitCode
 }
 

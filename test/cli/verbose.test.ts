@@ -97,6 +97,36 @@ describe('run --verbose', () => {
     }
     assert.doesNotMatch(result.stdout, /── hello/, 'no headings when conversations interleave')
   })
+
+  test('replay --verbose shows the recorded user lines played again; resume --verbose shows the attempts it plays', async () => {
+    const dir = await makeProject({ 'convy.yml': CONVY_YML, 'agents/tools.mjs': TOOLS_AGENT, ...SCENARIOS })
+    const env = { CONVY_BASE_URL: models.url }
+    const first = await runInProcess(['run', 'tools', '--parallel', '1', '--scenarios', 'order'], { cwd: dir, env })
+    assert.equal(first.code, 0, first.stderr)
+    assert.doesNotMatch(first.stdout, /^User: /m, 'without --verbose, no dialogue')
+    const id = /^run (\S+)$/m.exec(first.stdout)![1]!
+    const replayed = await runInProcess(['replay', id, '--verbose'], { cwd: dir, env })
+    assert.equal(replayed.code, 0, replayed.stderr)
+    const shown = replayed.stdout.replace(/\((?:\d+ ms|\d+(?:\.\d)? s)/g, '(T')
+    assert.ok(shown.includes(['── order · attempt 1 of 1 ──', 'User: where is order 4821?', 'Agent (T · 12 in / 3 out tokens): Let me look (***).'].join('\n')), shown)
+    assert.match(shown, /^User: thanks$/m)
+
+    // A run with an attempt missing: resume plays it, and shows it.
+    const missing = await runInProcess(['run', 'tools', '--parallel', '1', '--scenarios', 'order', '-k', '2'], { cwd: dir, env })
+    const runId = /^run (\S+)$/m.exec(missing.stdout)![1]!
+    const { readFile, writeFile } = await import('node:fs/promises')
+    const { join } = await import('node:path')
+    const folder = join(dir, 'results', runId)
+    const lines = (await readFile(join(folder, 'attempts.jsonl'), 'utf8')).trimEnd().split('\n')
+    await writeFile(join(folder, 'attempts.jsonl'), `${lines[0]}\n`)
+    const manifest = JSON.parse(await readFile(join(folder, 'run.json'), 'utf8'))
+    await writeFile(join(folder, 'run.json'), JSON.stringify({ ...manifest, state: 'interrupted', finishedAt: null }))
+    const resumed = await runInProcess(['resume', runId, '--verbose'], { cwd: dir, env })
+    assert.equal(resumed.code, 0, resumed.stderr)
+    const played = JSON.parse(lines[1]!).attempt as number
+    assert.ok(resumed.stdout.includes(`── order · attempt ${played} of 2 ──\nUser: where is order 4821?`), resumed.stdout)
+    assert.equal((resumed.stdout.match(/^── order/gm) ?? []).length, 1, 'only the attempt it plays')
+  })
 })
 
 test('the watcher sees each line the moment it is recorded: the user line before the agent is asked, masked', async () => {

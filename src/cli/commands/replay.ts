@@ -10,6 +10,7 @@ export async function replayCommand(ctx: CliContext, argv: readonly string[]): P
     'no-judge': { type: 'boolean' },
     parallel: { type: 'string' },
     'turn-timeout': { type: 'string' },
+    verbose: { type: 'boolean' },
     config: { type: 'string' },
     results: { type: 'string' },
   })
@@ -20,6 +21,7 @@ export async function replayCommand(ctx: CliContext, argv: readonly string[]): P
     judging: !values['no-judge'],
     parallel: values.parallel === undefined ? undefined : positiveInteger('--parallel', values.parallel, 1, 1000),
     turnTimeoutSeconds: values['turn-timeout'] === undefined ? undefined : positiveNumber('--turn-timeout', values['turn-timeout'], 1),
+    verbose: values.verbose,
     config: values.config,
     results: values.results,
   })

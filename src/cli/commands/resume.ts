@@ -6,8 +6,8 @@ import { resumeRun } from '../../pipeline/resume.ts'
 
 /** `convy-ci resume <run>`: plays what an interrupted run is missing (pipeline/resume.ts). */
 export async function resumeCommand(ctx: CliContext, argv: readonly string[]): Promise<ExitCode> {
-  const { values, positionals } = parseCommandArgs('resume', argv, { config: { type: 'string' }, results: { type: 'string' }, 'budget-usd': { type: 'string' } })
+  const { values, positionals } = parseCommandArgs('resume', argv, { config: { type: 'string' }, results: { type: 'string' }, 'budget-usd': { type: 'string' }, verbose: { type: 'boolean' } })
   const budgetUsd = values['budget-usd'] === undefined ? undefined : positiveNumber('--budget-usd', values['budget-usd'], 0)
   if (positionals.length !== 1) throw new ResumeRefused(`convy-ci resume: give one run id or its 4-hex part, e.g. \`${commandName(ctx.env)} resume a1b2\``)
-  return resumeRun(ctx, { run: positionals[0]!, budgetUsd, config: values.config, results: values.results })
+  return resumeRun(ctx, { run: positionals[0]!, budgetUsd, verbose: values.verbose, config: values.config, results: values.results })
 }
