@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 import { createRequire as __convyCreateRequire } from 'node:module';
 const require = __convyCreateRequire(import.meta.url);
-import{a as g}from"./chunks/chunk-TKESR5JX.js";import{c as m}from"./chunks/chunk-ELYOBAI2.js";import{a as p}from"./chunks/chunk-HNT6VCAF.js";import{a as f}from"./chunks/chunk-ZL7NNOHF.js";import{a as o,c as d,e as c,g as u,i as h}from"./chunks/chunk-NSUJTOJD.js";import{a as e}from"./chunks/chunk-4KE5IX3I.js";var y=`convy-ci \u2014 multi-turn conversation tests for AI agents, built for CI
+import{a as g}from"./chunks/chunk-TKESR5JX.js";import{c as m}from"./chunks/chunk-ELYOBAI2.js";import{a as p}from"./chunks/chunk-HNT6VCAF.js";import{a as f}from"./chunks/chunk-ZL7NNOHF.js";import{a,c as d,e as c,g as u,i as h}from"./chunks/chunk-NSUJTOJD.js";import{a as e}from"./chunks/chunk-4KE5IX3I.js";var y=`convy-ci \u2014 multi-turn conversation tests for AI agents, built for CI
 
 Usage: convy-ci <command> [options]
 
@@ -60,7 +60,7 @@ Options:
                            every line starts with [scenario #attempt]
 
 Ctrl+C stops cleanly: finished attempts are kept, and it prints how to resume.
-`,resume:`Usage: convy-ci resume <run> [--budget-usd <dollars>] [--config <file>] [--results <dir>]
+`,resume:`Usage: convy-ci resume <run> [--budget-usd <dollars>] [--verbose] [--config <file>] [--results <dir>]
 
 <run> is a run id (support_bot/2026-11-29T10-45-48_a1b2), its 4-hex part (a1b2) or a run folder.
 Plays exactly the attempts the run is missing, with the run's own settings and scenarios. Refuses
@@ -70,14 +70,16 @@ was marked finished is finished: its state, report and the index are written.
 
   --budget-usd <dollars>   the budget for the whole run, what it spent before included (a run
                            stopped for budget resumes with a larger one); default: the run's own
+  --verbose                each attempt's dialogue on stdout as it is played, as run --verbose
   --config <file>          convy.yml to use (default ./convy.yml); the project is its folder
   --results <dir>          where the runs are (default: results/ beside convy.yml)
-`,replay:`Usage: convy-ci replay <run> [--judge | --no-judge] [--parallel <n>] [--turn-timeout <s>]
+`,replay:`Usage: convy-ci replay <run> [--judge | --no-judge] [--parallel <n>] [--turn-timeout <s>] [--verbose]
 
 Plays every attempt of a recorded run again against the agent as it is now, sending the user's lines
 as they were recorded: no simulated user is called, so the dialogues are exactly comparable. With
 --judge (the default) the judge decides the claims again; --no-judge decides the checks only and calls
-no model at all. The result is a new run folder; compare it with the original.
+no model at all. The result is a new run folder; compare it with the original. With --verbose each
+dialogue is printed as it is played again (a CI failure, watched on your machine).
 `,rejudge:`Usage: convy-ci rejudge <run> [--samples <m>] [--scenarios <glob>] [--parallel <n>]
 
 Asks the judge again about every recorded dialogue of a run \u2014 no agent, no simulated user \u2014 m times
@@ -176,10 +178,10 @@ Options:
   --save <file>            when the conversation ends, save it as a scenario (never overwrites)
   --turn-timeout <s>       seconds for each step of the agent (default 600)
   --config <file>          convy.yml to use (default ./convy.yml)
-`};var I={init:e(async()=>(await import("./chunks/init-BUABF7OW.js")).initCommand,"init"),run:e(async()=>(await import("./chunks/run-ZTVI2SOK.js")).runCommand,"run"),resume:e(async()=>(await import("./chunks/resume-BUM477SJ.js")).resumeCommand,"resume"),report:e(async()=>(await import("./chunks/report-V3FZE6Q4.js")).reportCommand,"report"),compare:e(async()=>(await import("./chunks/compare-RMWQQBAN.js")).compareCommand,"compare"),replay:e(async()=>(await import("./chunks/replay-YM5XAYO4.js")).replayCommand,"replay"),rejudge:e(async()=>(await import("./chunks/rejudge-DK7S6K5E.js")).rejudgeCommand,"rejudge"),merge:e(async()=>(await import("./chunks/merge-MIBEYCWL.js")).mergeCommand,"merge"),baseline:e(async()=>(await import("./chunks/baseline-AE3N727S.js")).baselineCommand,"baseline"),publish:e(async()=>(await import("./chunks/publish-JO6I5T33.js")).publishCommand,"publish"),chat:e(async()=>(await import("./chunks/chat-Z4NUZUNR.js")).chatCommand,"chat")};async function w(t,s){let[r,...n]=s;if(r===void 0||r==="-h"||r==="--help"||r==="help")return t.stdout.write(r==="help"&&n[0]&&i[n[0]]?i[n[0]]:y),o.Ok;if(r==="-v"||r==="--version")return t.stdout.write(`${f}
-`),o.Ok;if(n.includes("-h")||n.includes("--help")){let a=i[r];if(a)return t.stdout.write(a),o.Ok}let l=I[r];if(!l){let a=p(r,Object.keys(i));throw new d(`unknown command "${r}"${a?` \u2014 did you mean "${a}"?`:""} (see convy-ci --help)`)}return(await l())(t,n)}e(w,"runCli");function v(t){return g(process,t)}e(v,"processWriter");import{createInterface as T}from"node:readline";function b(t){return{[Symbol.asyncIterator](){let s=T({input:t,crlfDelay:1/0,terminal:!1}),r=s[Symbol.asyncIterator]();return{next:e(()=>r.next(),"next"),async return(){return s.close(),t.destroy(),await r.return?.(),{done:!0,value:void 0}}}}}}e(b,"typedLines");var x=new AbortController,k=0,j=e(t=>{k++,k>1&&process.exit(o.Interrupted),process.stderr.write(`
+`};var I={init:e(async()=>(await import("./chunks/init-BUABF7OW.js")).initCommand,"init"),run:e(async()=>(await import("./chunks/run-TKBITJNX.js")).runCommand,"run"),resume:e(async()=>(await import("./chunks/resume-XQIVIDPP.js")).resumeCommand,"resume"),report:e(async()=>(await import("./chunks/report-V3FZE6Q4.js")).reportCommand,"report"),compare:e(async()=>(await import("./chunks/compare-RMWQQBAN.js")).compareCommand,"compare"),replay:e(async()=>(await import("./chunks/replay-IRDPKL32.js")).replayCommand,"replay"),rejudge:e(async()=>(await import("./chunks/rejudge-DK7S6K5E.js")).rejudgeCommand,"rejudge"),merge:e(async()=>(await import("./chunks/merge-MIBEYCWL.js")).mergeCommand,"merge"),baseline:e(async()=>(await import("./chunks/baseline-AE3N727S.js")).baselineCommand,"baseline"),publish:e(async()=>(await import("./chunks/publish-JO6I5T33.js")).publishCommand,"publish"),chat:e(async()=>(await import("./chunks/chat-XHVUZX63.js")).chatCommand,"chat")};async function w(t,s){let[r,...n]=s;if(r===void 0||r==="-h"||r==="--help"||r==="help")return t.stdout.write(r==="help"&&n[0]&&i[n[0]]?i[n[0]]:y),a.Ok;if(r==="-v"||r==="--version")return t.stdout.write(`${f}
+`),a.Ok;if(n.includes("-h")||n.includes("--help")){let o=i[r];if(o)return t.stdout.write(o),a.Ok}let l=I[r];if(!l){let o=p(r,Object.keys(i));throw new d(`unknown command "${r}"${o?` \u2014 did you mean "${o}"?`:""} (see convy-ci --help)`)}return(await l())(t,n)}e(w,"runCli");function v(t){return g(process,t)}e(v,"processWriter");import{createInterface as T}from"node:readline";function b(t){return{[Symbol.asyncIterator](){let s=T({input:t,crlfDelay:1/0,terminal:!1}),r=s[Symbol.asyncIterator]();return{next:e(()=>r.next(),"next"),async return(){return s.close(),t.destroy(),await r.return?.(),{done:!0,value:void 0}}}}}}e(b,"typedLines");var x=new AbortController,k=0,j=e(t=>{k++,k>1&&process.exit(a.Interrupted),process.stderr.write(`
 ${t}: stopping; finished attempts are kept (press Ctrl+C again to quit at once)
 `),x.abort(new u(`interrupted by ${t}`))},"onSignal");process.on("SIGINT",j);process.on("SIGTERM",j);var C=process.features,E={cwd:process.cwd(),env:process.env,stdout:process.stdout,stderr:process.stderr,interactive:!!process.stderr.isTTY&&process.env.CI!=="true",signal:x.signal,canStripTypes:C.typescript==="strip"||C.typescript==="transform",now:e(()=>new Date,"now"),writer:v,readLines:e(()=>b(process.stdin),"readLines")};w(E,process.argv.slice(2)).then(t=>{process.exitCode=t},t=>{let s=h(t),r=s instanceof c?s.problems.map(n=>`error: ${n.message}`):[`error: ${s.message}`];process.stderr.write(`${r.map(m).join(`
 `)}
-`),s.exitCode!==o.BadInput&&process.env.CONVY_DEBUG&&t instanceof Error&&process.stderr.write(`${t.stack}
+`),s.exitCode!==a.BadInput&&process.env.CONVY_DEBUG&&t instanceof Error&&process.stderr.write(`${t.stack}
 `),process.exitCode=s.exitCode});
