@@ -13,16 +13,20 @@ const pkg = JSON.parse(await readFile(new URL('../package.json', import.meta.url
 const requireShim = "import { createRequire as __convyCreateRequire } from 'node:module';\nconst require = __convyCreateRequire(import.meta.url);"
 
 // zod bundles its messages in every language it has (270 KB of minified code in each bundle, parsed
-// by every run). convy-ci words its own messages and falls back only to zod's English ones.
+// by every run). convy-ci words its own messages and falls back only to zod's English ones. The
+// stand-in module names no absolute path: chunk names hash their inputs' paths, and dist/ must come
+// out the same in any checkout (CI builds it again and compares).
 const zodEnglishOnly = {
   name: 'zod-english-only',
   setup(build) {
     build.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) =>
-      /[\\/]node_modules[\\/]zod[\\/]/.test(args.importer) ? { path: join(dirname(args.importer), '..', 'locales', 'en.js'), namespace: 'zod-english' } : undefined,
+      /[\\/]node_modules[\\/]zod[\\/]/.test(args.importer)
+        ? { path: 'locales/en-only.js', namespace: 'zod-english', pluginData: { localesDir: join(dirname(args.importer), '..', 'locales') } }
+        : undefined,
     )
     build.onLoad({ filter: /.*/, namespace: 'zod-english' }, (args) => ({
-      contents: `export { default as en } from ${JSON.stringify(args.path)}`,
-      resolveDir: dirname(args.path),
+      contents: "export { default as en } from './en.js'",
+      resolveDir: args.pluginData.localesDir,
     }))
   },
 }
