@@ -25,6 +25,17 @@ export interface VerdictCounts {
   notDecided: number
 }
 
+export const VERDICT_COUNT_KEYS = ['passed', 'failed', 'agentErrors', 'noVerdicts', 'userErrors', 'notDecided'] as const satisfies readonly (keyof VerdictCounts)[]
+
+export function emptyVerdictCounts(): VerdictCounts {
+  return { passed: 0, failed: 0, agentErrors: 0, noVerdicts: 0, userErrors: 0, notDecided: 0 }
+}
+
+/** Every attempt counted, whatever its verdict. */
+export function countedAttempts(counts: VerdictCounts): number {
+  return VERDICT_COUNT_KEYS.reduce((sum, key) => sum + counts[key], 0)
+}
+
 export function countVerdict(counts: VerdictCounts, verdict: Verdict): void {
   if (verdict === 'passed') counts.passed++
   else if (verdict === 'failed') counts.failed++

@@ -1,6 +1,8 @@
 import type { RunTally, ScenarioTally } from '../tally/run-tally.ts'
 import { scenarioStatus } from '../tally/run-tally.ts'
-import type { AttemptFailure, RunResult, ScenarioResult } from './result-types.ts'
+import type { VerdictCounts } from '../journal/attempt-facts.ts'
+import { passRate, runCounts } from '../tally/run-counts.ts'
+import type { AttemptFailure, ScenarioResult, VerdictTotals } from './result-types.ts'
 
 /** A run's tally, per scenario, as run() returns it. */
 export function scenarioResults(tally: RunTally): ScenarioResult[] {
@@ -8,19 +10,11 @@ export function scenarioResults(tally: RunTally): ScenarioResult[] {
 }
 
 function scenarioResult(s: ScenarioTally): ScenarioResult {
-  const decided = s.passed + s.failed
   return {
     id: s.id,
     ...(s.scenario?.description === undefined ? {} : { description: s.scenario.description }),
     status: scenarioStatus(s.passed, s.failed),
-    attempts: s.attempts.length,
-    passed: s.passed,
-    failed: s.failed,
-    agentErrors: s.agentErrors,
-    noVerdicts: s.noVerdicts,
-    userErrors: s.userErrors,
-    notDecided: s.notDecided,
-    passRate: decided === 0 ? null : s.passed / decided,
+    ...verdictTotals(s, s.attempts.length),
     claims: [...s.claims.entries()].map(([text, h]) => ({ text, held: h.held, of: h.decided })),
     checks: [...s.checks.values()].map((c) => ({ kind: c.kind, value: c.value, held: c.held, of: c.decided })),
     failures: s.attempts
@@ -41,12 +35,13 @@ function whyNotPassed(a: ScenarioTally['attempts'][number]): string[] {
   return broken
 }
 
-type Count = 'attempts' | 'passed' | 'failed' | 'agentErrors' | 'noVerdicts' | 'userErrors' | 'notDecided'
+/** The whole run's totals, from the same counts the report reads. */
+export function totals(tally: RunTally): VerdictTotals {
+  const counts = runCounts(tally)
+  return verdictTotals(counts, counts.attempts)
+}
 
-export function totals(scenarios: readonly ScenarioResult[]): Pick<RunResult, Count | 'passRate'> {
-  const sum = (key: Count) => scenarios.reduce((n, s) => n + s[key], 0)
-  const passed = sum('passed')
-  const decided = passed + sum('failed')
-  const counts = { attempts: sum('attempts'), passed, failed: sum('failed'), agentErrors: sum('agentErrors'), noVerdicts: sum('noVerdicts') }
-  return { ...counts, userErrors: sum('userErrors'), notDecided: sum('notDecided'), passRate: decided === 0 ? null : passed / decided }
+function verdictTotals(counts: VerdictCounts, attempts: number): VerdictTotals {
+  const { passed, failed, agentErrors, noVerdicts, userErrors, notDecided } = counts
+  return { attempts, passed, failed, agentErrors, noVerdicts, userErrors, notDecided, passRate: passRate({ passed, judged: passed + failed }) }
 }

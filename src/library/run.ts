@@ -98,7 +98,7 @@ export async function runFromCode(options: RunOptions, host: Host): Promise<RunR
       id: run.id,
       dir: write ? run.dir : null,
       report: write ? join(run.dir, REPORT_FILE) : null,
-      ...totals(results),
+      ...totals(run.tally),
       complete: run.tally.attempts === scenarios.length * settings.k,
       exitCode: run.exitCode,
       scenarios: results,

@@ -1,4 +1,4 @@
-import { countVerdict, type VerdictCounts } from '../journal/attempt-facts.ts'
+import { countedAttempts, countVerdict, emptyVerdictCounts, type VerdictCounts } from '../journal/attempt-facts.ts'
 import { plural } from '../report/format.ts'
 import type { RunProgress } from '../runner/play-run.ts'
 import type { PipelineContext } from './context.ts'
@@ -15,7 +15,7 @@ export function createProgress(ctx: PipelineContext, agent: string, todo: readon
   for (const planned of todo) remaining.set(planned.scenario.id, (remaining.get(planned.scenario.id) ?? 0) + 1)
   // Counts only: a scenario's line needs no more than how its attempts ended.
   const byScenario = new Map<string, VerdictCounts>()
-  const all: VerdictCounts = { passed: 0, failed: 0, agentErrors: 0, noVerdicts: 0, userErrors: 0, notDecided: 0 }
+  const all = emptyVerdictCounts()
   let done = 0
 
   const githubActions = ctx.env.GITHUB_ACTIONS === 'true'
@@ -39,10 +39,10 @@ export function createProgress(ctx: PipelineContext, agent: string, todo: readon
       done++
       countVerdict(all, attempt.verdict)
       if (ctx.interactive) return draw(false)
-      const counts = byScenario.get(attempt.scenario) ?? { passed: 0, failed: 0, agentErrors: 0, noVerdicts: 0, userErrors: 0, notDecided: 0 }
+      const counts = byScenario.get(attempt.scenario) ?? emptyVerdictCounts()
       countVerdict(counts, attempt.verdict)
       byScenario.set(attempt.scenario, counts)
-      if (total(counts) === remaining.get(attempt.scenario)) ctx.stderr.write(`  ${scenarioLine(attempt.scenario, counts)}\n`)
+      if (countedAttempts(counts) === remaining.get(attempt.scenario)) ctx.stderr.write(`  ${scenarioLine(attempt.scenario, counts)}\n`)
     },
     finish() {
       if (ctx.interactive) {
@@ -53,13 +53,10 @@ export function createProgress(ctx: PipelineContext, agent: string, todo: readon
   }
 }
 
-function total(c: VerdictCounts): number {
-  return c.passed + c.failed + c.agentErrors + c.noVerdicts + c.userErrors + c.notDecided
-}
 
 function scenarioLine(id: string, c: VerdictCounts): string {
   const mark = c.agentErrors + c.noVerdicts ? '!' : c.passed + c.failed === 0 ? '–' : c.failed === 0 ? '✓' : c.passed === 0 ? '✗' : '~'
-  const parts = [`${c.passed}/${total(c)} passed`]
+  const parts = [`${c.passed}/${countedAttempts(c)} passed`]
   if (c.agentErrors) parts.push(plural(c.agentErrors, 'agent error'))
   if (c.noVerdicts) parts.push(`${c.noVerdicts} no verdict`)
   if (c.userErrors) parts.push(plural(c.userErrors, 'user error'))

@@ -1,37 +1,37 @@
+import { VERDICT_COUNT_KEYS, emptyVerdictCounts, type VerdictCounts } from '../journal/attempt-facts.ts'
 import type { RunTally } from './run-tally.ts'
 
-/** A run's verdicts added up, overall and per scenario played, as the report counts them. */
-export interface RunCounts {
+/** One scenario's verdicts, as the report counts them. */
+export interface ScenarioCounts extends VerdictCounts {
+  id: string
   attempts: number
-  passed: number
-  failed: number
   /** Attempts with a verdict: passed or failed. */
   judged: number
-  agentErrors: number
-  noVerdicts: number
-  /** Failed by the simulated user's own mistake: neither passed nor failed. */
-  userErrors: number
-  /** Nothing could decide them (no check, the judge not asked): neither passed nor failed. */
-  notDecided: number
-  scenarios: { id: string; passed: number; failed: number; judged: number; attempts: number; agentErrors: number; noVerdicts: number; userErrors: number; notDecided: number }[]
+}
+
+/** A run's verdicts added up, overall and per scenario played, as the report counts them. */
+export interface RunCounts extends VerdictCounts {
+  attempts: number
+  /** Attempts with a verdict: passed or failed. */
+  judged: number
+  scenarios: ScenarioCounts[]
 }
 
 export function runCounts(tally: RunTally): RunCounts {
-  const scenarios = [...tally.scenarios.values()]
-    .filter((s) => s.attempts.length > 0)
-    .map((s) => ({ id: s.id, passed: s.passed, failed: s.failed, judged: s.passed + s.failed, attempts: s.attempts.length, agentErrors: s.agentErrors, noVerdicts: s.noVerdicts, userErrors: s.userErrors, notDecided: s.notDecided }))
-  const sum = (key: 'attempts' | 'passed' | 'failed' | 'judged' | 'agentErrors' | 'noVerdicts' | 'userErrors' | 'notDecided') => scenarios.reduce((n, s) => n + s[key], 0)
-  return {
-    attempts: sum('attempts'),
-    passed: sum('passed'),
-    failed: sum('failed'),
-    judged: sum('judged'),
-    agentErrors: sum('agentErrors'),
-    noVerdicts: sum('noVerdicts'),
-    userErrors: sum('userErrors'),
-    notDecided: sum('notDecided'),
-    scenarios,
+  const scenarios: ScenarioCounts[] = []
+  const all: RunCounts = { ...emptyVerdictCounts(), attempts: 0, judged: 0, scenarios }
+  for (const s of tally.scenarios.values()) {
+    if (s.attempts.length === 0) continue
+    const counts: ScenarioCounts = { id: s.id, attempts: s.attempts.length, judged: s.passed + s.failed, ...emptyVerdictCounts() }
+    for (const key of VERDICT_COUNT_KEYS) {
+      counts[key] = s[key]
+      all[key] += s[key]
+    }
+    all.attempts += counts.attempts
+    all.judged += counts.judged
+    scenarios.push(counts)
   }
+  return all
 }
 
 /** Passed out of attempts with a verdict; null when none got one. */

@@ -1,4 +1,4 @@
-import { answers, attemptCostUsd, countVerdict } from '../journal/attempt-facts.ts'
+import { answers, attemptCostUsd, countVerdict, emptyVerdictCounts, type VerdictCounts } from '../journal/attempt-facts.ts'
 import type { Attempt, CheckResult, ClaimResult, EndedBy, RunManifest, Tokens, UserReview, Verdict } from '../journal/records.ts'
 import type { Scenario } from '../scenario/scenario.ts'
 import { capped } from '../shared/text.ts'
@@ -63,19 +63,12 @@ export interface Holding {
   disagreement?: number
 }
 
-export interface ScenarioTally {
+/** A scenario's attempts counted by verdict (VerdictCounts), with what the report shows of them. */
+export interface ScenarioTally extends VerdictCounts {
   id: string
   /** The scenario as played, from run.json; null when attempts name a scenario run.json lacks. */
   scenario: Scenario | null
   attempts: AttemptDigest[]
-  passed: number
-  failed: number
-  agentErrors: number
-  noVerdicts: number
-  /** Failed by the simulated user's own mistake (the review said so): neither passed nor failed. */
-  userErrors: number
-  /** Nothing could decide them (no check, the judge not asked): neither passed nor failed. */
-  notDecided: number
   /** By claim text, in the scenario's order. */
   claims: Map<string, Holding>
   /** By `kind value`, in the scenario's order. */
@@ -132,12 +125,7 @@ function emptyScenario(id: string, scenario: Scenario | null): ScenarioTally {
     id,
     scenario,
     attempts: [],
-    passed: 0,
-    failed: 0,
-    agentErrors: 0,
-    noVerdicts: 0,
-    userErrors: 0,
-    notDecided: 0,
+    ...emptyVerdictCounts(),
     claims: new Map(),
     checks: new Map(),
     judgements: [],
