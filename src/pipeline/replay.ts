@@ -3,7 +3,7 @@ import { findRun, readAttempts, readManifest } from '../journal/read-run.ts'
 import { RUN_FORMAT, type RunManifest } from '../journal/records.ts'
 import { RunJournal } from '../journal/run-journal.ts'
 import { newRunId } from '../journal/run-folder.ts'
-import { checkModels, prepareAgent, prepareModels } from '../runner/prepare.ts'
+import { agentRecord, checkModels, prepareAgent, prepareModels } from '../runner/prepare.ts'
 import type { PlannedAttempt } from '../runner/select-scenarios.ts'
 import { InputError, type ExitCode } from '../shared/errors.ts'
 import { createMask } from '../shared/secrets.ts'
@@ -60,7 +60,7 @@ export async function replayRun(ctx: PipelineContext, request: ReplayRequest): P
   const manifest: RunManifest = {
     format: RUN_FORMAT,
     id: newRunId(agent.name, startedAt),
-    agent: { name: agent.name, kind: agent.kind, version: agent.version, fingerprint: agent.fingerprint, price: agent.price },
+    agent: agentRecord(agent),
     convyVersion: CONVY_VERSION,
     models: { user: null, judge: models.judge?.model ?? null, fingerprint: models.resolved.fingerprint, prices: models.resolved.config.prices },
     prompts: promptRecord({ judge: models.judge !== null, user: false }),

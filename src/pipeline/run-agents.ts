@@ -3,7 +3,7 @@ import { loadScenarios } from '../scenario/load-scenarios.ts'
 import { RUN_FORMAT, type RunManifest, type RunSettings } from '../journal/records.ts'
 import { RunJournal } from '../journal/run-journal.ts'
 import { newRunId } from '../journal/run-folder.ts'
-import { checkModels, prepareAgent, prepareModels, startModelCheck, type PreparedAgent, type PreparedModels } from '../runner/prepare.ts'
+import { agentRecord, checkModels, prepareAgent, prepareModels, startModelCheck, type PreparedAgent, type PreparedModels } from '../runner/prepare.ts'
 import { planAttempts, selectScenarios } from '../runner/select-scenarios.ts'
 import type { Scenario } from '../scenario/scenario.ts'
 import { ExitCode } from '../shared/errors.ts'
@@ -106,7 +106,7 @@ function newManifest(ctx: PipelineContext, agent: PreparedAgent, models: Prepare
   return {
     format: RUN_FORMAT,
     id: newRunId(agent.name, startedAt),
-    agent: { name: agent.name, kind: agent.kind, version: agent.version, fingerprint: agent.fingerprint, price: agent.price },
+    agent: agentRecord(agent),
     convyVersion: CONVY_VERSION,
     models: {
       user: models.user?.model ?? null,

@@ -1,4 +1,5 @@
 import type { Agent } from '../agents/agent.ts'
+import type { RunManifest } from '../journal/records.ts'
 import { createAgent } from '../agents/create-agent.ts'
 import { DEFAULT_MAX_REPLY_KB, limitReplies, maxBodyBytes } from '../agents/reply-limit.ts'
 import type { Environment } from '../config/interpolate.ts'
@@ -28,6 +29,11 @@ export interface PreparedAgent {
   /** Dollars per million of the agent's tokens, [input, output], from convy.yml. */
   price: [number, number] | null
   secrets: string[]
+}
+
+/** The agent as run.json records it: what answered, so a resume or a comparison can tell a change. */
+export function agentRecord(agent: PreparedAgent): RunManifest['agent'] {
+  return { name: agent.name, kind: agent.kind, version: agent.version, fingerprint: agent.fingerprint, price: agent.price }
 }
 
 export async function prepareAgent(config: ProjectConfig, name: string, env: Environment, options: { canStripTypes: boolean }): Promise<PreparedAgent> {
