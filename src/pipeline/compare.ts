@@ -26,10 +26,11 @@ export async function compareTwoRuns(ctx: PipelineContext, request: CompareReque
   const before = await findRun(resultsDir, request.before)
   const after = await findRun(resultsDir, request.after)
   const options = { now: ctx.now(), ...(request.maxAgeDays === undefined ? {} : { baselineMaxAgeDays: request.maxAgeDays }) }
-  const { comparison, path } = await compareFoldersToPage(resultsDir, { before: before.dir, after: after.dir }, (b, a) => compareRuns(b, a, options))
-  // The index lists the compare pages too: the new one appears there at once.
+  const { comparison, path, tallies } = await compareFoldersToPage(resultsDir, { before: before.dir, after: after.dir }, (b, a) => compareRuns(b, a, options))
+  // The index lists the compare pages too: the new one appears there at once. The two runs were
+  // just counted; only the others are read.
   try {
-    await writeIndex(resultsDir)
+    await writeIndex(resultsDir, [{ dir: before.dir, tally: tallies.before }, { dir: after.dir, tally: tallies.after }])
   } catch (error) {
     ctx.stderr.write(`warning: the index could not be written: ${errorMessage(error)}\n`)
   }

@@ -50,7 +50,7 @@ export async function finishRun(ctx: PipelineContext, end: RunEnd): Promise<Exec
   }
   await journal.setState(state, finishedAt, stoppedFor)
   try {
-    await writeIndex(end.resultsDir, tally && { dir: journal.dir, tally })
+    await writeIndex(end.resultsDir, tally ? [{ dir: journal.dir, tally }] : [])
   } catch (error) {
     ctx.stderr.write(`warning: the index could not be written: ${errorMessage(error)}\n`)
   }

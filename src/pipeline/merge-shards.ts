@@ -75,7 +75,7 @@ export async function mergeShards(dirs: readonly string[], resultsDir: string, w
     await journal.release()
   }
   try {
-    await writeIndex(resultsDir, tally ? { dir: journal.dir, tally } : undefined)
+    await writeIndex(resultsDir, tally ? [{ dir: journal.dir, tally }] : [])
   } catch (error) {
     onWarning(`the index could not be written: ${errorMessage(error)}`)
   }

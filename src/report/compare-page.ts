@@ -134,7 +134,7 @@ export async function compareFoldersToPage(
   dirs: { before: string; after: string },
   compare: (before: RunTally, after: RunTally) => Comparison,
   options: ComparePageOptions = {},
-): Promise<{ comparison: Comparison; path: string }> {
+): Promise<{ comparison: Comparison; path: string; tallies: { before: RunTally; after: RunTally } }> {
   const dir = join(resultsDir, 'compare')
   await mkdir(dir, { recursive: true })
   const scratch = await mkdtemp(join(dir, '.compare-'))
@@ -151,7 +151,7 @@ export async function compareFoldersToPage(
     await writeChunk(page, PAGE_END)
     await closeStream(page)
     await rename(pageFile, target)
-    return { comparison, path: target }
+    return { comparison, path: target, tallies: sides }
   } finally {
     page?.destroy()
     await spool.dispose()

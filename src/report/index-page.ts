@@ -114,16 +114,19 @@ async function comparePages(resultsDir: string): Promise<string[]> {
   }
 }
 
-/**
- * Writes `<resultsDir>/index.html` and returns its path. `counted` is a run the caller has just
- * tallied (the one it finished): its attempts are not read a second time.
- */
-export async function writeIndex(resultsDir: string, counted?: { dir: string; tally: RunTally }): Promise<string> {
+/** A run the caller has just tallied: the index counts it from the tally instead of reading it again. */
+export interface CountedRun {
+  dir: string
+  tally: RunTally
+}
+
+/** Writes `<resultsDir>/index.html` and returns its path; the `counted` runs are not read a second time. */
+export async function writeIndex(resultsDir: string, counted: readonly CountedRun[] = []): Promise<string> {
   const entries: IndexEntry[] = []
   const unreadable: UnreadableRun[] = []
   for (const run of await listRuns(resultsDir)) {
     try {
-      entries.push(await indexEntry(resultsDir, run.dir, counted && resolve(counted.dir) === resolve(run.dir) ? counted.tally : undefined))
+      entries.push(await indexEntry(resultsDir, run.dir, counted.find((c) => resolve(c.dir) === resolve(run.dir))?.tally))
     } catch (error) {
       unreadable.push({ id: run.id, problem: errorMessage(error) })
     }
