@@ -16,10 +16,8 @@ export interface AttemptFailure {
     /** The claims and checks that did not hold, with their reasons, or the error. */
     why: string[];
 }
-export interface ScenarioResult {
-    id: string;
-    description?: string;
-    status: ScenarioStatus;
+/** Attempts by how they ended, a scenario's or the whole run's. */
+export interface VerdictTotals {
     attempts: number;
     passed: number;
     failed: number;
@@ -31,6 +29,11 @@ export interface ScenarioResult {
     notDecided: number;
     /** passed / (passed + failed); null when no attempt got a verdict. */
     passRate: number | null;
+}
+export interface ScenarioResult extends VerdictTotals {
+    id: string;
+    description?: string;
+    status: ScenarioStatus;
     claims: ({
         text: string;
     } & Holding)[];
@@ -40,23 +43,14 @@ export interface ScenarioResult {
     } & Holding)[];
     failures: AttemptFailure[];
 }
-/** What `run()` returns: plain data, no classes, safe to log or snapshot. */
-export interface RunResult {
+/** What `run()` returns: plain data, no classes, safe to log or snapshot. Its totals are over every scenario. */
+export interface RunResult extends VerdictTotals {
     agent: string;
     /** The run's id, as `convy-ci resume` and `compare` take it. */
     id: string;
     /** The run folder and its report; null when the run was not written (`write: false`). */
     dir: string | null;
     report: string | null;
-    attempts: number;
-    passed: number;
-    failed: number;
-    agentErrors: number;
-    noVerdicts: number;
-    userErrors: number;
-    notDecided: number;
-    /** Over every scenario: passed / (passed + failed); null without a verdict. */
-    passRate: number | null;
     /** The run was stopped (signal, budget) before every attempt was played. */
     complete: boolean;
     /** What `convy-ci run` would exit with: 0 every attempt finished, 1 an error or the budget, 130 interrupted. */
