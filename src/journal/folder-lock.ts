@@ -71,7 +71,7 @@ export async function acquireLock(file: string, writer: Writer, now: Date, what:
       const who = seen.holder ? describeHolder(seen.holder) : 'another process'
       throw new FolderLocked(`${what} is being written by ${who}; wait for it to end. If no such process is running, delete ${file}`, seen.holder)
     }
-    await breakStaleLock(file, seen.ino)
+    await breakStaleLock(file, { ino: seen.ino, nonce: seen.holder?.nonce ?? null })
   }
   throw new FolderLocked(`${what}: could not take ${file} within ${SETTLE_MS / 1000} s (other writers keep taking it)`, null)
 }
@@ -150,13 +150,21 @@ async function readLock(file: string): Promise<SeenLock | 'gone'> {
   }
 }
 
+/** Which lock a writer judged stale: its inode, and its holder's nonce (null when it was unreadable). */
+export interface StaleLock {
+  ino: number
+  nonce: string | null
+}
+
 /**
- * Removes the stale lock with inode `ino`, and nothing else. Only one writer at a time may remove a
- * lock: the one that holds the breaker (`<lock>.break.tmp`, created like the lock). It checks that
- * the lock is still the stale one it saw; nobody else can remove or replace it meanwhile, so it
- * removes exactly that one. A writer that finds the breaker taken waits a moment and looks again.
+ * Removes the stale lock a writer saw, and nothing else. Only one writer at a time may remove a
+ * lock: the one that holds the breaker (`<lock>.break.tmp`, created like the lock). Under it, the
+ * lock is read again and removed only if it is still the one judged stale. The inode alone does not
+ * say so: another breaker may have removed that lock and a new writer taken the name since, and file
+ * systems hand a freed inode number to the next file; the nonce, random per lock, does. A writer
+ * that finds the breaker taken waits a moment and looks again.
  */
-export async function breakStaleLock(file: string, ino: number): Promise<void> {
+export async function breakStaleLock(file: string, stale: StaleLock): Promise<void> {
   const breaker = `${file}.break.tmp`
   if (!(await createExclusive(breaker, 'breaking a stale lock\n'))) {
     // Held for a few milliseconds by a live writer; older, by one killed while it held it.
@@ -169,8 +177,8 @@ export async function breakStaleLock(file: string, ino: number): Promise<void> {
     return
   }
   try {
-    const current = await stat(file).catch(() => null)
-    if (current?.ino === ino) await rm(file, { force: true })
+    const current = await readLock(file)
+    if (current !== 'gone' && current.ino === stale.ino && (current.holder?.nonce ?? null) === stale.nonce) await rm(file, { force: true })
   } finally {
     await rm(breaker, { force: true })
   }

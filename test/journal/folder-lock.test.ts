@@ -75,9 +75,21 @@ test('a writer that judged a lock stale never removes the fresh lock another wri
   // Meanwhile another writer took the stale lock over: its lock is a new file under the same name.
   await writeFile(`${file}.fresh`, JSON.stringify({ pid: process.pid, host: hostname(), command: 'convy-ci resume', since: '2026-12-01T03:00:00.000Z', nonce: 'fresh' }))
   await rename(`${file}.fresh`, file)
-  await breakStaleLock(file, staleIno)
+  await breakStaleLock(file, { ino: staleIno, nonce: 'old' })
   assert.equal(JSON.parse(await readFile(file, 'utf8')).nonce, 'fresh')
   assert.deepEqual(await readdir(join(file, '..')), ['run.lock'])
+})
+
+test('a fresh lock that got the stale lock’s inode number back is not taken for it', async () => {
+  // File systems hand a freed inode number to the next file: the fresh lock is written into the very
+  // inode here, which is what a reused number looks like to a writer that saw the stale one.
+  const file = await lockFile()
+  await writeFile(file, JSON.stringify({ pid: deadPid(), host: hostname(), command: 'convy-ci run bot', since: '2026-12-01T02:00:00.000Z', nonce: 'old' }))
+  const staleIno = (await stat(file)).ino
+  await writeFile(file, JSON.stringify({ pid: process.pid, host: hostname(), command: 'convy-ci resume', since: '2026-12-01T03:00:00.000Z', nonce: 'fresh' }))
+  assert.equal((await stat(file)).ino, staleIno)
+  await breakStaleLock(file, { ino: staleIno, nonce: 'old' })
+  assert.equal(JSON.parse(await readFile(file, 'utf8')).nonce, 'fresh')
 })
 
 test('a lock held on another host is never taken over; an unreadable one only once it is old', async () => {
