@@ -54,6 +54,10 @@ interface Run {
   gatewayCheckMs: number
   peakRssMiB: number
   endToEndS: number
+  /** CPU-ms of convy-ci's process before its first conversation request, up to the last answer, after it. */
+  cpuStartMs: number
+  cpuRunMs: number
+  cpuAfterMs: number
 }
 
 async function project(): Promise<string> {
@@ -101,7 +105,11 @@ async function measure(dir: string, parallel: number, round: number): Promise<Ru
   const times = chat.map((r) => r.at)
   const first = Math.min(...times)
   const floorMs = Math.ceil(CONVERSATIONS / parallel) * CALLS * LATENCY_MS
-  const usage = JSON.parse(await readFile(usageFile, 'utf8')) as { userMicros: number; systemMicros: number; maxRssKiB: number }
+  const usage = JSON.parse(await readFile(usageFile, 'utf8')) as { userMicros: number; systemMicros: number; maxRssKiB: number; marks: [number, number][] }
+  const last = Math.max(...times) + LATENCY_MS
+  const total = (usage.userMicros + usage.systemMicros) / 1000
+  // The CPU used by a time, from the child's 10 ms marks (the one at or just before it).
+  const cpuAt = (at: number) => usage.marks.filter(([t]) => t <= at).at(-1)?.[1] ?? 0
   return {
     window: (Math.max(...times) + LATENCY_MS - first) / floorMs,
     cpuMsPerConversation: (usage.userMicros + usage.systemMicros) / 1000 / CONVERSATIONS,
@@ -109,6 +117,9 @@ async function measure(dir: string, parallel: number, round: number): Promise<Ru
     gatewayCheckMs: gateway ? gateway.at - spawned : Number.NaN,
     peakRssMiB: usage.maxRssKiB / 1024,
     endToEndS: (ended - spawned) / 1000,
+    cpuStartMs: cpuAt(first),
+    cpuRunMs: cpuAt(last) - cpuAt(first),
+    cpuAfterMs: total - cpuAt(last),
   }
 }
 
@@ -157,6 +168,7 @@ try {
     console.log(`--parallel ${target.parallel} (floor ${floorS.toFixed(2)} s; load average ${loadBefore} before, ${load()} after)`)
     console.log(`  window / floor      ${figure(runs, 'window', 2, ' ×')}${verdict(runs, 'window', target.window, 2, ' ×')}`)
     console.log(`  CPU / conversation  ${figure(runs, 'cpuMsPerConversation', 2, ' ms')}${verdict(runs, 'cpuMsPerConversation', target.cpuMsPerConversation, 0, ' ms')}`)
+    console.log(`    (start-up ${figure(runs, 'cpuStartMs', 0, ' ms')}, conversations ${figure(runs, 'cpuRunMs', 0, ' ms')}, after the last answer ${figure(runs, 'cpuAfterMs', 0, ' ms')} of CPU)`)
     console.log(`  first request       ${figure(runs, 'firstRequestMs', 0, ' ms')}${verdict(runs, 'firstRequestMs', target.firstRequestMs, 0, ' ms')}`)
     console.log(`    (gateway check    ${figure(runs, 'gatewayCheckMs', 0, ' ms')}, answered after ${LATENCY_MS} ms)`)
     console.log(`  peak RSS            ${figure(runs, 'peakRssMiB', 0, ' MiB')}${verdict(runs, 'peakRssMiB', target.peakRssMiB, 0, ' MiB')}`)

@@ -1,21 +1,16 @@
-import { Readable, Transform } from 'node:stream'
 import type { ConnectionOptions } from 'node:tls'
-import type { Dispatcher } from 'undici'
-import { dispatchWhole, ResponseTooLarge } from './dispatch-whole.ts'
 import type { Fetch } from './fetch-type.ts'
-import { Agent, request } from './undici.ts'
+import { createH1Client } from './h1/h1-client.ts'
+import { ResponseTooLarge } from './response-too-large.ts'
 import type { SendWhole } from './whole.ts'
 
 /**
  * The HTTP client every outgoing call of a run goes through: the agent's and convy-ci's own models'.
- * It is undici's `request` under a fetch-shaped function, because Node's built-in fetch spends most
- * of its time in web streams: at 100 conversations in parallel the built-in fetch made the runner
- * CPU-bound (bench/runner.ts), while this costs about a quarter as much per request.
- *
- * JSON bodies are read whole before the Response is made, which is what makes it cheap. Any other body
- * (server-sent events, NDJSON, text) is handed over as a stream, so a streaming agent's first token is
- * seen when it arrives. Requests read whole (an agent's JSON turn, a chat completion) can skip the
- * Response altogether through `whole`.
+ * Requests whose answer is read whole (an agent's JSON turn, a chat completion, the gateway check) go
+ * through `whole`, convy-ci's own HTTP/1.1 client (h1/). Everything else (a streaming agent's
+ * server-sent events, NDJSON) goes through `fetch`, which is undici's `request` under a fetch-shaped
+ * function (stream-fetch.ts), loaded the first time a run needs it: a run of JSON turns never
+ * compiles undici.
  */
 export type { Fetch }
 
@@ -31,7 +26,6 @@ export interface HttpFetch extends Fetch {
 export interface HttpClientOptions {
   /** Connections kept per origin; a run opens at most about one per conversation in flight. */
   connections?: number
-  dispatcher?: Dispatcher
   /** Certificates for HTTPS: a private CA, a client certificate and key (see tls.ts). */
   tls?: ConnectionOptions
   /**
@@ -44,77 +38,11 @@ export interface HttpClientOptions {
 export { ResponseTooLarge }
 
 export function createFetch(options: HttpClientOptions = {}): HttpFetch {
-  const dispatcher = options.dispatcher ?? new Agent({ connections: options.connections ?? 256, keepAliveTimeout: 30_000, ...(options.tls ? { connect: options.tls } : {}) })
-  const whole = dispatchWhole(dispatcher, options.maxBodyBytes)
+  const whole = createH1Client({ connections: options.connections ?? 256, tls: options.tls, maxBodyBytes: options.maxBodyBytes })
+  let streaming: Promise<Fetch> | undefined
   const fetchLike: Fetch = async (input, init) => {
-    const body = init?.body ?? undefined
-    // Anything but a plain body (a stream, a form) goes the built-in way; convy-ci sends strings.
-    if (input instanceof Request || !(body === undefined || typeof body === 'string' || body instanceof Uint8Array)) return fetch(input, init)
-    const headers = flattenHeaders(init?.headers)
-    const answer = await request(String(input), {
-      method: (init?.method ?? 'GET') as Dispatcher.HttpMethod,
-      headers,
-      body,
-      signal: init?.signal ?? undefined,
-      dispatcher,
-    })
-    const noBody = answer.statusCode === 204 || answer.statusCode === 304 || init?.method === 'HEAD'
-    const head = { status: answer.statusCode, headers: toHeaderPairs(answer.headers) }
-    const what = `${init?.method ?? 'GET'} ${String(input)}`
-    const limit = options.maxBodyBytes
-    if (noBody || isJson(answer.headers['content-type'])) {
-      const bytes = limit === undefined ? await answer.body.arrayBuffer() : await readAtMost(answer.body, limit, what)
-      return new Response(noBody ? null : bytes, head)
-    }
-    const stream = limit === undefined ? answer.body : answer.body.pipe(limiter(limit, what))
-    if (limit !== undefined) answer.body.on('error', (error) => stream.destroy(error))
-    return new Response(Readable.toWeb(stream) as ReadableStream<Uint8Array>, head)
+    streaming ??= import('./stream-fetch.ts').then(({ createStreamFetch }) => createStreamFetch(options))
+    return (await streaming)(input, init)
   }
   return Object.assign(fetchLike, { whole })
-}
-
-async function readAtMost(body: Readable, limit: number, what: string): Promise<Uint8Array> {
-  const chunks: Buffer[] = []
-  let size = 0
-  for await (const chunk of body as AsyncIterable<Buffer>) {
-    size += chunk.length
-    if (size > limit) {
-      body.destroy()
-      throw new ResponseTooLarge(what, limit)
-    }
-    chunks.push(chunk)
-  }
-  return Buffer.concat(chunks, size)
-}
-
-function limiter(limit: number, what: string): Transform {
-  let size = 0
-  return new Transform({
-    transform(chunk: Buffer, _encoding, done) {
-      size += chunk.length
-      done(size > limit ? new ResponseTooLarge(what, limit) : null, size > limit ? undefined : chunk)
-    },
-  })
-}
-
-function isJson(contentType: string | string[] | undefined): boolean {
-  return typeof contentType === 'string' && /^application\/(?:[\w.+-]*\+)?json\s*(?:;|$)/i.test(contentType)
-}
-
-function flattenHeaders(headers: RequestInit['headers']): Record<string, string> {
-  if (!headers) return {}
-  const flat: Record<string, string> = {}
-  new Headers(headers).forEach((value, key) => {
-    flat[key] = value
-  })
-  return flat
-}
-
-function toHeaderPairs(headers: Record<string, string | string[] | undefined>): [string, string][] {
-  const pairs: [string, string][] = []
-  for (const [key, value] of Object.entries(headers)) {
-    if (Array.isArray(value)) for (const item of value) pairs.push([key, item])
-    else if (value !== undefined) pairs.push([key, value])
-  }
-  return pairs
 }

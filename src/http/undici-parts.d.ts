@@ -16,5 +16,4 @@ declare module 'undici/lib/core/util.js' {
   /** A URL as undici's `request` accepts it: http(s) only, else InvalidArgumentError. */
   export function parseURL(url: string | URL): URL
   /** Raw header pairs as `request` gives them: names in lower case, a repeated header as an array. */
-  export function parseHeaders(headers: readonly (Buffer | string)[]): Record<string, string | string[] | undefined>
 }

@@ -1,6 +1,6 @@
 import Agent from 'undici/lib/dispatcher/agent.js'
 import apiRequest from 'undici/lib/api/api-request.js'
-import { parseHeaders, parseURL } from 'undici/lib/core/util.js'
+import { parseURL } from 'undici/lib/core/util.js'
 import type { Dispatcher } from 'undici'
 
 // undici's index loads all of undici (its fetch, WebSocket, caches, mocks, proxies): in the CLI's
@@ -8,7 +8,7 @@ import type { Dispatcher } from 'undici'
 // A run needs the connection pool, `request` and two helpers; these paths are undici's own modules
 // (the package has no export map), typed in undici-parts.d.ts.
 
-export { Agent, parseHeaders }
+export { Agent }
 
 /** undici's `request(url, options)` for a given dispatcher, as its index makes it. */
 export function request(url: string, options: Omit<Dispatcher.RequestOptions, 'origin' | 'path'> & { dispatcher: Dispatcher }): Promise<Dispatcher.ResponseData> {

@@ -1,4 +1,5 @@
 import type { Fetch } from '../http/fetch.ts'
+import { sendWhole } from '../http/whole.ts'
 import { InputError, rootCauseCode } from '../shared/errors.ts'
 import type { Mask } from '../shared/secrets.ts'
 
@@ -15,13 +16,12 @@ export async function checkGateway(options: { baseURL: string | undefined; apiKe
   const base = (options.baseURL ?? OPENAI_BASE_URL).replace(/\/+$/, '')
   let status: number
   try {
-    const response = await options.fetch(`${base}/models`, {
+    const answer = await sendWhole(options.fetch)(`${base}/models`, {
       method: 'GET',
       headers: options.apiKey ? { authorization: `Bearer ${options.apiKey}` } : {},
       signal: options.signal ? AbortSignal.any([options.signal, AbortSignal.timeout(options.timeoutMs ?? 15_000)]) : AbortSignal.timeout(options.timeoutMs ?? 15_000),
     })
-    status = response.status
-    await response.body?.cancel()
+    status = answer.status
   } catch (error) {
     throw new InputError(options.mask(`the model gateway at ${base} cannot be reached (${rootCauseCode(error)}); check models.base_url in convy.yml, or OPENAI_BASE_URL`))
   }

@@ -1,0 +1,88 @@
+import { Readable, Transform } from 'node:stream'
+import type { Dispatcher } from 'undici'
+import type { Fetch } from './fetch-type.ts'
+import type { HttpClientOptions } from './fetch.ts'
+import { ResponseTooLarge } from './response-too-large.ts'
+import { Agent, request } from './undici.ts'
+
+/**
+ * createFetch's `fetch`: undici's `request` under a fetch-shaped function, because Node's built-in
+ * fetch spends most of its time in web streams (at 100 conversations in parallel it made the runner
+ * CPU-bound, bench/runner.ts). JSON bodies are read whole before the Response is made; any other body
+ * (server-sent events, NDJSON, text) is handed over as a stream, so a streaming agent's first token is
+ * seen when it arrives.
+ */
+export function createStreamFetch(options: HttpClientOptions): Fetch {
+  const dispatcher = new Agent({ connections: options.connections ?? 256, keepAliveTimeout: 30_000, ...(options.tls ? { connect: options.tls } : {}) })
+  const fetchLike: Fetch = async (input, init) => {
+    const body = init?.body ?? undefined
+    // Anything but a plain body (a stream, a form) goes the built-in way; convy-ci sends strings.
+    if (input instanceof Request || !(body === undefined || typeof body === 'string' || body instanceof Uint8Array)) return fetch(input, init)
+    const headers = flattenHeaders(init?.headers)
+    const answer = await request(String(input), {
+      method: (init?.method ?? 'GET') as Dispatcher.HttpMethod,
+      headers,
+      body,
+      signal: init?.signal ?? undefined,
+      dispatcher,
+    })
+    const noBody = answer.statusCode === 204 || answer.statusCode === 304 || init?.method === 'HEAD'
+    const head = { status: answer.statusCode, headers: toHeaderPairs(answer.headers) }
+    const what = `${init?.method ?? 'GET'} ${String(input)}`
+    const limit = options.maxBodyBytes
+    if (noBody || isJson(answer.headers['content-type'])) {
+      const bytes = limit === undefined ? await answer.body.arrayBuffer() : await readAtMost(answer.body, limit, what)
+      return new Response(noBody ? null : bytes, head)
+    }
+    const stream = limit === undefined ? answer.body : answer.body.pipe(limiter(limit, what))
+    if (limit !== undefined) answer.body.on('error', (error) => stream.destroy(error))
+    return new Response(Readable.toWeb(stream) as ReadableStream<Uint8Array>, head)
+  }
+  return fetchLike
+}
+
+async function readAtMost(body: Readable, limit: number, what: string): Promise<Uint8Array> {
+  const chunks: Buffer[] = []
+  let size = 0
+  for await (const chunk of body as AsyncIterable<Buffer>) {
+    size += chunk.length
+    if (size > limit) {
+      body.destroy()
+      throw new ResponseTooLarge(what, limit)
+    }
+    chunks.push(chunk)
+  }
+  return Buffer.concat(chunks, size)
+}
+
+function limiter(limit: number, what: string): Transform {
+  let size = 0
+  return new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      size += chunk.length
+      done(size > limit ? new ResponseTooLarge(what, limit) : null, size > limit ? undefined : chunk)
+    },
+  })
+}
+
+function isJson(contentType: string | string[] | undefined): boolean {
+  return typeof contentType === 'string' && /^application\/(?:[\w.+-]*\+)?json\s*(?:;|$)/i.test(contentType)
+}
+
+function flattenHeaders(headers: RequestInit['headers']): Record<string, string> {
+  if (!headers) return {}
+  const flat: Record<string, string> = {}
+  new Headers(headers).forEach((value, key) => {
+    flat[key] = value
+  })
+  return flat
+}
+
+function toHeaderPairs(headers: Record<string, string | string[] | undefined>): [string, string][] {
+  const pairs: [string, string][] = []
+  for (const [key, value] of Object.entries(headers)) {
+    if (Array.isArray(value)) for (const item of value) pairs.push([key, item])
+    else if (value !== undefined) pairs.push([key, value])
+  }
+  return pairs
+}
