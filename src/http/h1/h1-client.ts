@@ -7,8 +7,8 @@ import { ProtocolError, ResponseParser, type ResponseHeaders } from './response-
 /**
  * The HTTP/1.1 client of every turn and chat completion: a request written in one piece on a kept-alive
  * connection, its answer read whole by ResponseParser. Measured against the clients Node has, at 1,600
- * requests 50 at a time on this project's fakes (bench/http-clients.ts): about 125 µs of CPU a request,
- * where undici's dispatcher took about 500 and node:http about 500. At eight requests a conversation
+ * requests 50 at a time (npm run bench:http): about 210 µs of CPU a request,
+ * where undici took 500–650 and node:http about 500. At eight requests a conversation
  * that difference was most of the runner's own CPU (bench/runner.ts).
  *
  * What it leaves out, on purpose: HTTP/2, proxies, compression (it asks for none), upgrades,
@@ -303,22 +303,35 @@ function settle(exchange: Exchange, end: () => void): void {
 }
 
 function requestHead(request: WholeRequest, target: Target): string {
-  let head = `${request.method} ${target.path} HTTP/1.1\r\n`
-  // Names that differ only in case are one header, as with fetch's Headers: their values are joined.
-  const headers = new Map<string, string>()
-  for (const [name, value] of Object.entries(request.headers)) {
-    if (!HEADER_NAME.test(name)) throw new TypeError(`${request.method} ${target.origin}${target.path}: ${JSON.stringify(name)} is not a header name`)
-    if (HEADER_VALUE.test(value)) throw new TypeError(`${request.method} ${target.origin}${target.path}: header ${name} holds a line break or a NUL byte`)
-    const key = name.toLowerCase()
-    if (FRAMING.has(key)) continue
-    const earlier = headers.get(key)
-    headers.set(key, earlier === undefined ? value : `${earlier}, ${value}`)
-  }
-  if (!headers.has('host')) head += `host: ${target.authority}\r\n`
-  for (const [name, value] of headers) head += `${name}: ${value}\r\n`
+  const { lines, host } = headerLines(request.headers, () => `${request.method} ${target.origin}${target.path}`)
+  let head = `${request.method} ${target.path} HTTP/1.1\r\n${host ? '' : `host: ${target.authority}\r\n`}${lines}`
   if (request.body !== undefined) head += `content-length: ${Buffer.byteLength(request.body)}\r\n`
   else if (request.method === 'POST' || request.method === 'PUT' || request.method === 'PATCH') head += 'content-length: 0\r\n'
   return `${head}\r\n`
+}
+
+// A client sends the same headers object again and again (a chat client's, an agent's): checked and
+// written out once per object.
+const written = new WeakMap<object, { lines: string; host: boolean }>()
+
+function headerLines(headers: Readonly<Record<string, string>>, what: () => string): { lines: string; host: boolean } {
+  const known = written.get(headers)
+  if (known) return known
+  // Names that differ only in case are one header, as with fetch's Headers: their values are joined.
+  const merged = new Map<string, string>()
+  for (const [name, value] of Object.entries(headers)) {
+    if (!HEADER_NAME.test(name)) throw new TypeError(`${what()}: ${JSON.stringify(name)} is not a header name`)
+    if (HEADER_VALUE.test(value)) throw new TypeError(`${what()}: header ${name} holds a line break or a NUL byte`)
+    const key = name.toLowerCase()
+    if (FRAMING.has(key)) continue
+    const earlier = merged.get(key)
+    merged.set(key, earlier === undefined ? value : `${earlier}, ${value}`)
+  }
+  let lines = ''
+  for (const [name, value] of merged) lines += `${name}: ${value}\r\n`
+  const result = { lines, host: merged.has('host') }
+  written.set(headers, result)
+  return result
 }
 
 /** `Keep-Alive: timeout=5` in milliseconds, if the server said. */

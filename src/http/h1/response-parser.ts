@@ -130,7 +130,8 @@ export class ResponseParser {
     }
     const consumed = end + 4 - (this.#pending?.length ?? 0)
     this.#pending = null
-    const head = parseHead(joined.toString('latin1', 0, end))
+    // UTF-8, as undici decodes header values; CR, LF and the colon are single bytes in it.
+    const head = parseHead(joined.toString('utf8', 0, end))
     // 1xx answers (100 Continue, 103 Early Hints) come before the real one and are skipped.
     if (head.status < 200) {
       if (head.status === 101) throw new ProtocolError('the server switched protocols')
@@ -155,9 +156,7 @@ export class ResponseParser {
     }
     const length = head.headers['content-length']
     if (length !== undefined) {
-      const values = (Array.isArray(length) ? length : [length]).flatMap((v) => v.split(',')).map((v) => v.trim())
-      if (!values.every((v) => /^\d{1,15}$/.test(v)) || new Set(values).size !== 1) throw new ProtocolError(`Content-Length is not one number: ${String(length)}`)
-      const left = Number(values[0])
+      const left = contentLength(length)
       return left === 0 ? { kind: 'done' } : { kind: 'length', left }
     }
     head.keepAlive = false
@@ -195,26 +194,37 @@ export class ResponseParser {
 }
 
 function parseHead(text: string): ResponseHead {
-  const lines = text.split('\r\n')
-  const status = STATUS_LINE.exec(lines[0]!)
-  if (!status) throw new ProtocolError(`the status line is ${JSON.stringify(lines[0]!.slice(0, 80))}`)
+  const firstBreak = text.indexOf('\r\n')
+  const statusLine = firstBreak === -1 ? text : text.slice(0, firstBreak)
+  const status = STATUS_LINE.exec(statusLine)
+  if (!status) throw new ProtocolError(`the status line is ${JSON.stringify(statusLine.slice(0, 80))}`)
   const headers: ResponseHeaders = {}
-  for (let i = 1; i < lines.length; i++) {
-    const line = lines[i]!
-    const colon = line.indexOf(':')
-    const name = colon > 0 ? line.slice(0, colon) : ''
-    if (!TOKEN.test(name)) throw new ProtocolError(`a header line is ${JSON.stringify(line.slice(0, 80))}`)
+  let at = firstBreak === -1 ? text.length : firstBreak + 2
+  while (at < text.length) {
+    const lineEnd = text.indexOf('\r\n', at)
+    const end = lineEnd === -1 ? text.length : lineEnd
+    const colon = text.indexOf(':', at)
+    if (colon <= at || colon > end) throw new ProtocolError(`a header line is ${JSON.stringify(text.slice(at, Math.min(end, at + 80)))}`)
+    const name = text.slice(at, colon)
+    if (!TOKEN.test(name)) throw new ProtocolError(`a header line is ${JSON.stringify(text.slice(at, Math.min(end, at + 80)))}`)
     const key = name.toLowerCase()
-    // Header bytes are read as latin1 to find the lines; values are UTF-8, as undici decodes them.
-    const raw = line.slice(colon + 1).trim()
-    const value = /[\x80-\xff]/.test(raw) ? Buffer.from(raw, 'latin1').toString('utf8') : raw
+    const value = text.slice(colon + 1, end).trim()
     const earlier = headers[key]
     if (earlier === undefined) headers[key] = value
     else if (Array.isArray(earlier)) earlier.push(value)
     else headers[key] = [earlier, value]
+    at = end + 2
   }
-  const connection = String(headers['connection'] ?? '').toLowerCase()
+  const connection = headers['connection']
   const http10 = status[1] === '0'
-  const keepAlive = http10 ? /\bkeep-alive\b/.test(connection) : !/\bclose\b/.test(connection)
+  const keepAlive = connection === undefined ? !http10 : http10 ? /\bkeep-alive\b/i.test(String(connection)) : !/\bclose\b/i.test(String(connection))
   return { status: Number(status[2]), headers, keepAlive }
+}
+
+/** Content-Length as one number: repeated or listed values must agree (RFC 9110 §8.6). */
+function contentLength(value: string | string[]): number {
+  if (typeof value === 'string' && /^\d{1,15}$/.test(value)) return Number(value)
+  const values = (Array.isArray(value) ? value : [value]).flatMap((v) => v.split(',')).map((v) => v.trim())
+  if (!values.every((v) => /^\d{1,15}$/.test(v)) || new Set(values).size !== 1) throw new ProtocolError(`Content-Length is not one number: ${String(value)}`)
+  return Number(values[0])
 }
