@@ -9,6 +9,16 @@ export interface WholeRequest {
   headers: Readonly<Record<string, string>>
   body?: string
   signal?: AbortSignal
+  /** The whole answer must be in within this long, or the request fails with RequestTimedOut. */
+  timeoutMs?: number
+}
+
+/** No complete answer within the request's timeoutMs (which covers a body that arrives too slowly). */
+export class RequestTimedOut extends Error {
+  constructor(readonly ms: number) {
+    super(`no complete answer within ${ms / 1000} s`)
+    this.name = 'RequestTimedOut'
+  }
 }
 
 /** Header names in lower case, as undici gives them. */
@@ -23,13 +33,23 @@ export type SendWhole = (url: string, request: WholeRequest) => Promise<WholeAns
 /** The whole-answer way of any fetch: createFetch's own, or one made of a plain fetch (tests, users). */
 export function sendWhole(fetch: Fetch): SendWhole {
   if ('whole' in fetch && typeof fetch.whole === 'function') return fetch.whole as SendWhole
-  return async (url, { method, headers, body, signal }) => {
-    const response = await fetch(url, { method, headers, body, signal })
-    const pairs: Record<string, string> = {}
-    response.headers.forEach((value, key) => {
-      pairs[key] = value
-    })
-    return { status: response.status, headers: pairs, text: await response.text() }
+  return async (url, { method, headers, body, signal, timeoutMs }) => {
+    const timeout = timeoutMs === undefined ? undefined : new AbortController()
+    const timer = timeout && setTimeout(() => timeout.abort(new RequestTimedOut(timeoutMs!)), timeoutMs)
+    const signals = [signal, timeout?.signal].filter((s) => s !== undefined)
+    try {
+      const response = await fetch(url, { method, headers, body, signal: signals.length > 1 ? AbortSignal.any(signals) : signals[0] })
+      const pairs: Record<string, string> = {}
+      response.headers.forEach((value, key) => {
+        pairs[key] = value
+      })
+      return { status: response.status, headers: pairs, text: await response.text() }
+    } catch (error) {
+      if (timeout?.signal.aborted) throw timeout.signal.reason
+      throw error
+    } finally {
+      clearTimeout(timer)
+    }
   }
 }
 

@@ -11,7 +11,7 @@ import { cacheKey, noCache, type ModelCache } from './model-cache.ts'
 import { RateLimiter, type RateLimits } from './rate-limiter.ts'
 import { createMask, type Mask } from '../shared/secrets.ts'
 import type { Fetch } from '../http/fetch-type.ts'
-import { headerOf, sendWhole, type SendWhole, type WholeAnswer } from '../http/whole.ts'
+import { headerOf, RequestTimedOut, sendWhole, type SendWhole, type WholeAnswer } from '../http/whole.ts'
 import { errorMessage, rootCause } from '../shared/errors.ts'
 import { CONVY_VERSION } from '../shared/version.ts'
 
@@ -72,6 +72,7 @@ export class ChatClient {
   readonly #cache: ModelCache
   readonly #limiters = new Map<string, RateLimiter>()
   readonly #limits: Readonly<Record<string, RateLimits>>
+  #listenedTo: AbortSignal | undefined
 
   constructor(options: ChatClientOptions) {
     this.#timeoutMs = options.timeoutSeconds * 1000
@@ -163,27 +164,23 @@ export class ChatClient {
 
   /** One HTTP request, cut off after the timeout; resolves to the parsed body, whatever its shape. */
   async #try(request: ChatRequest, signal: AbortSignal): Promise<unknown> {
-    const timeout = new AbortController()
-    const timer = setTimeout(() => timeout.abort(new TryTimedOut(this.#timeoutMs)), this.#timeoutMs)
-    // The caller's abort is passed on by a listener, not AbortSignal.any: that costs several times
-    // as much per request (weak references, a finalizer), which shows at thousands of requests a run.
-    // The caller's signal is shared by every attempt in flight: lift Node's warning past ten listeners.
-    const forward = () => timeout.abort(signal.reason)
-    setMaxListeners(0, signal)
-    if (signal.aborted) forward()
-    else signal.addEventListener('abort', forward, { once: true })
+    // The caller's signal is shared by every attempt in flight, and each request listens on it:
+    // lift Node's warning past ten listeners, once per signal.
+    if (signal !== this.#listenedTo) {
+      setMaxListeners(0, signal)
+      this.#listenedTo = signal
+    }
     const body: ChatCompletionCreateParamsNonStreaming = { model: request.model, messages: request.messages, ...this.#quirks.optionalParameters(request) }
     let answer: WholeAnswer
     try {
-      answer = await this.#send(this.#url, { method: 'POST', headers: this.#headers, body: JSON.stringify(body), signal: timeout.signal })
+      // The timeout is the HTTP client's own timer, not an AbortController per try: at thousands of
+      // tries a run, a controller, its signal and a listener each were a visible share of the CPU.
+      answer = await this.#send(this.#url, { method: 'POST', headers: this.#headers, body: JSON.stringify(body), signal, timeoutMs: this.#timeoutMs })
     } catch (error) {
       // Our own timer, said as what it was; the caller's abort is the caller's to report.
-      if (timeout.signal.reason instanceof TryTimedOut) throw timeout.signal.reason
+      if (error instanceof RequestTimedOut) throw new TryTimedOut(this.#timeoutMs)
       if (signal.aborted) throw error
       throw new APIConnectionError({ message: `Connection error: ${errorMessage(rootCause(error))}`, cause: error instanceof Error ? error : undefined })
-    } finally {
-      clearTimeout(timer)
-      signal.removeEventListener('abort', forward)
     }
     return readAnswer(answer)
   }

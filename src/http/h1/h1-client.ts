@@ -1,7 +1,7 @@
 import { connect as connectTcp, isIP, type Socket } from 'node:net'
 import { connect as connectTls, type ConnectionOptions } from 'node:tls'
 import { ResponseTooLarge } from '../response-too-large.ts'
-import type { SendWhole, WholeAnswer, WholeRequest } from '../whole.ts'
+import { RequestTimedOut, type SendWhole, type WholeAnswer, type WholeRequest } from '../whole.ts'
 import { ProtocolError, ResponseParser, type ResponseHeaders } from './response-parser.ts'
 
 /**
@@ -96,6 +96,7 @@ interface Exchange {
   retried: boolean
   /** Answered, failed or aborted: an abort and an answer can cross, and only the first counts. */
   settled: boolean
+  timer: ReturnType<typeof setTimeout> | undefined
 }
 
 class Pool {
@@ -125,10 +126,11 @@ class Pool {
         resolve,
         reject,
         bodyless,
-        onAbort: () => this.#abort(exchange),
+        onAbort: () => this.#abort(exchange, signal!.reason),
         connection: null,
         retried: false,
         settled: false,
+        timer: undefined,
       }
       try {
         exchange.head = requestHead(request, target)
@@ -136,6 +138,8 @@ class Pool {
         return reject(error)
       }
       signal?.addEventListener('abort', exchange.onAbort, { once: true })
+      const { timeoutMs } = request
+      if (timeoutMs !== undefined) exchange.timer = setTimeout(() => this.#abort(exchange, new RequestTimedOut(timeoutMs)), timeoutMs)
       this.#dispatch(exchange)
     })
   }
@@ -180,10 +184,10 @@ class Pool {
     this.#dispatch(exchange)
   }
 
-  #abort(exchange: Exchange): void {
+  #abort(exchange: Exchange, reason: unknown): void {
     const queued = this.#waiting.indexOf(exchange)
     if (queued !== -1) this.#waiting.splice(queued, 1)
-    settle(exchange, () => exchange.reject(exchange.signal!.reason))
+    settle(exchange, () => exchange.reject(reason))
     // Half a request or half an answer leaves the connection unusable.
     exchange.connection?.destroy()
   }
@@ -299,6 +303,7 @@ function settle(exchange: Exchange, end: () => void): void {
   if (exchange.settled) return
   exchange.settled = true
   exchange.signal?.removeEventListener('abort', exchange.onAbort)
+  clearTimeout(exchange.timer)
   end()
 }
 
