@@ -1,7 +1,7 @@
-import { STATUS_CODES } from 'node:http'
 import type { Fetch } from '../http/fetch-type.ts'
 import { headerOf, sendWhole } from '../http/whole.ts'
 import { errorMessage, rootCause } from '../shared/errors.ts'
+import { statusCodes } from '../shared/status-codes.ts'
 
 /**
  * One JSON request to an agent, with failures worded for the person reading a failed turn: which
@@ -63,7 +63,7 @@ export async function fetchJson(url: string, request: JsonRequest = {}): Promise
   if (status < 200 || status > 299) {
     const short = excerpt(body)
     // The reason phrase from the status code: not every client (nor HTTP/2) passes the server's on.
-    const reason = STATUS_CODES[status]
+    const reason = (await statusCodes())[status]
     throw new HttpError(status, `${what} answered HTTP ${status}${reason === undefined ? '' : ` ${reason}`}: ${short}`, short)
   }
   try {

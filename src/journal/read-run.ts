@@ -1,7 +1,6 @@
 import { createReadStream } from 'node:fs'
 import { readdir, readFile, stat } from 'node:fs/promises'
 import { join, relative, sep } from 'node:path'
-import { createInterface } from 'node:readline'
 import { InputError } from '../shared/errors.ts'
 import { ATTEMPTS_FILE, RUN_FILE, runDir, shortId, type RunLocation } from './run-folder.ts'
 import { AttemptSchema, RUN_FORMAT, RunManifestSchema, type Attempt, type RunManifest } from './records.ts'
@@ -41,6 +40,8 @@ export async function* readAttempts(dir: string, onSkipped?: (lineNumber: number
   } catch {
     return
   }
+  // Loaded when a run is read back, not with every command that may write one.
+  const { createInterface } = await import('node:readline')
   const lines = createInterface({ input: createReadStream(file, { encoding: 'utf8' }), crlfDelay: Infinity })
   let lineNumber = 0
   for await (const line of lines) {

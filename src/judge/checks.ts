@@ -1,7 +1,7 @@
 import type { ToolCall } from '../agents/agent.ts'
 import type { CheckResult } from '../journal/records.ts'
 import type { Check } from '../scenario/scenario.ts'
-import { compilePattern } from './pattern.ts'
+import { compilePattern, loadPatterns } from './pattern.ts'
 
 export interface CheckOptions {
   /** Stops between answers when the run is interrupted: the attempt is dropped anyway. */
@@ -32,6 +32,7 @@ export async function runChecks(
   const clock = options.clock ?? (() => performance.now())
   const budgetMs = (options.budgetSeconds ?? CHECK_BUDGET_SECONDS) * 1000
   const results: CheckResult[] = []
+  if (checks.some((check) => check.kind === 'regex')) await loadPatterns()
   for (const check of checks) {
     const matches = matcher(check)
     // Only the matching itself is timed: the turns other attempts take in between are not this check's.

@@ -1,8 +1,6 @@
 import { join } from 'node:path'
 import { REPORT_FILE } from '../journal/run-folder.ts'
 import type { RunJournal } from '../journal/run-journal.ts'
-import { writeIndex } from '../report/index-page.ts'
-import { writeRunReportAndTally } from '../report/run-report.ts'
 import { dollars } from '../report/format.ts'
 import { readTally } from '../tally/read-tally.ts'
 import type { RunTally } from '../tally/run-tally.ts'
@@ -41,6 +39,9 @@ export async function finishRun(ctx: PipelineContext, end: RunEnd): Promise<Exec
   const stoppedFor = end.stoppedForBudget ? 'budget' : null
   const state = ended ? 'interrupted' : 'finished'
 
+  // The pages are made once, after the last attempt: their code is loaded then, not before the first
+  // request (bench/runner.ts, first request).
+  const [{ writeRunReportAndTally }, { writeIndex }] = await Promise.all([import('../report/run-report.ts'), import('../report/index-page.ts')])
   // The report reads the attempts once and counts them; the summary uses the same count.
   let tally: RunTally | undefined
   try {

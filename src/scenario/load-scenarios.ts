@@ -4,7 +4,7 @@ import { basename, extname, join, relative, sep } from 'node:path'
 import { z } from 'zod'
 import { FileError, InputError, InputErrors } from '../shared/errors.ts'
 import { issuesToErrors, parseYamlFile, type YamlFile } from '../input/yaml-file.ts'
-import { compilePattern } from '../judge/pattern.ts'
+import { compilePattern, loadPatterns } from '../judge/pattern.ts'
 import { CHECK_KINDS, DEFAULT_MAX_TURNS, FATAL_KINDS, type Check, type Scenario } from './scenario.ts'
 
 /** Ids name files and addresses: written in the file or taken from its name, they follow one rule. */
@@ -75,7 +75,10 @@ export async function loadScenarios(dir: string, projectDir: string, warn?: (mes
       }
       // Read at once: a suite is many small files, and each promise-based read costs four trips
       // through libuv's thread pool (bench/runner.ts, 200 files, measures the start-up).
-      const scenario = parseScenario(parseYamlFile(name, readFileSync(path, 'utf8')), basename(path, extname(path)))
+      const text = readFileSync(path, 'utf8')
+      // The pattern engine is loaded when a file may hold a regex: check, to compile it now.
+      if (text.includes('regex')) await loadPatterns()
+      const scenario = parseScenario(parseYamlFile(name, text), basename(path, extname(path)))
       const earlier = firstFileOfId.get(scenario.id)
       if (earlier !== undefined) {
         problems.push(new FileError(name, undefined, `scenario id "${scenario.id}" is already used by ${earlier}; ids must be unique`))

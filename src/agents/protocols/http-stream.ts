@@ -1,6 +1,6 @@
-import { STATUS_CODES } from 'node:http'
 import type { Fetch } from '../../http/fetch.ts'
 import { excerpt, HttpError, networkCause } from '../fetch-json.ts'
+import { statusCodes } from '../../shared/status-codes.ts'
 
 /**
  * One request to a streaming agent: the answer's body as it arrives, with failures worded like
@@ -44,7 +44,7 @@ export async function openStream(url: string, request: StreamRequest): Promise<O
   const contentType = response.headers.get('content-type') ?? 'no content-type'
   if (response.status < 200 || response.status > 299) {
     const short = excerpt(await response.text().catch(() => ''))
-    const reason = STATUS_CODES[response.status]
+    const reason = (await statusCodes())[response.status]
     throw new HttpError(response.status, `${what} answered HTTP ${response.status}${reason === undefined ? '' : ` ${reason}`}: ${short}`, short)
   }
   return { what, contentType, chunks: bodyChunks(response, what, signal) }

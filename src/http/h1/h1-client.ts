@@ -1,5 +1,6 @@
+import { createRequire } from 'node:module'
 import { connect as connectTcp, isIP, type Socket } from 'node:net'
-import { connect as connectTls, type ConnectionOptions } from 'node:tls'
+import type { ConnectionOptions } from 'node:tls'
 import { ResponseTooLarge } from '../response-too-large.ts'
 import { RequestTimedOut, type SendWhole, type WholeAnswer, type WholeRequest } from '../whole.ts'
 import { ProtocolError, ResponseParser, type ResponseHeaders } from './response-parser.ts'
@@ -33,6 +34,11 @@ export class ConnectionClosed extends Error {
     this.name = 'ConnectionClosed'
   }
 }
+
+// node:tls (and the crypto it needs) is loaded at the first https: request, not with the client: a
+// run against local agents and models never needs it (bench/runner.ts, first request).
+const loadBuiltin = createRequire(import.meta.url)
+let tls: typeof import('node:tls') | undefined
 
 // A server's Keep-Alive hint is its own idle timeout: stop reusing a connection a second before it,
 // so a request is not written into a connection the server is closing (undici keeps the same margin).
@@ -205,7 +211,7 @@ class Connection {
     const { target, options } = pool
     this.#idleMs = options.idleMs ?? DEFAULT_IDLE_MS
     this.#socket = target.secure
-      ? connectTls({ host: target.host, port: target.port, servername: isIP(target.host) === 0 ? target.host : undefined, ALPNProtocols: ['http/1.1'], ...options.tls })
+      ? (tls ??= loadBuiltin('node:tls') as typeof import('node:tls')).connect({ host: target.host, port: target.port, servername: isIP(target.host) === 0 ? target.host : undefined, ALPNProtocols: ['http/1.1'], ...options.tls })
       : connectTcp({ host: target.host, port: target.port })
     this.#socket.setNoDelay(true)
     this.#socket.on('data', (bytes: Buffer) => this.#onData(bytes))
