@@ -54,12 +54,15 @@ export async function playAttempt(
   const steps: StepOptions = { session, turnTimeoutSeconds: deps.turnTimeoutSeconds, signal: deps.signal, mask: deps.mask, clock }
   const source: LineSource = replayLines ? { kind: 'replay', lines: replayLines } : { kind: userSource(scenario, deps.smoke) }
   // The model cache keeps each attempt's calls apart, and forgets them when the scenario is edited.
-  const cacheScope = `${scenarioFingerprint(scenario)}#${attemptNumber}`
+  // Hashed only if a cache asks: most runs have none, and it is a hash of the scenario per attempt.
+  let scope: string | undefined
+  const scoped = <C extends object>(context: C): C & { readonly cacheScope: string } =>
+    Object.defineProperty(context, 'cacheScope', { enumerable: true, get: () => (scope ??= `${scenarioFingerprint(scenario)}#${attemptNumber}`) }) as C & { readonly cacheScope: string }
 
   let conversation: Conversation | undefined
   try {
     conversation = await openConversation(deps.agent, steps)
-    const context = { signal: deps.signal, record: attempt.meters.user.record, cacheScope }
+    const context = scoped({ signal: deps.signal, record: attempt.meters.user.record })
     await playTurns(attempt, conversation, { source, user: deps.user, mask: deps.mask, context }, steps)
   } catch (error) {
     recordFailure(attempt, error)
@@ -76,12 +79,12 @@ export async function playAttempt(
     judge: deps.judge,
     judging: !deps.smoke && deps.judging !== false,
     mask: deps.mask,
-    context: { signal: deps.signal, record: attempt.meters.judge.record, cacheScope },
+    context: scoped({ signal: deps.signal, record: attempt.meters.judge.record }),
   })
   await reviewFailure(attempt, checks, claims, {
     reviewer: source.kind === 'simulated' ? (deps.reviewer ?? null) : null,
     mask: deps.mask,
-    context: { signal: deps.signal, record: attempt.meters.review.record, cacheScope },
+    context: scoped({ signal: deps.signal, record: attempt.meters.review.record }),
   })
   // The whole record is masked, the agent's answers included: an agent that echoes its request
   // headers must not put a token into attempts.jsonl and the pages made from it.

@@ -40,6 +40,11 @@ export class ConnectionClosed extends Error {
 const loadBuiltin = createRequire(import.meta.url)
 let tls: typeof import('node:tls') | undefined
 
+// Plain connections read into this one buffer (net's `onread`) and the bytes are copied out at once:
+// no Readable stream and no new buffer per read. Reads happen one at a time on this thread, so every
+// connection can share it.
+const readBuffer = Buffer.alloc(64 * 1024)
+
 // A server's Keep-Alive hint is its own idle timeout: stop reusing a connection a second before it,
 // so a request is not written into a connection the server is closing (undici keeps the same margin).
 const HINT_MARGIN_MS = 1000
@@ -212,9 +217,9 @@ class Connection {
     this.#idleMs = options.idleMs ?? DEFAULT_IDLE_MS
     this.#socket = target.secure
       ? (tls ??= loadBuiltin('node:tls') as typeof import('node:tls')).connect({ host: target.host, port: target.port, servername: isIP(target.host) === 0 ? target.host : undefined, ALPNProtocols: ['http/1.1'], ...options.tls })
-      : connectTcp({ host: target.host, port: target.port })
+      : connectTcp({ host: target.host, port: target.port, onread: { buffer: readBuffer, callback: (size, into) => this.#onRead(size, into) } })
     this.#socket.setNoDelay(true)
-    this.#socket.on('data', (bytes: Buffer) => this.#onData(bytes))
+    if (target.secure) this.#socket.on('data', (bytes: Buffer) => this.#onData(bytes))
     this.#socket.on('end', () => this.#onEnd())
     this.#socket.on('error', (error) => this.#fail(error))
     this.#socket.on('close', () => this.#onClose())
@@ -233,6 +238,12 @@ class Connection {
 
   destroy(): void {
     this.#socket.destroy()
+  }
+
+  #onRead(size: number, into: Uint8Array): boolean {
+    this.#onData(Buffer.from(into.subarray(0, size)))
+    // Keep reading: returning false would pause the socket.
+    return true
   }
 
   #onData(bytes: Buffer): void {

@@ -27,6 +27,8 @@ export class ProtocolError extends Error {
 }
 
 const CRLF_CRLF = Buffer.from('\r\n\r\n')
+const CR = 0x0d
+const LF = 0x0a
 const MAX_HEAD_BYTES = 64 * 1024
 const MAX_CHUNK_LINE_BYTES = 4 * 1024
 const STATUS_LINE = /^HTTP\/1\.([01]) (\d{3})(?: .*)?$/
@@ -86,7 +88,7 @@ export class ResponseParser {
         case 'chunk-size':
         case 'chunk-end':
         case 'trailers':
-          at = this.#readLine(bytes, at, state.kind)
+          at = this.#pending === null ? this.#readLineFast(bytes, at, state.kind) : this.#readLine(bytes, at, state.kind)
           break
         case 'chunk-data': {
           const take = Math.min(state.left, bytes.length - at)
@@ -163,6 +165,28 @@ export class ResponseParser {
     return { kind: 'until-close' }
   }
 
+  /**
+   * The usual case of #readLine, without making strings: the whole line is in `bytes` and is a bare
+   * hexadecimal size, an empty line, or the CRLF after a chunk. Anything else goes the general way.
+   */
+  #readLineFast(bytes: Buffer, at: number, kind: 'chunk-size' | 'chunk-end' | 'trailers'): number {
+    if (kind !== 'chunk-size') {
+      if (bytes[at] !== CR || bytes[at + 1] !== LF) return this.#readLine(bytes, at, kind)
+      this.#state = kind === 'trailers' ? { kind: 'done' } : { kind: 'chunk-size' }
+      return at + 2
+    }
+    let size = 0
+    let i = at
+    for (; i < bytes.length && i - at < 12; i++) {
+      const digit = hexValue(bytes[i]!)
+      if (digit < 0) break
+      size = size * 16 + digit
+    }
+    if (i === at || bytes[i] !== CR || bytes[i + 1] !== LF) return this.#readLine(bytes, at, kind)
+    this.#state = size === 0 ? { kind: 'trailers' } : { kind: 'chunk-data', left: size }
+    return i + 2
+  }
+
   /** A CRLF-ended line of the chunked framing; returns where the next bytes start. */
   #readLine(bytes: Buffer, at: number, kind: 'chunk-size' | 'chunk-end' | 'trailers'): number {
     const newline = bytes.indexOf(0x0a, at)
@@ -191,6 +215,13 @@ export class ResponseParser {
     }
     return newline + 1
   }
+}
+
+/** The value of a hexadecimal digit's byte, or -1. */
+function hexValue(byte: number): number {
+  if (byte >= 0x30 && byte <= 0x39) return byte - 0x30
+  const lower = byte | 0x20
+  return lower >= 0x61 && lower <= 0x66 ? lower - 0x61 + 10 : -1
 }
 
 function parseHead(text: string): ResponseHead {
