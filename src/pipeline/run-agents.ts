@@ -45,8 +45,10 @@ export async function runAgents(ctx: PipelineContext, request: RunRequest): Prom
   const { settings } = request
   // Everything is read and checked for every agent before the first attempt is played.
   const project = await openProject(ctx, request)
-  // The gateway answers while the scenario files load.
+  // The gateway answers while the scenario files load. They are read synchronously, so let the
+  // check's request leave first: its connection completes only on a turn of the event loop.
   const earlyCheck = startModelCheck(project.config, project.env, { smoke: settings.smoke, cache: settings.cache ?? 'off' })
+  if (earlyCheck) await new Promise((resolve) => setImmediate(resolve))
   const names = [...new Set(request.agents)]
   const prepared: { agent: PreparedAgent; models: PreparedModels; mask: (t: string) => string }[] = []
   let scenarios: Scenario[]
