@@ -33,7 +33,13 @@ export async function readManifest(dir: string): Promise<RunManifest> {
  * not a complete attempt is skipped: a torn last line is what a killed process leaves behind, and
  * resume plays that attempt again.
  */
-export async function* readAttempts(dir: string, onSkipped?: (lineNumber: number) => void): AsyncGenerator<Attempt> {
+/**
+ * The attempts of a run, one line at a time; a line that is not an attempt is skipped and reported.
+ * `ownLines`: every line was written by this process's journal (RunJournal.wroteEveryLine), from
+ * records that are attempts by construction, so each is parsed without the schema. That check,
+ * cold, was most of the report's cost after a short run (bench/runner.ts, "after the last answer").
+ */
+export async function* readAttempts(dir: string, onSkipped?: (lineNumber: number) => void, options: { ownLines?: boolean } = {}): AsyncGenerator<Attempt> {
   const file = join(dir, ATTEMPTS_FILE)
   try {
     await stat(file)
@@ -49,7 +55,12 @@ export async function* readAttempts(dir: string, onSkipped?: (lineNumber: number
     if (line.trim() === '') continue
     let parsed: ReturnType<typeof AttemptSchema.safeParse>
     try {
-      parsed = AttemptSchema.safeParse(JSON.parse(line))
+      const value: unknown = JSON.parse(line)
+      if (options.ownLines) {
+        yield value as Attempt
+        continue
+      }
+      parsed = AttemptSchema.safeParse(value)
     } catch {
       onSkipped?.(lineNumber)
       continue

@@ -21,6 +21,11 @@ export class RunJournal {
     readonly dir: string,
     private manifest: RunManifest,
     private readonly lock: FolderLock,
+    /**
+     * Every line of attempts.jsonl was written by this journal, in this process: a new run, not a
+     * resumed one. Reading it back need not check each line against the schema (read-run.ts).
+     */
+    readonly wroteEveryLine: boolean,
   ) {}
 
   /**
@@ -30,7 +35,7 @@ export class RunJournal {
   static async create(resultsDir: string, manifest: RunManifest, writer: Writer, random?: RandomHex): Promise<RunJournal> {
     const claimed = await claimRunFolder(resultsDir, manifest.id, manifest.agent.name, new Date(manifest.startedAt), random)
     const lock = await lockRun(claimed.dir, claimed.id, writer)
-    const journal = new RunJournal(claimed.dir, { ...manifest, id: claimed.id }, lock)
+    const journal = new RunJournal(claimed.dir, { ...manifest, id: claimed.id }, lock, true)
     try {
       await writeManifest(claimed.dir, journal.manifest)
     } catch (error) {
@@ -50,7 +55,7 @@ export class RunJournal {
     try {
       const manifest = await readManifest(dir)
       await repairTail(join(dir, ATTEMPTS_FILE))
-      return new RunJournal(dir, manifest, lock)
+      return new RunJournal(dir, manifest, lock, false)
     } catch (error) {
       await lock.release()
       throw error

@@ -45,7 +45,7 @@ export async function finishRun(ctx: PipelineContext, end: RunEnd): Promise<Exec
   // The report reads the attempts once and counts them; the summary uses the same count.
   let tally: RunTally | undefined
   try {
-    tally = (await writeRunReportAndTally(journal.dir, { manifest: journal.withState(state, finishedAt, stoppedFor) })).tally
+    tally = (await writeRunReportAndTally(journal.dir, { manifest: journal.withState(state, finishedAt, stoppedFor), ownLines: journal.wroteEveryLine })).tally
   } catch (error) {
     ctx.stderr.write(`warning: the report could not be written: ${errorMessage(error)}\n`)
   }

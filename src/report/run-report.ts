@@ -87,6 +87,8 @@ export interface WriteReportOptions {
   dialogues?: DialogueMode
   /** The run as the page should show it; default: its run.json. A run being ended shows its end state. */
   manifest?: RunManifest
+  /** Every line of attempts.jsonl was written by this process: see readAttempts. */
+  ownLines?: boolean
 }
 
 export async function writeRunReport(runDir: string, options: WriteReportOptions = {}): Promise<string> {
@@ -101,7 +103,7 @@ export async function writeRunReportAndTally(runDir: string, options: WriteRepor
   const spool = new DialogueSpool(options.dialogues ?? (await chooseMode(runDir)), temporaryPath(`${target}.data`))
   let page: WriteStream | undefined
   try {
-    const tally = await readTally(runDir, { dialogue: spool.slot, manifest: options.manifest })
+    const tally = await readTally(runDir, { dialogue: spool.slot, manifest: options.manifest, ownLines: options.ownLines })
     page = createWriteStream(pageFile)
     await writeChunk(page, pageHead(tally, spool.mode))
     await spool.copyTo(page)

@@ -7,6 +7,8 @@ export interface ReadTallyOptions {
   dialogue?: (attempt: Attempt) => DialogueSlot | Promise<DialogueSlot>
   /** The run as it should be counted; default: its run.json. A run being ended is counted in its end state. */
   manifest?: RunManifest
+  /** Every line was written by this process: see readAttempts. */
+  ownLines?: boolean
 }
 
 /**
@@ -16,7 +18,7 @@ export interface ReadTallyOptions {
  */
 export async function readTally(dir: string, options: ReadTallyOptions = {}): Promise<RunTally> {
   const tally = startTally(options.manifest ?? (await readManifest(dir)))
-  for await (const attempt of readAttempts(dir, () => tally.skippedLines++)) {
+  for await (const attempt of readAttempts(dir, () => tally.skippedLines++, { ownLines: options.ownLines })) {
     addAttempt(tally, attempt, options.dialogue ? await options.dialogue(attempt) : undefined)
   }
   return finishTally(tally)

@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { after, before, describe, test } from 'node:test'
 import { startFakeModelServer, scriptedUser, judgeByRule, fakeReply, type FakeModelServer } from '../../src/testing/fake-model-server.ts'
 import { startFakeAgentServer, type FakeAgentServer } from '../fakes/agent-server.ts'
-import { readAllAttempts } from '../../src/journal/read-run.ts'
+import { readAllAttempts, readAttempts } from '../../src/journal/read-run.ts'
 import { dollars } from '../../src/report/format.ts'
 import { allText, makeProject, onlyRun, runInProcess } from './harness.ts'
 
@@ -86,6 +86,11 @@ describe('convy-ci run against a JSON agent and convy-ci’s models, over loopba
     const attempts = await readAllAttempts(runFolder)
     assert.equal(attempts.length, 4)
     assert.deepEqual(attempts.map((a) => `${a.scenario}#${a.attempt}`).sort(), ['order#1', 'order#2', 'scripted#1', 'scripted#2'])
+    // The report read these lines as the run's own, without the schema: the schema finds them whole
+    // and reads them as they are.
+    const asWritten: unknown[] = []
+    for await (const attempt of readAttempts(runFolder, undefined, { ownLines: true })) asWritten.push(attempt)
+    assert.deepEqual(asWritten, attempts)
     for (const attempt of attempts) assert.equal(attempt.verdict, 'passed', JSON.stringify(attempt))
 
     const order = attempts.find((a) => a.scenario === 'order')!
