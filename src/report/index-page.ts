@@ -41,7 +41,8 @@ function hrefFor(resultsDir: string, runDir: string): string {
 }
 
 async function indexEntry(resultsDir: string, runDir: string, counted: RunTally | undefined): Promise<IndexEntry> {
-  const manifest = await readManifest(runDir)
+  // A run just counted brings its run.json as counted, in its end state: not read again.
+  const manifest = counted?.manifest ?? (await readManifest(runDir))
   const entry: IndexEntry = {
     id: manifest.id,
     href: hrefFor(resultsDir, runDir),
