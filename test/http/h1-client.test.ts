@@ -158,6 +158,39 @@ test('HTTPS with a private CA: trusted when given, refused when not', async () =
   await assert.rejects(createH1Client()(`https://127.0.0.1:${port}/`, { method: 'GET', headers: {} }), /self-signed|unable to verify|certificate/i)
 })
 
+test('a second connection to an HTTPS server resumes the TLS session of the first', async () => {
+  const certificates = testCertificates()
+  const resumed: boolean[] = []
+  const held: (() => void)[] = []
+  const server = createHttpsServer({ cert: certificates.serverCert, key: certificates.serverKey }, (req, res) => {
+    // The first answer is held until the second request arrives, so the second needs a connection of its own.
+    if (req.url === '/hold') held.push(() => res.end('{"held":true}'))
+    else {
+      res.end('{"ok":true}')
+      for (const release of held.splice(0)) release()
+    }
+  })
+  server.on('secureConnection', (socket) => resumed.push(socket.isSessionReused()))
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done))
+  servers.push({ close: () => (server.closeAllConnections(), server.close()) })
+  const { port } = server.address() as { port: number }
+  const send = createH1Client({ tls: { ca: certificates.caCert } })
+  await send(`https://localhost:${port}/first`, { method: 'GET', headers: {} })
+  const both = await Promise.all([send(`https://localhost:${port}/hold`, { method: 'GET', headers: {} }), send(`https://localhost:${port}/second`, { method: 'GET', headers: {} })])
+  assert.deepEqual(both.map((a) => a.text), ['{"held":true}', '{"ok":true}'])
+  assert.deepEqual(resumed, [false, true])
+})
+
+test('an IPv6 address: brackets in the URL and in Host, none to connect', async (t) => {
+  const server = createServer((socket) => socket.once('data', (bytes) => socket.end(ok(JSON.stringify({ host: /host: (.*)\r\n/.exec(bytes.toString())![1] })))))
+  const listening = await new Promise<boolean>((done) => server.once('error', () => done(false)).listen(0, '::1', () => done(true)))
+  if (!listening) return t.skip('no IPv6 loopback on this machine')
+  servers.push({ close: () => server.close() })
+  const { port } = server.address() as { port: number }
+  const answer = await createH1Client()(`http://[::1]:${port}/`, { method: 'GET', headers: {} })
+  assert.equal(JSON.parse(answer.text).host, `[::1]:${port}`)
+})
+
 test('a header that would split the request, or a name that is not a token, is refused before anything is written', async () => {
   const server = await rawServer((_request, socket) => socket.write(ok('{}')))
   const send = createH1Client()

@@ -48,7 +48,10 @@ const readBuffer = Buffer.alloc(64 * 1024)
 // A server's Keep-Alive hint is its own idle timeout: stop reusing a connection a second before it,
 // so a request is not written into a connection the server is closing (undici keeps the same margin).
 const HINT_MARGIN_MS = 1000
-const DEFAULT_IDLE_MS = 4000
+// Without a hint, an idle connection is reused for 30 s, as the undici pool before this client was
+// set: a model gateway's connection survives a slow agent's turn. A server that closed it sooner is
+// met by the one retry on a new connection (Connection.#fail).
+const DEFAULT_IDLE_MS = 30_000
 const HEADER_NAME = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/
 const HEADER_VALUE = /[\r\n\0]/
 // Headers the client writes itself, from the request's own URL and body.
@@ -115,6 +118,8 @@ class Pool {
   readonly #waiting: Exchange[] = []
   #open = 0
   readonly #max: number
+  /** The last TLS session the server gave, for the next connection to resume. */
+  tlsSession: Buffer | undefined
 
   constructor(
     readonly target: Target,
@@ -216,10 +221,21 @@ class Connection {
     const { target, options } = pool
     this.#idleMs = options.idleMs ?? DEFAULT_IDLE_MS
     this.#socket = target.secure
-      ? (tls ??= loadBuiltin('node:tls') as typeof import('node:tls')).connect({ host: target.host, port: target.port, servername: isIP(target.host) === 0 ? target.host : undefined, ALPNProtocols: ['http/1.1'], ...options.tls })
+      ? (tls ??= loadBuiltin('node:tls') as typeof import('node:tls')).connect({
+          host: target.host,
+          port: target.port,
+          servername: isIP(target.host) === 0 ? target.host : undefined,
+          ALPNProtocols: ['http/1.1'],
+          // A new connection to a server seen before resumes its TLS session: no full handshake.
+          session: pool.tlsSession,
+          ...options.tls,
+        })
       : connectTcp({ host: target.host, port: target.port, onread: { buffer: readBuffer, callback: (size, into) => this.#onRead(size, into) } })
     this.#socket.setNoDelay(true)
-    if (target.secure) this.#socket.on('data', (bytes: Buffer) => this.#onData(bytes))
+    if (target.secure) {
+      this.#socket.on('data', (bytes: Buffer) => this.#onData(bytes))
+      this.#socket.on('session', (session: Buffer) => (pool.tlsSession = session))
+    }
     this.#socket.on('end', () => this.#onEnd())
     this.#socket.on('error', (error) => this.#fail(error))
     this.#socket.on('close', () => this.#onClose())
