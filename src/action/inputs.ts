@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 import { FAIL_ON } from '../compare/gate.ts'
 import { DEFAULT_ARTIFACT_NAME } from '../github/artifact-names.ts'
 import { RUN_DEFAULTS } from '../pipeline/defaults.ts'

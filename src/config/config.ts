@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 
 /**
  * convy.yml after ${VAR} interpolation and validation. Keys are snake_case in YAML (as SPEC.md shows)

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises'
 import { basename, dirname, join, resolve } from 'node:path'
-import { z } from 'zod'
+import * as z from 'zod'
 import { FileError, InputError } from '../shared/errors.ts'
 import { fingerprint } from '../shared/fingerprint.ts'
 import { createMask } from '../shared/secrets.ts'

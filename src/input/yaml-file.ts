@@ -1,5 +1,5 @@
 import { isAlias, isMap, isScalar, isSeq, LineCounter, parseDocument, visit, type Document, type Node } from 'yaml'
-import type { z } from 'zod'
+import type * as z from 'zod'
 import { FileError } from '../shared/errors.ts'
 import { didYouMean } from './did-you-mean.ts'
 import { readSimpleYaml } from './simple-yaml.ts'

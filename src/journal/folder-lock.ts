@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { link, open, readFile, rm, stat, writeFile } from 'node:fs/promises'
 import { hostname } from 'node:os'
-import { z } from 'zod'
+import * as z from 'zod'
 import { InputError } from '../shared/errors.ts'
 import { temporaryPath } from '../shared/atomic-file.ts'
 

@@ -1,5 +1,5 @@
 import { Document } from 'yaml'
-import { z } from 'zod'
+import * as z from 'zod'
 import type { Agent } from '../agents/agent.ts'
 import { issuesToErrors, type YamlFile } from '../input/yaml-file.ts'
 import { CACHE_MODES } from '../model-client/model-cache.ts'

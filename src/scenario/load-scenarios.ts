@@ -1,7 +1,7 @@
 import { readFileSync, statSync } from 'node:fs'
 import { readdir, stat } from 'node:fs/promises'
 import { basename, extname, join, relative, sep } from 'node:path'
-import { z } from 'zod'
+import * as z from 'zod'
 import { FileError, InputError, InputErrors } from '../shared/errors.ts'
 import { issuesToErrors, parseYamlFile, type YamlFile } from '../input/yaml-file.ts'
 import { compilePattern, loadPatterns } from '../judge/pattern.ts'
