@@ -108,8 +108,14 @@ async function measure(dir: string, parallel: number, round: number): Promise<Ru
   const usage = JSON.parse(await readFile(usageFile, 'utf8')) as { userMicros: number; systemMicros: number; maxRssKiB: number; marks: [number, number][] }
   const last = Math.max(...times) + LATENCY_MS
   const total = (usage.userMicros + usage.systemMicros) / 1000
-  // The CPU used by a time, from the child's 10 ms marks (the one at or just before it).
-  const cpuAt = (at: number) => usage.marks.filter(([t]) => t <= at).at(-1)?.[1] ?? 0
+  // The CPU used by a time, from the child's marks every 25 ms, between the two around it.
+  const cpuAt = (at: number) => {
+    const after = usage.marks.findIndex(([t]) => t >= at)
+    if (after <= 0) return after === 0 ? usage.marks[0]![1] : usage.marks.at(-1)![1]
+    const [t0, c0] = usage.marks[after - 1]!
+    const [t1, c1] = usage.marks[after]!
+    return t1 === t0 ? c1 : c0 + ((c1 - c0) * (at - t0)) / (t1 - t0)
+  }
   return {
     window: (Math.max(...times) + LATENCY_MS - first) / floorMs,
     cpuMsPerConversation: (usage.userMicros + usage.systemMicros) / 1000 / CONVERSATIONS,

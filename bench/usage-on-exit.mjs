@@ -1,7 +1,7 @@
 // Loaded into the measured convy-ci process with `node --import` by bench/runner.ts: at exit it
 // writes the process's own resource usage (user and system CPU of all its threads, peak RSS) to the
 // file named by CONVY_BENCH_USAGE. Node cannot read a child's rusage, and /proc is gone once the
-// child is reaped, so the child reports it. It also notes the CPU used so far every 10 ms (an
+// child is reaped, so the child reports it. It also notes the CPU used so far every 25 ms (an
 // unref'd timer, a few microseconds a tick), so the bench can split the CPU at the times it saw the
 // first request and the last answer: start-up, the conversations, the report.
 import { writeFileSync } from 'node:fs'
@@ -15,7 +15,7 @@ if (file) {
     marks.push([Date.now(), (usage.user + usage.system) / 1000])
   }
   mark()
-  setInterval(mark, 10).unref()
+  setInterval(mark, 25).unref()
   process.on('exit', () => {
     mark()
     const usage = process.resourceUsage()
