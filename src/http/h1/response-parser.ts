@@ -77,12 +77,14 @@ export class ResponseParser {
         case 'head':
           at = this.#readHead(bytes, at)
           break
-        case 'length': {
+        case 'length':
+        case 'chunk-data': {
           const take = Math.min(state.left, bytes.length - at)
           this.#body(bytes.subarray(at, at + take))
           at += take
           state.left -= take
-          if (state.left === 0) this.#state = { kind: 'done' }
+          // A Content-Length body ends here; a chunk is followed by its CRLF.
+          if (state.left === 0) this.#state = state.kind === 'length' ? { kind: 'done' } : { kind: 'chunk-end' }
           break
         }
         case 'chunk-size':
@@ -90,14 +92,6 @@ export class ResponseParser {
         case 'trailers':
           at = this.#pending === null ? this.#readLineFast(bytes, at, state.kind) : this.#readLine(bytes, at, state.kind)
           break
-        case 'chunk-data': {
-          const take = Math.min(state.left, bytes.length - at)
-          this.#body(bytes.subarray(at, at + take))
-          at += take
-          state.left -= take
-          if (state.left === 0) this.#state = { kind: 'chunk-end' }
-          break
-        }
         case 'until-close':
           this.#body(at === 0 ? bytes : bytes.subarray(at))
           at = bytes.length
