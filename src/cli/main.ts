@@ -1,4 +1,4 @@
-import './tiering.ts'
+import './runtime-tuning.ts'
 import { ExitCode, Interrupted, InputErrors, toConvyError } from '../shared/errors.ts'
 import { forTerminal } from '../shared/invisible.ts'
 import { runCli } from './cli.ts'
