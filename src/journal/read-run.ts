@@ -32,12 +32,10 @@ export async function readManifest(dir: string): Promise<RunManifest> {
  * Streams attempts.jsonl one attempt at a time, so memory stays flat at any run size. A line that is
  * not a complete attempt is skipped: a torn last line is what a killed process leaves behind, and
  * resume plays that attempt again.
- */
-/**
- * The attempts of a run, one line at a time; a line that is not an attempt is skipped and reported.
+ *
  * `ownLines`: every line was written by this process's journal (RunJournal.wroteEveryLine), from
- * records that are attempts by construction, so each is parsed without the schema. That check,
- * cold, was most of the report's cost after a short run (bench/runner.ts, "after the last answer").
+ * records that are attempts by construction, so each is parsed without the schema. That check, cold,
+ * was most of the report's cost after a short run (bench/runner.ts, "after the last answer").
  */
 export async function* readAttempts(dir: string, onSkipped?: (lineNumber: number) => void, options: { ownLines?: boolean } = {}): AsyncGenerator<Attempt> {
   const file = join(dir, ATTEMPTS_FILE)

@@ -2,13 +2,16 @@ import { Document } from 'yaml'
 import { InputError, InputErrors } from '../shared/errors.ts'
 import type { YamlFile } from '../input/yaml-file.ts'
 import { parseScenario } from '../scenario/load-scenarios.ts'
+import { loadPatterns } from '../judge/pattern.ts'
 import type { Scenario } from '../scenario/scenario.ts'
 
 /**
  * Scenarios written in code, in the YAML file's shape (`max_turns`, `checks: [{ contains: … }]`),
  * checked by the same rules as a file. Errors name each by its place in `scenarios` and its id.
  */
-export function parseInlineScenarios(inputs: readonly { index: number; input: unknown }[]): Scenario[] {
+export async function parseInlineScenarios(inputs: readonly { index: number; input: unknown }[]): Promise<Scenario[]> {
+  // Their regex: checks are compiled as they are read, as a file's are.
+  if (inputs.length > 0) await loadPatterns()
   const problems: InputError[] = []
   const scenarios: Scenario[] = []
   const seen = new Map<string, string>()

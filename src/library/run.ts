@@ -23,7 +23,6 @@ import { parseInlineScenarios } from './inline-scenarios.ts'
 import { checkOptions, type RunOptions } from './options.ts'
 import { scenarioResults, totals } from './result.ts'
 import type { RunResult } from './result-types.ts'
-import { loadPatterns } from '../judge/pattern.ts'
 
 /** What run() takes from the process that calls it; the package's entry (index.ts) passes the real one. */
 export interface Host {
@@ -45,9 +44,7 @@ export async function runFromCode(options: RunOptions, host: Host): Promise<RunR
   const cwd = resolve(host.cwd, o.cwd ?? '.')
   const write = o.write ?? true
   const globs = (o.scenarios ?? []).filter((s): s is string => typeof s === 'string')
-  // Scenarios written in code are compiled here, their regex: checks too.
-  if (options.scenarios?.some((input) => typeof input !== 'string')) await loadPatterns()
-  const inline = parseInlineScenarios((o.scenarios ?? []).flatMap((input, index) => (typeof input === 'string' ? [] : [{ index, input }])))
+  const inline = await parseInlineScenarios((o.scenarios ?? []).flatMap((input, index) => (typeof input === 'string' ? [] : [{ index, input }])))
   const output = o.output ?? NOWHERE
   const ctx: PipelineContext = {
     cwd,

@@ -19,7 +19,8 @@ export async function checkGateway(options: { baseURL: string | undefined; apiKe
     const answer = await sendWhole(options.fetch)(`${base}/models`, {
       method: 'GET',
       headers: options.apiKey ? { authorization: `Bearer ${options.apiKey}` } : {},
-      signal: options.signal ? AbortSignal.any([options.signal, AbortSignal.timeout(options.timeoutMs ?? 15_000)]) : AbortSignal.timeout(options.timeoutMs ?? 15_000),
+      signal: options.signal,
+      timeoutMs: options.timeoutMs ?? 15_000,
     })
     status = answer.status
   } catch (error) {

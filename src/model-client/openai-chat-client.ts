@@ -124,7 +124,7 @@ export class ChatClient {
             adjustments++
             continue
           }
-          const failure = error instanceof TryTimedOut ? 'timeout' : classifyError(error)
+          const failure = error instanceof RequestTimedOut ? 'timeout' : classifyError(error)
           if (!isTransient(failure) || tries - adjustments >= this.#retry.maxTries) {
             throw modelError(failure, what, tries, error, this.#mask)
           }
@@ -177,9 +177,8 @@ export class ChatClient {
       // tries a run, a controller, its signal and a listener each were a visible share of the CPU.
       answer = await this.#send(this.#url, { method: 'POST', headers: this.#headers, body: JSON.stringify(body), signal, timeoutMs: this.#timeoutMs })
     } catch (error) {
-      // Our own timer, said as what it was; the caller's abort is the caller's to report.
-      if (error instanceof RequestTimedOut) throw new TryTimedOut(this.#timeoutMs)
-      if (signal.aborted) throw error
+      // The try's own timer is said as what it was; the caller's abort is the caller's to report.
+      if (error instanceof RequestTimedOut || signal.aborted) throw error
       throw new APIConnectionError({ message: `Connection error: ${errorMessage(rootCause(error))}`, cause: error instanceof Error ? error : undefined })
     }
     return readAnswer(answer)
@@ -213,13 +212,6 @@ function safeJson(text: string): unknown {
     return JSON.parse(text) as unknown
   } catch {
     return undefined
-  }
-}
-
-/** A try cut off by convy-ci's own timer (which also covers a body that arrives too slowly). */
-class TryTimedOut extends Error {
-  constructor(ms: number) {
-    super(`no complete answer within ${ms / 1000} s`)
   }
 }
 

@@ -53,7 +53,6 @@ export function createProgress(ctx: PipelineContext, agent: string, todo: readon
   }
 }
 
-
 function scenarioLine(id: string, c: VerdictCounts): string {
   const mark = c.agentErrors + c.noVerdicts ? '!' : c.passed + c.failed === 0 ? '–' : c.failed === 0 ? '✓' : c.passed === 0 ? '✗' : '~'
   const parts = [`${c.passed}/${countedAttempts(c)} passed`]
