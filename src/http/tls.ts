@@ -1,8 +1,12 @@
-import { X509Certificate } from 'node:crypto'
 import { readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
 import { resolve } from 'node:path'
-import { createSecureContext, type ConnectionOptions } from 'node:tls'
+import type { ConnectionOptions } from 'node:tls'
 import { errorMessage, InputError } from '../shared/errors.ts'
+
+// node:tls and node:crypto (about 10 ms to load) only for an agent that has `tls:`: every run
+// prepares its agents before the first request (bench/runner.ts).
+const loadBuiltin = createRequire(import.meta.url)
 
 /**
  * An agent's `tls:` in convy.yml: a private CA to trust (a corporate one, a test one) and a client
@@ -30,6 +34,7 @@ export function readTlsFiles(files: TlsFiles, projectDir: string, where: string)
     }
   }
   const options: ConnectionOptions = { ca: read('ca'), cert: read('cert'), key: read('key') }
+  const { createSecureContext } = loadBuiltin('node:tls') as typeof import('node:tls')
   for (const name of ['ca', 'cert'] as const) {
     const pem = options[name] as Buffer | undefined
     // A secure context quietly skips a CA file that holds no certificate; say so instead.
@@ -46,6 +51,7 @@ export function readTlsFiles(files: TlsFiles, projectDir: string, where: string)
 }
 
 function isCertificate(pem: Buffer): boolean {
+  const { X509Certificate } = loadBuiltin('node:crypto') as typeof import('node:crypto')
   try {
     new X509Certificate(pem)
     return true
