@@ -1,6 +1,5 @@
-import { Document } from 'yaml'
 import { InputError, InputErrors } from '../shared/errors.ts'
-import type { YamlFile } from '../input/yaml-file.ts'
+import { objectFile } from '../input/yaml-file.ts'
 import { parseScenario } from '../scenario/load-scenarios.ts'
 import { loadPatterns } from '../judge/pattern.ts'
 import type { Scenario } from '../scenario/scenario.ts'
@@ -34,9 +33,4 @@ export async function parseInlineScenarios(inputs: readonly { index: number; inp
   }
   if (problems.length) throw problems.length === 1 ? problems[0]! : new InputErrors(problems)
   return scenarios
-}
-
-/** An object posing as a parsed file: it has no lines, so errors name the key path only. */
-function objectFile(name: string, data: unknown): YamlFile {
-  return { name, doc: new Document(data), data, lineOf: () => undefined, lineOfKey: () => undefined }
 }

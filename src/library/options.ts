@@ -1,7 +1,6 @@
-import { Document } from 'yaml'
 import * as z from 'zod'
 import type { Agent } from '../agents/agent.ts'
-import { issuesToErrors, type YamlFile } from '../input/yaml-file.ts'
+import { issuesToErrors, objectFile } from '../input/yaml-file.ts'
 import { CACHE_MODES } from '../model-client/model-cache.ts'
 import { InputErrors } from '../shared/errors.ts'
 
@@ -98,7 +97,7 @@ const OptionsSchema = z
 export function checkOptions(options: unknown): RunOptions {
   const parsed = OptionsSchema.safeParse(options, { reportInput: true })
   if (parsed.success) return parsed.data as RunOptions
-  const file: YamlFile = { name: 'run()', doc: new Document(null), data: options, lineOf: () => undefined, lineOfKey: () => undefined }
+  const file = objectFile('run()', options)
   const problems = issuesToErrors(file, parsed.error.issues, [], (path) => (path.length === 0 ? Object.keys(OptionsSchema.shape) : []))
   throw problems.length === 1 ? problems[0]! : new InputErrors(problems)
 }

@@ -1,7 +1,6 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
-import { Document } from 'yaml'
 import type { Agent } from '../agents/agent.ts'
 import type { ProjectConfig } from '../config/load-config.ts'
 import { REPORT_FILE } from '../journal/run-folder.ts'
@@ -16,6 +15,7 @@ import { checkModels, prepareAgent, prepareModels, type PreparedAgent } from '..
 import { selectScenarios } from '../runner/select-scenarios.ts'
 import { loadScenarios } from '../scenario/load-scenarios.ts'
 import { InputError } from '../shared/errors.ts'
+import { objectFile } from '../input/yaml-file.ts'
 import { fingerprint } from '../shared/fingerprint.ts'
 import { createMask } from '../shared/secrets.ts'
 import { findConfig } from './find-config.ts'
@@ -138,9 +138,4 @@ function codeAgent(agent: Agent, name: string): PreparedAgent {
     price: null,
     secrets: [],
   }
-}
-
-/** Options posing as a parsed file: no lines, so errors name the key path only. */
-function objectFile(name: string, data: unknown): ProjectConfig['file'] {
-  return { name, doc: new Document(data), data, lineOf: () => undefined, lineOfKey: () => undefined }
 }

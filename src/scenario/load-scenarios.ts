@@ -78,7 +78,7 @@ export async function loadScenarios(dir: string, projectDir: string, warn?: (mes
       const text = readFileSync(path, 'utf8')
       // The pattern engine is loaded when a file may hold a regex: check, to compile it now.
       if (text.includes('regex')) await loadPatterns()
-      const scenario = parseScenario(parseYamlFile(name, text), basename(path, extname(path)))
+      const scenario = parseScenario(await parseYamlFile(name, text), basename(path, extname(path)))
       const earlier = firstFileOfId.get(scenario.id)
       if (earlier !== undefined) {
         problems.push(new FileError(name, undefined, `scenario id "${scenario.id}" is already used by ${earlier}; ids must be unique`))

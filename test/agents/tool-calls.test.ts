@@ -58,7 +58,7 @@ function deps(agent: Agent, judged: DialogueLine[][]): PlayDependencies {
 
 describe('tool calls and time to first token', () => {
   test('are recorded in the turn, decide tool checks, and reach the judge', async () => {
-    const scenario = parseScenario(parseYamlFile('order.yml', SCENARIO), 'order')
+    const scenario = parseScenario(await parseYamlFile('order.yml', SCENARIO), 'order')
     const judged: DialogueLine[][] = []
     const attempt = AttemptSchema.parse(await playAttempt(scenario, 1, 's-1', deps(lookupAgent, judged)))
 
@@ -118,9 +118,10 @@ describe('tool calls and time to first token', () => {
     await assert.rejects(async () => bad.answer('x', context), /agents\/b\.ts: answer\(\) must return .*toolCalls\?: \{ name: string.*but its toolCalls are \[\{"arguments":\{\}\}\]/)
   })
 
-  test('scenario files accept tool checks and name them among the kinds', () => {
+  test('scenario files accept tool checks and name them among the kinds', async () => {
     const file = (checks: string) => parseYamlFile('s.yml', `script: [hi]\nchecks:\n${checks}`)
-    assert.deepEqual(parseScenario(file('  - tool_not_called: delete_order\n'), 's').checks, [{ kind: 'tool_not_called', value: 'delete_order' }])
-    assert.throws(() => parseScenario(file('  - tool_used: x\n'), 's'), /s\.yml:3: checks\.0: unknown check `tool_used`; a check is one of .*`tool_called: …`, `tool_not_called: …`/)
+    assert.deepEqual(parseScenario(await file('  - tool_not_called: delete_order\n'), 's').checks, [{ kind: 'tool_not_called', value: 'delete_order' }])
+    const unknownKind = await file('  - tool_used: x\n')
+    assert.throws(() => parseScenario(unknownKind, 's'), /s\.yml:3: checks\.0: unknown check `tool_used`; a check is one of .*`tool_called: …`, `tool_not_called: …`/)
   })
 })

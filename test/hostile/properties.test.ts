@@ -60,16 +60,16 @@ describe('masking (properties)', () => {
 describe('the parsers (properties)', () => {
   const classified = (error: unknown) => error instanceof InputError || error instanceof InputErrors
 
-  test('any text as a scenario file: a scenario with a valid id, or an input error (exit 2), never a crash', () => {
+  test('any text as a scenario file: a scenario with a valid id, or an input error (exit 2), never a crash', async () => {
     const yamlish = fc.oneof(
       fc.string({ unit: 'binary', maxLength: 200 }),
       fc.anything({ maxDepth: 3 }).map((v) => String(stringify(v) ?? "")),
       fc.record({ id: fc.string(), user: fc.string(), judge: fc.array(fc.string()), script: fc.array(fc.string()), checks: fc.array(fc.dictionary(fc.constantFrom('contains', 'regex', 'not_contains', 'x'), fc.string())) }, { requiredKeys: [] }).map((v) => stringify(v)),
     )
-    fc.assert(
-      fc.property(yamlish, fc.string({ maxLength: 20 }), (source, fileName) => {
+    await fc.assert(
+      fc.asyncProperty(yamlish, fc.string({ maxLength: 20 }), async (source, fileName) => {
         try {
-          const scenario = parseScenario(parseYamlFile('s.yml', source), fileName)
+          const scenario = parseScenario(await parseYamlFile('s.yml', source), fileName)
           assert.match(scenario.id, /^[A-Za-z0-9][A-Za-z0-9._-]*$/)
         } catch (error) {
           assert.ok(classified(error), `${String(error)}`)
@@ -79,11 +79,11 @@ describe('the parsers (properties)', () => {
     )
   })
 
-  test('any agent entry and environment: a configuration or an input error; a value in a URL stays one query value', () => {
-    fc.assert(
-      fc.property(fc.string({ minLength: 1, maxLength: 30 }), fc.anything({ maxDepth: 2 }), (value, extra) => {
+  test('any agent entry and environment: a configuration or an input error; a value in a URL stays one query value', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.string({ minLength: 1, maxLength: 30 }), fc.anything({ maxDepth: 2 }), async (value, extra) => {
         const source = `agents:\n  bot:\n    url: \${BASE}/chat?key=\${KEY}&x=1\n    body: { message: "{text}" }\n    reply: answer\n    extra: ${JSON.stringify(JSON.stringify(extra) ?? null)}\n`
-        const file = parseYamlFile('convy.yml', source)
+        const file = await parseYamlFile('convy.yml', source)
         const config: ProjectConfig = { file, projectDir: '/p', models: {}, agents: (file.data as { agents: Record<string, unknown> }).agents }
         try {
           resolveAgent(config, 'bot', { BASE: 'http://127.0.0.1:8080', KEY: value })

@@ -3,11 +3,12 @@ import { describe, test } from 'node:test'
 import fc from 'fast-check'
 import { parseDocument } from 'yaml'
 import { readSimpleYaml } from '../../src/input/simple-yaml.ts'
-import { parseYamlFile } from '../../src/input/yaml-file.ts'
+import { parseWithYaml, parseYamlFile } from '../../src/input/yaml-file.ts'
 
-// The shortcut for plain scenario files may decline any file, but what it reads must be exactly what
-// `yaml` reads: the property below builds files from the pieces scenario files are made of, the
-// tricky ones included (numbers, nulls, colons, comments, quotes, odd indentation, repeated keys).
+// The direct reader may decline any file, but what it reads must be exactly what `yaml` reads, line
+// numbers included: the properties below build files from the pieces scenario files and convy.yml
+// are made of, the tricky ones included (numbers, nulls, colons, comments, quotes, odd indentation,
+// repeated keys, nesting, one-line mappings).
 
 function byYaml(text: string): { data: unknown } | { error: string } {
   const doc = parseDocument(text, { prettyErrors: false, uniqueKeys: true })
@@ -59,7 +60,7 @@ describe('plain YAML read without the parser', () => {
         read++
         const expected = byYaml(text)
         assert.ok('data' in expected, `yaml rejects what the shortcut read (${JSON.stringify(text)}): ${'error' in expected ? expected.error : ''}`)
-        assert.deepEqual(simple, expected.data, JSON.stringify(text))
+        assert.deepEqual(simple.data, expected.data, JSON.stringify(text))
       }),
       { numRuns: 3000 },
     )
@@ -76,7 +77,7 @@ describe('plain YAML read without the parser', () => {
     for (const text of files) {
       const simple = readSimpleYaml(text)
       assert.ok(simple, text)
-      assert.deepEqual(simple, (byYaml(text) as { data: unknown }).data)
+      assert.deepEqual(simple.data, (byYaml(text) as { data: unknown }).data)
     }
   })
 
@@ -86,10 +87,119 @@ describe('plain YAML read without the parser', () => {
     }
   })
 
-  test('a file read directly still gives line numbers for errors', () => {
-    const file = parseYamlFile('s.yml', 'user: hi\n\nchecks:\n  - contains: x\n  - regex: y\n')
+  test('a file read directly still gives line numbers for errors', async () => {
+    const file = await parseYamlFile('s.yml', 'user: hi\n\nchecks:\n  - contains: x\n  - regex: y\n')
     assert.deepEqual(file.data, { user: 'hi', checks: [{ contains: 'x' }, { regex: 'y' }] })
     assert.equal(file.lineOf(['checks', 1, 'regex']), 5)
     assert.equal(file.lineOfKey([], 'checks'), 3)
   })
+
+  test('nested files like convy.yml: the same data and the same line for every value and key', async () => {
+    let read = 0
+    await fc.assert(
+      fc.asyncProperty(nestedFile, async (text) => {
+        const simple = readSimpleYaml(text)
+        if (simple === undefined) return
+        read++
+        const expected = byYaml(text)
+        assert.ok('data' in expected, `yaml rejects what the shortcut read (${JSON.stringify(text)}): ${'error' in expected ? expected.error : ''}`)
+        assert.deepEqual(simple.data, expected.data, JSON.stringify(text))
+        const oracle = await parseWithYaml('x.yml', text)
+        for (const path of pathsOf(expected.data)) {
+          // Every path, one that goes on past it (errors about a missing key), and each key's own line.
+          for (const probe of [path, [...path, 'missing'], [...path, 7]]) {
+            assert.equal(simple.lineOf(probe), oracle.lineOf(probe), `lineOf ${JSON.stringify(probe)} in ${JSON.stringify(text)}`)
+          }
+          const key = path.at(-1)
+          if (typeof key === 'string') assert.equal(simple.lineOfKey(path.slice(0, -1), key), oracle.lineOfKey(path.slice(0, -1), key), `lineOfKey ${JSON.stringify(path)} in ${JSON.stringify(text)}`)
+          assert.equal(simple.lineOfKey(path, 'missing'), oracle.lineOfKey(path, 'missing'), `lineOfKey ${JSON.stringify([...path, 'missing'])} in ${JSON.stringify(text)}`)
+        }
+      }),
+      { numRuns: 1500 },
+    )
+    assert.ok(read > 300, `only ${read} files read`)
+  })
+
+  test('a convy.yml as the README writes it is read directly, with its lines', async () => {
+    const text = [
+      '# models for the simulated user and the judge',
+      'models:',
+      '  base_url: ${OPENAI_BASE_URL}',
+      '  api_key: ${OPENAI_API_KEY}',
+      '  user: gpt-4.1-mini',
+      '  judge: gpt-4.1',
+      '',
+      'agents:',
+      '  support-bot:',
+      '    url: http://localhost:8080/chat',
+      '    headers: { Authorization: "Bearer ${BOT_TOKEN}" }',
+      '    body: { session_id: "{session}", message: "{text}" }',
+      '    reply: data.answer',
+      '    session: cookie   # keep the conversation',
+      '',
+    ].join('\n')
+    const simple = readSimpleYaml(text)
+    assert.ok(simple)
+    assert.deepEqual(simple.data, (byYaml(text) as { data: unknown }).data)
+    assert.equal(simple.lineOf(['agents', 'support-bot', 'body', 'message']), 12)
+    assert.equal(simple.lineOfKey(['agents', 'support-bot'], 'session'), 14)
+    assert.equal(simple.lineOf(['models', 'temperature']), 3)
+  })
 })
+
+/** Every path to a value in parsed data, the root included. */
+function pathsOf(data: unknown, path: (string | number)[] = []): (string | number)[][] {
+  const inner = Array.isArray(data)
+    ? data.flatMap((item, index) => pathsOf(item, [...path, index]))
+    : typeof data === 'object' && data !== null
+      ? Object.entries(data).flatMap(([key, value]) => pathsOf(value, [...path, key]))
+      : []
+  return [path, ...inner]
+}
+
+// Nested files: mappings and lists to three levels, at regular or odd indentation, lists at the key's
+// own indentation or deeper, one-line mappings with quoted values, blank and comment lines between.
+// Mostly what such files hold, sometimes a tricky piece: a file is read only if all of it is plain.
+const mostly = <T,>(usual: fc.Arbitrary<T>, tricky: fc.Arbitrary<T>) => fc.oneof({ arbitrary: usual, weight: 12 }, { arbitrary: tricky, weight: 1 })
+const nestedKey = mostly(fc.constantFrom('models', 'agents', 'bot', 'support-bot', 'gpt-4.1', 'url', 'body', 'reply', 'headers', 'a'), fc.constantFrom('null', '__proto__', 'x y', '"q"'))
+const usualWord = fc.constantFrom('hello', 'Ask about your order.', '${BOT_URL}/api/chat', 'http://localhost:8080/chat', '{text}', 'data.answer', "it's", 'a:b', 'x#y', '5', 'true', 'é ☕')
+const nestedWord = mostly(fc.oneof(usualWord, usualWord.map((w) => `"${w}"`)), fc.oneof(word, quoted))
+const flowWord = mostly(fc.oneof(fc.constantFrom('hello', 'data.answer', '5', 'true', 'é ☕'), usualWord.map((w) => `"${w}"`)), fc.oneof(word, quoted, usualWord))
+const flowMapping = fc
+  .uniqueArray(fc.tuple(nestedKey, flowWord), { maxLength: 3, selector: ([k]) => k })
+  .map((pairs) => `{ ${pairs.map(([k, v]) => `${k}: ${v}`).join(', ')} }`)
+const leaf = fc.oneof(nestedWord, nestedWord, flowMapping, fc.array(flowWord, { maxLength: 3 }).map((items) => `[${items.join(', ')}]`))
+const nestedComment = mostly(fc.constantFrom('', '', ' # note'), comment)
+const gap = fc.constantFrom([], [], [''], ['# note'], ['    # deep note'])
+type Block = (indent: string) => fc.Arbitrary<string[]>
+const mappingBlock = (depth: number): Block => (indent) =>
+  fc
+    .uniqueArray(
+      fc.tuple(nestedKey, gap, depth > 0 ? fc.oneof(leaf.map((v) => ({ leaf: v })), fc.constant({ nested: true })) : leaf.map((v) => ({ leaf: v })), nestedComment, mostly(fc.constantFrom('  ', '    '), fc.constantFrom(' ', ''))),
+      { minLength: 1, maxLength: 4, selector: ([k]) => k },
+    )
+    .chain((entries) =>
+      fc.tuple(
+        ...entries.map(([k, g, value, c, step]) =>
+          'leaf' in value
+            ? fc.constant([...g, `${indent}${k}: ${value.leaf}${c}`])
+            : fc.oneof(mappingBlock(depth - 1)(indent + step), listBlock(depth - 1)(indent + step), listBlock(depth - 1)(indent)).map((lines) => [...g, `${indent}${k}:${c}`, ...lines]),
+        ),
+      ),
+    )
+    .map((parts) => parts.flat())
+const listBlock = (depth: number): Block => (indent) =>
+  fc
+    .array(
+      fc.oneof(
+        leaf.map((v) => [`${indent}- ${v}`]),
+        fc.tuple(nestedKey, leaf, fc.option(fc.tuple(nestedKey, leaf)), mostly(fc.constant(' '), fc.constant('  '))).map(([k, v, more, space]) => [
+          `${indent}-${space}${k}: ${v}`,
+          ...(more ? [`${indent} ${space}${more[0]}: ${more[1]}`] : []),
+        ]),
+        ...(depth > 0 ? [fc.tuple(nestedKey, mappingBlock(depth - 1)(`${indent}    `)).map(([k, lines]) => [`${indent}- ${k}:`, ...lines])] : []),
+      ),
+      { minLength: 1, maxLength: 3 },
+    )
+    .map((items) => items.flat())
+const nestedFile = mappingBlock(2)('').map((lines) => `${lines.join('\n')}\n`)
