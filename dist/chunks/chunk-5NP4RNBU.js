@@ -1,3 +1,0 @@
-import { createRequire as __convyCreateRequire } from 'node:module';
-const require = __convyCreateRequire(import.meta.url);
-import{a as p}from"./chunk-4KE5IX3I.js";var l=1.959963984540054;function m(e,r,n=l){if(r===0)return{lower:0,upper:1};let{lower:t,upper:o}=a(e/r,r,n);return{lower:e===0?0:t,upper:e===r?1:o}}p(m,"wilsonInterval");function b(e,r,n=l){let t=a(e.rate,e.total,n),o=a(r.rate,r.total,n),u=e.rate-r.rate;return{lower:u-Math.hypot(e.rate-t.lower,o.upper-r.rate),upper:u+Math.hypot(t.upper-e.rate,r.rate-o.lower)}}p(b,"newcombeInterval");function a(e,r,n){if(r===0)return{lower:0,upper:1};let t=n*n,o=e+t/(2*r),u=n*Math.sqrt(e*(1-e)/r+t/(4*r*r)),c=1+t/r;return{lower:Math.max(0,(o-u)/c),upper:Math.min(1,(o+u)/c)}}p(a,"wilsonForRate");export{l as a,m as b,b as c};

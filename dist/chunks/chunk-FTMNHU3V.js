@@ -1,3 +1,0 @@
-import { createRequire as __convyCreateRequire } from 'node:module';
-const require = __convyCreateRequire(import.meta.url);
-import{d as n,e as t,j as l}from"./chunk-XZVYSWOZ.js";import{a as u}from"./chunk-4KE5IX3I.js";function d(e){return{judge:e.judge?l():null,user:e.user?n():null,judgeTemperature:e.judge?t:null,judgeSamples:e.judgeSamples??1}}u(d,"promptRecord");import{readFileSync as o}from"node:fs";function s(e){if(e.GITHUB_ACTIONS!=="true")return null;let r;try{e.GITHUB_EVENT_PATH&&(r=JSON.parse(o(e.GITHUB_EVENT_PATH,"utf8")).pull_request)}catch{r=void 0}return{commit:r?.head?.sha??e.GITHUB_SHA??null,branch:r?.head?.ref??e.GITHUB_HEAD_REF??e.GITHUB_REF_NAME??null,pullRequest:typeof r?.number=="number"?r.number:null}}u(s,"ciInfo");export{d as a,s as b};

@@ -1,3 +1,0 @@
-import { createRequire as __convyCreateRequire } from 'node:module';
-const require = __convyCreateRequire(import.meta.url);
-import{b as a,c as r}from"./chunk-3FFDJLNJ.js";import{a as o}from"./chunk-4KE5IX3I.js";function p(e){let d=[],n={...r(),attempts:0,judged:0,scenarios:d};for(let t of e.scenarios.values()){if(t.attempts.length===0)continue;let s={id:t.id,attempts:t.attempts.length,judged:t.passed+t.failed,...r()};for(let u of a)s[u]=t[u],n[u]+=t[u];n.attempts+=s.attempts,n.judged+=s.judged,d.push(s)}return n}o(p,"runCounts");function c(e){return e.judged?e.passed/e.judged:null}o(c,"passRate");export{p as a,c as b};

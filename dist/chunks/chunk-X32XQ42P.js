@@ -1,3 +1,0 @@
-import { createRequire as __convyCreateRequire } from 'node:module';
-const require = __convyCreateRequire(import.meta.url);
-import{a as t}from"./chunk-4KE5IX3I.js";var c="{history}",u=/\{(text|session)\}/g;function g(n,r){return n.replace(u,(e,s)=>r[s])}t(g,"fillString");function o(n,r){return n===c?r.history.map(({role:e,content:s})=>({role:e,content:s})):typeof n=="string"?g(n,r):Array.isArray(n)?n.map(e=>o(e,r)):n!==null&&typeof n=="object"?Object.fromEntries(Object.entries(n).map(([e,s])=>[e,o(s,r)])):n}t(o,"fillTemplate");var i=/\{session\}/g;function f(n,r){return{url:n.url.replace(i,encodeURIComponent(r.session)),headers:Object.fromEntries(Object.entries(n.headers).map(([e,s])=>[e,s.replace(i,r.session)])),body:o(n.body,r)}}t(f,"fillRequest");export{f as a};

@@ -1,7 +1,0 @@
-import { createRequire as __convyCreateRequire } from 'node:module';
-const require = __convyCreateRequire(import.meta.url);
-import{b as y}from"./chunk-3MANSPZ7.js";import"./chunk-G3N3L6ZW.js";import"./chunk-5NP4RNBU.js";import{c as $}from"./chunk-VZUHUJ6R.js";import"./chunk-ANCSRXJG.js";import"./chunk-AXQ2JOAK.js";import{a as s,c as u}from"./chunk-ULPY7Z5T.js";import{i as k}from"./chunk-7AHGRKTJ.js";import"./chunk-35ZI3ECS.js";import"./chunk-NK7LW3U5.js";import"./chunk-NBA2QGD3.js";import"./chunk-3FFDJLNJ.js";import{l as g}from"./chunk-UMTMYE54.js";import"./chunk-DU2QDPIW.js";import"./chunk-HNT6VCAF.js";import"./chunk-ELYOBAI2.js";import{a as w}from"./chunk-KQBMOQFF.js";import"./chunk-ZL7NNOHF.js";import"./chunk-TQAX5ZZI.js";import{a as n,h as c}from"./chunk-NSUJTOJD.js";import{a as f}from"./chunk-4KE5IX3I.js";async function I(r,C){let{values:x,positionals:a}=w("report",C,{results:{type:"string"},config:{type:"string"}});a.length&&r.stderr.write(`convy-ci report takes no arguments; ignoring ${a.join(" ")}
-`);let p=k(r,x),m=await g(p),R=r.writer("convy-ci report"),o=0,t=0;for(let e of m){let d;try{d=await u(e.dir,e.id,R),await y(e.dir)}catch(i){i instanceof s?t++:o++,r.stderr.write(`warning: ${e.id}: ${i instanceof s?"skipped":"no report"} (${c(i)})
-`)}finally{await d?.release()}}let h=await $(p),l=m.length-o-t;return r.stdout.write(`${l} report${l===1?"":"s"} written${t?`, ${t} skipped (being written)`:""}
-${h}
-`),o?n.Failed:n.Ok}f(I,"reportCommand");export{I as reportCommand};

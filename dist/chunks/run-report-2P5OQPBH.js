@@ -1,3 +1,0 @@
-import { createRequire as __convyCreateRequire } from 'node:module';
-const require = __convyCreateRequire(import.meta.url);
-import{a,b,c}from"./chunk-3MANSPZ7.js";import"./chunk-G3N3L6ZW.js";import"./chunk-5NP4RNBU.js";import"./chunk-ANCSRXJG.js";import"./chunk-AXQ2JOAK.js";import"./chunk-35ZI3ECS.js";import"./chunk-NBA2QGD3.js";import"./chunk-3FFDJLNJ.js";import"./chunk-UMTMYE54.js";import"./chunk-DU2QDPIW.js";import"./chunk-ELYOBAI2.js";import"./chunk-ZL7NNOHF.js";import"./chunk-TQAX5ZZI.js";import"./chunk-NSUJTOJD.js";import"./chunk-4KE5IX3I.js";export{a as renderRunReport,b as writeRunReport,c as writeRunReportAndTally};
