@@ -11,7 +11,8 @@
 //
 // - window: from the first request of a conversation to the last answer, against the floor;
 // - CPU: user + system CPU of the whole convy-ci process (start-up and report included) / conversations;
-// - first request: from spawning the process to its first conversation request (after the gateway check);
+// - first request: from spawning the process to its first conversation request (after the gateway check),
+//   also measured without NODE_EXTRA_CA_CERTS when it is set (see below);
 // - peak RSS of the convy-ci process.
 // Each figure is the median of --runs runs, with the spread (min–max) beside it: the machine is shared.
 import { execFileSync, spawn } from 'node:child_process'
@@ -73,7 +74,7 @@ async function project(): Promise<string> {
   return dir
 }
 
-async function measure(dir: string, parallel: number, round: number): Promise<Run> {
+async function measure(dir: string, parallel: number, round: number, env: NodeJS.ProcessEnv = process.env): Promise<Run> {
   const models = await startFakeModelServer({ latencyMs: LATENCY_MS, user: scriptedUser(USER_LINES), judge: judgeByRule(() => true) })
   const bot = await startFakeAgentServer({ latencyMs: LATENCY_MS })
   const usageFile = join(dir, `usage-${parallel}-${round}.json`)
@@ -85,7 +86,7 @@ async function measure(dir: string, parallel: number, round: number): Promise<Ru
   const code = await new Promise<number | null>((done) => {
     const child = spawn(process.execPath, [...profile, '--import', USAGE_HOOK, CLI, 'run', 'bot', '-k', '1', '--parallel', String(parallel)], {
       cwd: dir,
-      env: { ...process.env, MODELS_URL: models.url, BOT_URL: bot.url, CI: 'true', CONVY_BENCH_USAGE: usageFile },
+      env: { ...env, MODELS_URL: models.url, BOT_URL: bot.url, CI: 'true', CONVY_BENCH_USAGE: usageFile },
       stdio: ['ignore', 'ignore', 'pipe'],
     })
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
@@ -180,12 +181,22 @@ try {
     console.log(`  peak RSS            ${figure(runs, 'peakRssMiB', 0, ' MiB')}${verdict(runs, 'peakRssMiB', target.peakRssMiB, 0, ' MiB')}`)
     console.log(`  end to end          ${figure(runs, 'endToEndS', 2, ' s')}\n`)
   }
-  console.log(`start-up, median of 11: convy-ci --version ${medianMs([CLI, '--version'], 11).toFixed(0)} ms (node -e '' alone: ${medianMs(['-e', ''], 11).toFixed(0)} ms)`)
   // Node 20 reads every certificate of NODE_EXTRA_CA_CERTS as it starts, before any code runs: with
-  // a system bundle that is most of node's own start-up, and of the first request's time above.
+  // a system bundle (as on this project's sandbox; GitHub's runners set none) that is most of node's
+  // own start-up, and a third of the first request's time above. The fakes speak plain HTTP, so the
+  // same run without it shows what convy-ci itself takes.
+  const without = { ...process.env }
+  delete without.NODE_EXTRA_CA_CERTS
   if (process.env.NODE_EXTRA_CA_CERTS) {
-    const without = { ...process.env }
-    delete without.NODE_EXTRA_CA_CERTS
+    const target = TARGETS[0]!
+    const runs: Run[] = []
+    for (let round = 0; round < RUNS; round++) runs.push(await measure(dir, target.parallel, round, without))
+    console.log(`--parallel ${target.parallel} without NODE_EXTRA_CA_CERTS (${process.env.NODE_EXTRA_CA_CERTS})`)
+    console.log(`  CPU / conversation  ${figure(runs, 'cpuMsPerConversation', 2, ' ms')}${verdict(runs, 'cpuMsPerConversation', target.cpuMsPerConversation, 0, ' ms')}`)
+    console.log(`  first request       ${figure(runs, 'firstRequestMs', 0, ' ms')}${verdict(runs, 'firstRequestMs', target.firstRequestMs, 0, ' ms')}\n`)
+  }
+  console.log(`start-up, median of 11: convy-ci --version ${medianMs([CLI, '--version'], 11).toFixed(0)} ms (node -e '' alone: ${medianMs(['-e', ''], 11).toFixed(0)} ms)`)
+  if (process.env.NODE_EXTRA_CA_CERTS) {
     console.log(`  NODE_EXTRA_CA_CERTS is set (${process.env.NODE_EXTRA_CA_CERTS}): node -e '' takes ${medianMs(['-e', ''], 11, without).toFixed(0)} ms without it`)
   }
 } finally {
