@@ -1,3 +1,0 @@
-import { createRequire as __convyCreateRequire } from 'node:module';
-const require = __convyCreateRequire(import.meta.url);
-import{HttpError,fetchJson}from"./chunk-X6TEBAHP.js";import{CONVY_VERSION}from"./chunk-X5WEG3UV.js";import{__export}from"./chunk-ITY4EBE3.js";var agent_api_exports={};__export(agent_api_exports,{HttpError:()=>HttpError,defineAgent:()=>defineAgent,postJson:()=>postJson,version:()=>CONVY_VERSION});function defineAgent(agent){return agent}async function postJson(url,body,options={}){return await fetchJson(url,{method:options.method??"POST",headers:options.headers,body,signal:options.signal})}export{defineAgent,postJson,agent_api_exports};

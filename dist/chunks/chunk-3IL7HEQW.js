@@ -1,3 +1,0 @@
-import { createRequire as __convyCreateRequire } from 'node:module';
-const require = __convyCreateRequire(import.meta.url);
-function didYouMean(word,known){let best,bestDistance=1/0;for(let candidate of known){let distance=editDistance(word.toLowerCase(),candidate.toLowerCase());distance<bestDistance&&(best=candidate,bestDistance=distance)}return best!==void 0&&bestDistance<=Math.max(2,Math.floor(word.length/3))?best:void 0}function editDistance(a,b){let previous=Array.from({length:b.length+1},(_,i)=>i);for(let i=1;i<=a.length;i++){let current=[i];for(let j=1;j<=b.length;j++)current[j]=Math.min(previous[j]+1,current[j-1]+1,previous[j-1]+(a[i-1]===b[j-1]?0:1));previous=current}return previous[b.length]}export{didYouMean};

@@ -1,3 +1,0 @@
-import { createRequire as __convyCreateRequire } from 'node:module';
-const require = __convyCreateRequire(import.meta.url);
-import{VERDICT_COUNT_KEYS,emptyVerdictCounts}from"./chunk-SK4SGDYR.js";function runCounts(tally){let scenarios=[],all={...emptyVerdictCounts(),attempts:0,judged:0,scenarios};for(let s of tally.scenarios.values()){if(s.attempts.length===0)continue;let counts={id:s.id,attempts:s.attempts.length,judged:s.passed+s.failed,...emptyVerdictCounts()};for(let key of VERDICT_COUNT_KEYS)counts[key]=s[key],all[key]+=s[key];all.attempts+=counts.attempts,all.judged+=counts.judged,scenarios.push(counts)}return all}function passRate(counts){return counts.judged?counts.passed/counts.judged:null}export{runCounts,passRate};

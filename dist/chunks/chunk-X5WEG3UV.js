@@ -1,3 +1,0 @@
-import { createRequire as __convyCreateRequire } from 'node:module';
-const require = __convyCreateRequire(import.meta.url);
-import{createRequire}from"node:module";function readVersion(){return"0.1.0"}var CONVY_VERSION=readVersion();export{CONVY_VERSION};

@@ -1,3 +1,0 @@
-import { createRequire as __convyCreateRequire } from 'node:module';
-const require = __convyCreateRequire(import.meta.url);
-import{renderRunReport,writeRunReport,writeRunReportAndTally}from"./chunk-FULU53UY.js";import"./chunk-L22GF2LU.js";import"./chunk-JECNZA6A.js";import"./chunk-KWB6P3AG.js";import"./chunk-QPJHTAZB.js";import"./chunk-LZXWVLAV.js";import"./chunk-YTDMJBO3.js";import"./chunk-SK4SGDYR.js";import"./chunk-OM4OURNQ.js";import"./chunk-JIMJKJZL.js";import"./chunk-BPAHDPNA.js";import"./chunk-X5WEG3UV.js";import"./chunk-HOGB3LFO.js";import"./chunk-LL3TH3JK.js";import"./chunk-ITY4EBE3.js";export{renderRunReport,writeRunReport,writeRunReportAndTally};
