@@ -16,6 +16,8 @@ export interface RunLocation {
   /** `<agent>/<stamp>_<hex>`: what users type, and what run.json records. */
   id: string
   dir: string
+  /** The uppermost folder made to hold it (results/, results/<agent>/), if any was: a discarded run removes them again. */
+  madeParent?: string | undefined
 }
 
 export type RandomHex = () => string
@@ -43,12 +45,13 @@ const CLAIM_TRIES = 64
  */
 export async function claimRunFolder(resultsDir: string, preferred: string, agent: string, startedAt: Date, random?: RandomHex): Promise<RunLocation> {
   let id = preferred
+  let madeParent: string | undefined
   for (let attempt = 0; attempt < CLAIM_TRIES; attempt++) {
     const dir = runDir(resultsDir, id)
-    await mkdir(dirname(dir), { recursive: true })
+    madeParent ??= await mkdir(dirname(dir), { recursive: true })
     try {
       await mkdir(dir)
-      return { id, dir }
+      return { id, dir, madeParent }
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
     }

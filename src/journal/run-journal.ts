@@ -1,5 +1,5 @@
-import { open, type FileHandle } from 'node:fs/promises'
-import { join } from 'node:path'
+import { open, rm, rmdir, type FileHandle } from 'node:fs/promises'
+import { dirname, join } from 'node:path'
 import { removeTemporaries, writeFileAtomic } from '../shared/atomic-file.ts'
 import { acquireLock, type FolderLock, type Writer } from './folder-lock.ts'
 import { readManifest } from './read-run.ts'
@@ -16,6 +16,7 @@ import { repairTail } from './repair-tail.ts'
 export class RunJournal {
   private queue: Promise<void> = Promise.resolve()
   private attempts: FileHandle | null = null
+  private appended = 0
 
   private constructor(
     readonly dir: string,
@@ -26,6 +27,8 @@ export class RunJournal {
      * resumed one. Reading it back need not check each line against the schema (read-run.ts).
      */
     readonly wroteEveryLine: boolean,
+    /** The uppermost folder `create` made above the run's own (see RunLocation). */
+    private readonly madeParent?: string,
   ) {}
 
   /**
@@ -35,7 +38,7 @@ export class RunJournal {
   static async create(resultsDir: string, manifest: RunManifest, writer: Writer, random?: RandomHex): Promise<RunJournal> {
     const claimed = await claimRunFolder(resultsDir, manifest.id, manifest.agent.name, new Date(manifest.startedAt), random)
     const lock = await lockRun(claimed.dir, claimed.id, writer)
-    const journal = new RunJournal(claimed.dir, { ...manifest, id: claimed.id }, lock, true)
+    const journal = new RunJournal(claimed.dir, { ...manifest, id: claimed.id }, lock, true, claimed.madeParent)
     try {
       await writeManifest(claimed.dir, journal.manifest)
     } catch (error) {
@@ -73,6 +76,7 @@ export class RunJournal {
   }
 
   append(attempt: Attempt): Promise<void> {
+    this.appended++
     const line = `${JSON.stringify(attempt)}\n`
     const write = this.queue.then(async () => {
       this.attempts ??= await open(join(this.dir, ATTEMPTS_FILE), 'a')
@@ -101,6 +105,26 @@ export class RunJournal {
     if (!attempts) return
     await attempts.sync().catch(() => undefined)
     await attempts.close()
+  }
+
+  /**
+   * Removes a run folder made by `create` before anything was played in it (the models' gateway,
+   * checked while the folder was made, refused): it holds run.json and the lock, nothing recorded.
+   */
+  async discard(): Promise<void> {
+    if (!this.wroteEveryLine || this.appended > 0) throw new Error(`${this.dir}: only a new run with no attempt may be discarded`)
+    await this.release()
+    await rm(this.dir, { recursive: true, force: true })
+    // The folders made to hold it go too, unless another run is in them by now (rmdir refuses).
+    if (this.madeParent === undefined) return
+    for (let folder = dirname(this.dir); ; folder = dirname(folder)) {
+      try {
+        await rmdir(folder)
+      } catch {
+        return
+      }
+      if (folder === this.madeParent || dirname(folder) === folder) return
+    }
   }
 
   /** Closes and lets other processes write the run. Safe to call more than once. */

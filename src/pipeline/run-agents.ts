@@ -52,6 +52,10 @@ export async function runAgents(ctx: PipelineContext, request: RunRequest): Prom
   const names = [...new Set(request.agents)]
   const prepared: { agent: PreparedAgent; models: PreparedModels; mask: (t: string) => string }[] = []
   let scenarios: Scenario[]
+  // The models are the same for every agent: one check of their gateway serves all. It is awaited
+  // once the first run folder is made, so its answer comes while the run is set up.
+  let modelsChecked: Promise<void> = Promise.resolve()
+  const cancelCheck = () => earlyCheck?.cancel()
   try {
     scenarios = selectScenarios(await loadScenarios(project.scenariosDir, project.projectDir, (message) => ctx.stderr.write(`warning: ${message}\n`)), { globs: settings.scenarioGlobs, tags: settings.tags })
     for (const name of names) {
@@ -59,20 +63,29 @@ export async function runAgents(ctx: PipelineContext, request: RunRequest): Prom
       const models = prepareModels(project.config, project.env, scenarios, settings.smoke, { cache: settings.cache ?? 'off', review: settings.review })
       prepared.push({ agent, models, mask: createMask([...agent.secrets, ...models.resolved.secrets]) })
     }
-    // The models are the same for every agent: one check of their gateway serves all.
-    if (prepared[0]) await checkModels(prepared[0].models, settings.cache ?? 'off', earlyCheck)
-  } finally {
-    earlyCheck?.cancel()
+    if (prepared[0]) modelsChecked = checkModels(prepared[0].models, settings.cache ?? 'off', earlyCheck)
+  } catch (error) {
+    cancelCheck()
+    throw error
   }
+  // Awaited by the first run; until then a refusal is held, not reported as unhandled.
+  modelsChecked.catch(() => undefined)
+  // Ctrl+C while the gateway is still answering ends the wait at once.
+  ctx.signal.addEventListener('abort', cancelCheck, { once: true })
 
   let exitCode: ExitCode = ExitCode.Ok
   const runs: AgentRun[] = []
   const writer = ctx.writer(`convy-ci run ${names.join(' ')}`)
-  for (const { agent, models, mask } of prepared) {
-    if (ctx.signal.aborted) break
-    const run = await runAgent(ctx, { agent, models, mask, settings, scenarios, resultsDir: project.resultsDir, writer, watch: request.watch })
-    runs.push(run)
-    exitCode = worst(exitCode, run.exitCode)
+  try {
+    for (const { agent, models, mask } of prepared) {
+      if (ctx.signal.aborted) break
+      const run = await runAgent(ctx, { agent, models, mask, settings, scenarios, resultsDir: project.resultsDir, writer, watch: request.watch, ready: modelsChecked })
+      runs.push(run)
+      exitCode = worst(exitCode, run.exitCode)
+    }
+  } finally {
+    ctx.signal.removeEventListener('abort', cancelCheck)
+    cancelCheck()
   }
   return { exitCode, runs }
 }
@@ -87,6 +100,11 @@ export interface AgentRunPlan {
   resultsDir: string
   writer: Writer
   watch?: WatchAttempt | undefined
+  /**
+   * Settles when attempts may start: the models' gateway check, answering while the run folder is
+   * made. If it rejects, the folder (nothing played in it yet) is removed and the error thrown.
+   */
+  ready?: Promise<void> | undefined
 }
 
 /** Plays one agent's run into a new run folder: what runAgents does per agent, and what the library calls. */
@@ -94,6 +112,12 @@ export async function runAgent(ctx: PipelineContext, plan: AgentRunPlan): Promis
   const { agent, models, settings, resultsDir } = plan
   const todo = planAttempts(plan.scenarios, settings.k, settings.shard)
   const journal = await RunJournal.create(resultsDir, newManifest(ctx, agent, models, settings, plan.scenarios), plan.writer)
+  try {
+    await plan.ready
+  } catch (error) {
+    await journal.discard()
+    throw ctx.signal.aborted ? ctx.signal.reason : error
+  }
   let executed: Executed
   try {
     executed = await execute(ctx, { journal, todo, total: todo.length, agent, models, resultsDir, mask: plan.mask, watch: plan.watch })

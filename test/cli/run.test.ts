@@ -1,11 +1,14 @@
 import assert from 'node:assert/strict'
-import { readFile, stat, writeFile } from 'node:fs/promises'
+import { createServer, type ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { readdir, readFile, stat, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { after, before, describe, test } from 'node:test'
 import { startFakeModelServer, scriptedUser, judgeByRule, fakeReply, type FakeModelServer } from '../../src/testing/fake-model-server.ts'
 import { startFakeAgentServer, type FakeAgentServer } from '../fakes/agent-server.ts'
 import { readAllAttempts, readAttempts } from '../../src/journal/read-run.ts'
 import { dollars } from '../../src/report/format.ts'
+import { Interrupted } from '../../src/shared/errors.ts'
 import { allText, makeProject, onlyRun, runInProcess } from './harness.ts'
 
 const API_KEY = 'sk-convy-test-0123456789'
@@ -190,6 +193,36 @@ describe('convy-ci run against a JSON agent and convy-ci’s models, over loopba
     assert.match(result.stderr, /refused the API key \(HTTP 401\)/)
     assert.ok(!result.stderr.includes('sk-not-the-right-one'))
     await assert.rejects(stat(join(dir, 'results')))
+  })
+
+  test('the run folder is made while the gateway answers; Ctrl+C meanwhile exits 130 and leaves no folder, no attempt played', async () => {
+    // A gateway that takes the check's request and never answers it.
+    const waiting: ServerResponse[] = []
+    const silent = createServer((_request, response) => void waiting.push(response))
+    await new Promise<void>((listening) => silent.listen(0, '127.0.0.1', listening))
+    const dir = await makeProject({ 'convy.yml': CONVY_YML, ...SCENARIOS })
+    const controller = new AbortController()
+    const botRequests = bot.requests.length
+    try {
+      const running = runInProcess(['run', 'support_bot'], { cwd: dir, env: { ...env, CONVY_BASE_URL: `http://127.0.0.1:${(silent.address() as AddressInfo).port}/v1` }, signal: controller.signal })
+      // The run folder is made without waiting for the answer.
+      for (const deadline = Date.now() + 5_000; Date.now() < deadline; await new Promise((tick) => setTimeout(tick, 10))) {
+        if ((await readdir(join(dir, 'results', 'support_bot')).catch(() => [])).length > 0) break
+      }
+      assert.equal((await readdir(join(dir, 'results', 'support_bot'))).length, 1)
+      assert.equal(waiting.length, 1)
+      const aborted = Date.now()
+      controller.abort(new Interrupted('interrupted by SIGINT'))
+      const result = await running
+      assert.equal(result.code, 130, result.stderr)
+      // At once, not when the check gives up (15 s).
+      assert.ok(Date.now() - aborted < 2_000, `${Date.now() - aborted} ms after Ctrl+C`)
+      await assert.rejects(stat(join(dir, 'results')))
+      assert.equal(bot.requests.length, botRequests)
+    } finally {
+      for (const response of waiting) response.destroy()
+      await new Promise((closed) => silent.close(closed))
+    }
   })
 
   test('options are checked: unknown option, bad -k, unknown agent, no agent', async () => {
