@@ -1,3 +1,4 @@
+import { onAbort } from '../shared/abort-listeners.ts'
 import { ConvyError } from '../shared/errors.ts'
 
 export class StepTimeout extends ConvyError {}
@@ -18,7 +19,7 @@ export function withStepTimeout<T>(seconds: number, parent: AbortSignal, step: (
     const settle = () => {
       settled = true
       clearTimeout(timer)
-      parent.removeEventListener('abort', abortFromParent)
+      stopListening()
     }
     const stop = (reason: unknown) => {
       if (settled) return
@@ -29,7 +30,7 @@ export function withStepTimeout<T>(seconds: number, parent: AbortSignal, step: (
     function abortFromParent(): void {
       stop(parent.reason)
     }
-    parent.addEventListener('abort', abortFromParent, { once: true })
+    const stopListening = onAbort(parent, abortFromParent)
     // The caller names the step ("turn 2: …", "opening the conversation failed: …"), so this does not.
     const timer = setTimeout(() => stop(new StepTimeout(`no answer within ${seconds} s (--turn-timeout)`)), seconds * 1000)
     let result: Promise<T> | T

@@ -11,7 +11,8 @@ export interface Exchange {
   resolve: (answer: WholeAnswer) => void
   reject: (error: unknown) => void
   bodyless: boolean
-  onAbort: () => void
+  /** Stops listening to `signal`. */
+  stopListening: (() => void) | undefined
   /** The connection writing or reading it, for an abort to cut. */
   connection: { destroy(): void } | null
   /** Sent again once on a new connection if a reused one closes before any byte of the answer. */
@@ -25,7 +26,7 @@ export interface Exchange {
 export function settle(exchange: Exchange, end: () => void): void {
   if (exchange.settled) return
   exchange.settled = true
-  exchange.signal?.removeEventListener('abort', exchange.onAbort)
+  exchange.stopListening?.()
   clearTimeout(exchange.timer)
   end()
 }

@@ -1,6 +1,7 @@
 import type { ConnectionOptions } from 'node:tls'
 import { RequestTimedOut, type SendWhole, type WholeAnswer, type WholeRequest } from '../whole.ts'
 import { Connection, type ConnectionOwner } from './connection.ts'
+import { onAbort } from '../../shared/abort-listeners.ts'
 import { settle, type Exchange } from './exchange.ts'
 import { requestHead, targetOf, type Target } from './request-head.ts'
 import { ResponseParser } from './response-parser.ts'
@@ -75,7 +76,7 @@ class Pool implements ConnectionOwner {
         resolve,
         reject,
         bodyless,
-        onAbort: () => this.#abort(exchange, signal!.reason),
+        stopListening: undefined,
         connection: null,
         retried: false,
         settled: false,
@@ -86,7 +87,7 @@ class Pool implements ConnectionOwner {
       } catch (error) {
         return reject(error)
       }
-      signal?.addEventListener('abort', exchange.onAbort, { once: true })
+      if (signal) exchange.stopListening = onAbort(signal, () => this.#abort(exchange, signal.reason))
       const { timeoutMs } = request
       if (timeoutMs !== undefined) exchange.timer = setTimeout(() => this.#abort(exchange, new RequestTimedOut(timeoutMs)), timeoutMs)
       this.#dispatch(exchange)
