@@ -1,16 +1,16 @@
 /**
  * The plain YAML most convy.yml and scenario files are written in, read without the `yaml` package:
  * block mappings and lists nested by indentation, one-line `[a, b]` lists and `{ k: v }` mappings,
- * plain and quoted text, whole numbers, true/false, comments. The `yaml` package costs about 50 ms to
- * load and builds a full document for each file; with hundreds of scenario files that was most of
- * convy-ci's start-up (bench/runner.ts, README "Performance"). It is loaded only for a file this
- * reader declines.
+ * plain and quoted text, literal blocks of text (`|`, `|-`), whole and decimal numbers, true/false,
+ * comments. The `yaml` package costs about 50 ms to load and builds a full document for each file;
+ * with hundreds of scenario files that was most of convy-ci's start-up (bench/runner.ts, README
+ * "Performance"). It is loaded only for a file this reader declines.
  *
  * It answers only when it is certain to give what `yaml` gives, line numbers for errors included (a
- * property test holds it to that): anything else — a block scalar (`|`, `>`), a quoted escape, a value
- * YAML might read as a number, null or boolean other than plain digits and true/false, anchors, tags,
- * a value running onto a second line, nested one-line collections, a repeated key — returns
- * undefined, and the file goes to `yaml`.
+ * property test holds it to that): anything else — a folded block (`>`) or one with a `+` or an
+ * indentation number, a quoted escape, a value YAML might read as a number, null or boolean other
+ * than plain digits, decimals and true/false, anchors, tags, a value running onto a second line,
+ * nested one-line collections, a repeated key — returns undefined, and the file goes to `yaml`.
  */
 export interface SimpleYaml {
   data: unknown
@@ -48,7 +48,7 @@ export function readSimpleYaml(text: string): SimpleYaml | undefined {
   // is left to yaml too.
   if (lines.length === 0 || lines[0]!.indent !== 0) return undefined
   try {
-    const reader = new Reader(lines)
+    const reader = new Reader(lines, text)
     const root = reader.mapping(0)
     if (reader.at < lines.length) return undefined
     return { data: root.value, lineOf: (path) => lineOf(root.place, path), lineOfKey: (parentPath, key) => lineOfKey(root.place, parentPath, key) }
@@ -69,7 +69,14 @@ interface Read {
 
 class Reader {
   at = 0
-  constructor(private readonly lines: Line[]) {}
+  /** Every line of the file, blank and comment lines included: a block of text keeps them. */
+  private readonly raw: string[]
+  constructor(
+    private readonly lines: Line[],
+    private readonly text: string,
+  ) {
+    this.raw = text.split('\n')
+  }
 
   /** A block mapping whose keys sit at `indent`, starting at the current line. */
   mapping(indent: number, first?: Line): Read {
@@ -83,6 +90,7 @@ class Reader {
       this.at++
       let value: Read
       if (entry.rest === '') value = this.nested(indent, line)
+      else if (entry.rest === '|' || entry.rest === '|-') value = this.literal(indent, line, entry.rest === '|-')
       else {
         value = { value: inline(entry.rest), place: { line: line.number } }
         // A value on its own line does not continue on the next one.
@@ -94,6 +102,38 @@ class Reader {
     const next = this.lines[this.at]
     if (next !== undefined && next.indent > indent) decline()
     return { value: data, place: { line: start.number, keys } }
+  }
+
+  /**
+   * `key: |` (or `|-`): the lines below that are indented deeper than the key, as written, minus the
+   * first one's indentation; `|` keeps one final line break, `|-` none. Blank lines inside are kept;
+   * a `#` line inside is text. Leading blank lines, a blank line holding spaces, and a block that ends
+   * the file without a line break are left to yaml.
+   */
+  private literal(indent: number, keyLine: Line, strip: boolean): Read {
+    const raw = this.raw
+    const first = keyLine.number
+    const firstLine = raw[first] ?? ''
+    const blockIndent = firstLine.length - firstLine.trimStart().length
+    if (firstLine.trim() === '' || blockIndent <= indent) decline()
+    let end = first
+    while (end < raw.length) {
+      const line = raw[end]!
+      if (line === '') {
+        end++
+        continue
+      }
+      if (line.trim() === '') decline()
+      if (line.length - line.trimStart().length < blockIndent) break
+      end++
+    }
+    // Trailing blank lines belong to no one: they are dropped (clip and strip alike).
+    let last = end
+    while (last > first && raw[last - 1] === '') last--
+    if (last === raw.length && !this.text.endsWith('\n')) decline()
+    const body = raw.slice(first, last).map((line) => line.slice(blockIndent)).join('\n')
+    while ((this.lines[this.at]?.number ?? Infinity) <= last) this.at++
+    return { value: strip ? body : `${body}\n`, place: { line: keyLine.number } }
   }
 
   /** What follows `key:` with nothing after it: a deeper mapping, a list, or null. */
@@ -146,6 +186,8 @@ function keyValue(text: string): { key: string; rest: string } | undefined {
 
 /** The value with a trailing ` #…` comment and spaces removed; quotes and brackets are kept whole. */
 function withoutComment(text: string): string {
+  // `key:   # note`: the spaces before the # went with the key.
+  if (text.startsWith('#')) return ''
   const end = text.startsWith('"') || text.startsWith("'") ? text.indexOf(text[0]!, 1) + 1 : text.startsWith('[') || text.startsWith('{') ? flowEnd(text) : 0
   if (end < 0 || (end === 0 && (text.startsWith('"') || text.startsWith("'")))) decline()
   if (end > 0) {
@@ -219,7 +261,9 @@ function scalar(text: string, inFlow: boolean): unknown {
     if (text.length < 2 || !text.endsWith(quote) || body.includes(quote)) decline()
     return body
   }
-  if (/^(?:0|[1-9][0-9]{0,14})$/.test(text)) return Number(text)
+  // Whole numbers and plain decimals (prices: [0.4, 1.6]) read as YAML reads them; exponents,
+  // signs, leading zeros and the like are left to yaml.
+  if (/^(?:0|[1-9][0-9]{0,14})(?:\.[0-9]{1,15})?$/.test(text)) return Number(text)
   if (text === 'true' || text === 'false') return text === 'true'
   if (NOT_PLAIN_TEXT.test(text) || /: |:$|\s#/.test(text)) decline()
   if (inFlow && /[[\]{},:#]/.test(text)) decline()

@@ -71,6 +71,7 @@ describe('plain YAML read without the parser', () => {
   test('scenario files as people write them are read directly', () => {
     const files = [
       'max_turns: 5\nuser: Ask about your order.\njudge: [The agent answers]\n',
+      '# Played by the simulated user.\nid: order-status\nuser: |\n  You ordered a book a week ago. Start vague: "where is my stuff?".\n\n  # not a comment: text\n    Your order number is 48213.\n\njudge:\n  - The assistant asked for the order number\ntags: [orders]\n',
       'id: off-topic\nscript:\n  - what\'s the weather like in Paris?\nchecks:\n  - regex: "orders.*refunds"      # it says what it can help with\n  - not_contains: sunny\n    fatal: true\ntags: [scope]\n',
       '# a comment\ndescription:\njudge:\n- first claim\n- second claim\n',
     ]
@@ -81,8 +82,8 @@ describe('plain YAML read without the parser', () => {
     }
   })
 
-  test('what it declines goes to yaml: block scalars, escapes, numbers it might misread, empty files', () => {
-    for (const text of ['user: |\n  text\n', 'user: "a\\tb"\n', 'max_turns: 05\n', 'user: 1.5\n', '', '# only a comment\n', 'user: a\nuser: b\n', 'user: hi\r\n']) {
+  test('what it declines goes to yaml: folded blocks, escapes, numbers it might misread, empty files', () => {
+    for (const text of ['user: >\n  text\n', 'user: |+\n  text\n\n', 'user: "a\\tb"\n', 'max_turns: 05\n', 'user: 1e3\n', 'user: .5\n', '', '# only a comment\n', 'user: a\nuser: b\n', 'user: hi\r\n']) {
       assert.equal(readSimpleYaml(text), undefined, JSON.stringify(text))
     }
   })
@@ -128,6 +129,9 @@ describe('plain YAML read without the parser', () => {
       '  api_key: ${OPENAI_API_KEY}',
       '  user: gpt-4.1-mini',
       '  judge: gpt-4.1',
+      '  prices:                       # optional: dollars per million tokens',
+      '    gpt-4.1-mini: [0.4, 1.6]',
+      '    gpt-4.1: [2, 8]',
       '',
       'agents:',
       '  support-bot:',
@@ -141,8 +145,8 @@ describe('plain YAML read without the parser', () => {
     const simple = readSimpleYaml(text)
     assert.ok(simple)
     assert.deepEqual(simple.data, (byYaml(text) as { data: unknown }).data)
-    assert.equal(simple.lineOf(['agents', 'support-bot', 'body', 'message']), 12)
-    assert.equal(simple.lineOfKey(['agents', 'support-bot'], 'session'), 14)
+    assert.equal(simple.lineOf(['agents', 'support-bot', 'body', 'message']), 15)
+    assert.equal(simple.lineOfKey(['agents', 'support-bot'], 'session'), 17)
     assert.equal(simple.lineOf(['models', 'temperature']), 3)
   })
 })
@@ -162,20 +166,33 @@ function pathsOf(data: unknown, path: (string | number)[] = []): (string | numbe
 // Mostly what such files hold, sometimes a tricky piece: a file is read only if all of it is plain.
 const mostly = <T,>(usual: fc.Arbitrary<T>, tricky: fc.Arbitrary<T>) => fc.oneof({ arbitrary: usual, weight: 12 }, { arbitrary: tricky, weight: 1 })
 const nestedKey = mostly(fc.constantFrom('models', 'agents', 'bot', 'support-bot', 'gpt-4.1', 'url', 'body', 'reply', 'headers', 'a'), fc.constantFrom('null', '__proto__', 'x y', '"q"'))
-const usualWord = fc.constantFrom('hello', 'Ask about your order.', '${BOT_URL}/api/chat', 'http://localhost:8080/chat', '{text}', 'data.answer', "it's", 'a:b', 'x#y', '5', 'true', 'é ☕')
+const usualWord = fc.constantFrom('hello', 'Ask about your order.', '${BOT_URL}/api/chat', 'http://localhost:8080/chat', '{text}', 'data.answer', "it's", 'a:b', 'x#y', '5', '0.4', '12.50', 'true', 'é ☕')
 const nestedWord = mostly(fc.oneof(usualWord, usualWord.map((w) => `"${w}"`)), fc.oneof(word, quoted))
-const flowWord = mostly(fc.oneof(fc.constantFrom('hello', 'data.answer', '5', 'true', 'é ☕'), usualWord.map((w) => `"${w}"`)), fc.oneof(word, quoted, usualWord))
+const flowWord = mostly(fc.oneof(fc.constantFrom('hello', 'data.answer', '5', '1.6', 'true', 'é ☕'), usualWord.map((w) => `"${w}"`)), fc.oneof(word, quoted, usualWord))
 const flowMapping = fc
   .uniqueArray(fc.tuple(nestedKey, flowWord), { maxLength: 3, selector: ([k]) => k })
   .map((pairs) => `{ ${pairs.map(([k, v]) => `${k}: ${v}`).join(', ')} }`)
 const leaf = fc.oneof(nestedWord, nestedWord, flowMapping, fc.array(flowWord, { maxLength: 3 }).map((items) => `[${items.join(', ')}]`))
 const nestedComment = mostly(fc.constantFrom('', '', ' # note'), comment)
 const gap = fc.constantFrom([], [], [''], ['# note'], ['    # deep note'])
+// A block of text (`key: |`) under its key: text, blank lines, lines indented further, a `#` that is
+// text, trailing blank lines; sometimes a blank line holding spaces or a first line that is blank.
+const literalLine = mostly(fc.constantFrom('Ask about your order.', 'Start vague: "where is my stuff?".', '  indented further', '# a hash that is text', 'it: has a colon', '- a dash', ''), fc.constantFrom('   ', ' \\ '))
+const literal = fc.record({
+  header: mostly(fc.constantFrom('|', '|-'), fc.constantFrom('>', '|+', '|2')),
+  lines: fc.tuple(mostly(fc.constant('Give it only when asked.'), literalLine), fc.array(literalLine, { maxLength: 4 })).map(([first, more]) => [first, ...more]),
+})
 type Block = (indent: string) => fc.Arbitrary<string[]>
 const mappingBlock = (depth: number): Block => (indent) =>
   fc
     .uniqueArray(
-      fc.tuple(nestedKey, gap, depth > 0 ? fc.oneof(leaf.map((v) => ({ leaf: v })), fc.constant({ nested: true })) : leaf.map((v) => ({ leaf: v })), nestedComment, mostly(fc.constantFrom('  ', '    '), fc.constantFrom(' ', ''))),
+      fc.tuple(
+        nestedKey,
+        gap,
+        fc.oneof(leaf.map((v) => ({ leaf: v })), literal.map((text) => ({ text })), ...(depth > 0 ? [fc.constant({ nested: true })] : [])),
+        nestedComment,
+        mostly(fc.constantFrom('  ', '    '), fc.constantFrom(' ', '')),
+      ),
       { minLength: 1, maxLength: 4, selector: ([k]) => k },
     )
     .chain((entries) =>
@@ -183,7 +200,9 @@ const mappingBlock = (depth: number): Block => (indent) =>
         ...entries.map(([k, g, value, c, step]) =>
           'leaf' in value
             ? fc.constant([...g, `${indent}${k}: ${value.leaf}${c}`])
-            : fc.oneof(mappingBlock(depth - 1)(indent + step), listBlock(depth - 1)(indent + step), listBlock(depth - 1)(indent)).map((lines) => [...g, `${indent}${k}:${c}`, ...lines]),
+            : 'text' in value
+              ? fc.constant([...g, `${indent}${k}: ${value.text.header}${c}`, ...value.text.lines.map((line) => (line === '' ? '' : `${indent}${step || ' '}${line}`))])
+              : fc.oneof(mappingBlock(depth - 1)(indent + step), listBlock(depth - 1)(indent + step), listBlock(depth - 1)(indent)).map((lines) => [...g, `${indent}${k}:${c}`, ...lines]),
         ),
       ),
     )
