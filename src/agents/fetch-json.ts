@@ -33,6 +33,14 @@ export class HttpError extends Error {
 const EXCERPT_CHARS = 200
 
 /** The start of a body on one line, for error messages. */
+/** The HttpError of a non-2xx answer, worded the same for a JSON turn and a stream. */
+export async function statusError(what: string, status: number, body: string): Promise<HttpError> {
+  const short = excerpt(body)
+  // The reason phrase from the status code: not every client (nor HTTP/2) passes the server's on.
+  const reason = (await statusCodes())[status]
+  return new HttpError(status, `${what} answered HTTP ${status}${reason === undefined ? '' : ` ${reason}`}: ${short}`, short)
+}
+
 export function excerpt(body: string): string {
   const oneLine = body.replace(/\s+/g, ' ').trim()
   if (oneLine === '') return '(empty body)'
@@ -60,12 +68,7 @@ export async function fetchJson(url: string, request: JsonRequest = {}): Promise
     if (signal?.aborted) throw signal.reason
     throw new Error(`could not reach ${what}: ${networkCause(error)}`, { cause: error })
   }
-  if (status < 200 || status > 299) {
-    const short = excerpt(body)
-    // The reason phrase from the status code: not every client (nor HTTP/2) passes the server's on.
-    const reason = (await statusCodes())[status]
-    throw new HttpError(status, `${what} answered HTTP ${status}${reason === undefined ? '' : ` ${reason}`}: ${short}`, short)
-  }
+  if (status < 200 || status > 299) throw await statusError(what, status, body)
   try {
     return JSON.parse(body) as unknown
   } catch {

@@ -1,4 +1,4 @@
-import { setMaxListeners } from 'node:events'
+import { onAbort } from '../shared/abort-listeners.ts'
 import { abortReason, sleep } from './retry.ts'
 
 /**
@@ -43,17 +43,17 @@ export class RateLimiter {
     const concurrency = this.#limits.concurrency
     if (concurrency !== undefined && this.#inFlight >= concurrency) {
       await new Promise<void>((resolve, reject) => {
-        const onAbort = () => {
-          const index = this.#waiting.indexOf(resolve)
+        if (signal.aborted) return reject(abortReason(signal))
+        const stopListening = onAbort(signal, () => {
+          const index = this.#waiting.indexOf(admit)
           if (index >= 0) this.#waiting.splice(index, 1)
           reject(abortReason(signal))
-        }
-        setMaxListeners(0, signal)
-        signal.addEventListener('abort', onAbort, { once: true })
-        this.#waiting.push(() => {
-          signal.removeEventListener('abort', onAbort)
-          resolve()
         })
+        const admit = () => {
+          stopListening()
+          resolve()
+        }
+        this.#waiting.push(admit)
       })
     }
     this.#inFlight++

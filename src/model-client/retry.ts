@@ -1,3 +1,5 @@
+import { onAbort } from '../shared/abort-listeners.ts'
+
 /**
  * When and how long to wait before trying a model call again. The `openai` client's own retries are
  * off (they would hide tries from the count), so this is the only retry logic for convy-ci's models.
@@ -46,18 +48,15 @@ export function retryAfterMs(headers: Headers | undefined, now: number): number 
 export function sleep(ms: number, signal: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
     if (signal.aborted) return reject(abortReason(signal))
-    // One run's signal is shared by every attempt playing at once; listening on a signal derived
-    // from it keeps Node from warning about "11 abort listeners" when many calls pause together.
-    const derived = AbortSignal.any([signal])
-    const timer = setTimeout(() => {
-      derived.removeEventListener('abort', onAbort)
-      resolve()
-    }, ms)
-    function onAbort(): void {
+    // One run's signal is shared by every attempt playing at once: many calls pause on it together.
+    const stopListening = onAbort(signal, () => {
       clearTimeout(timer)
       reject(abortReason(signal))
-    }
-    derived.addEventListener('abort', onAbort, { once: true })
+    })
+    const timer = setTimeout(() => {
+      stopListening()
+      resolve()
+    }, ms)
   })
 }
 

@@ -1,6 +1,5 @@
 import type { Fetch } from '../../http/fetch.ts'
-import { excerpt, HttpError, networkCause } from '../fetch-json.ts'
-import { statusCodes } from '../../shared/status-codes.ts'
+import { networkCause, statusError } from '../fetch-json.ts'
 
 /**
  * One request to a streaming agent: the answer's body as it arrives, with failures worded like
@@ -42,11 +41,7 @@ export async function openStream(url: string, request: StreamRequest): Promise<O
     throw new Error(`could not reach ${what}: ${networkCause(error)}`, { cause: error })
   }
   const contentType = response.headers.get('content-type') ?? 'no content-type'
-  if (response.status < 200 || response.status > 299) {
-    const short = excerpt(await response.text().catch(() => ''))
-    const reason = (await statusCodes())[response.status]
-    throw new HttpError(response.status, `${what} answered HTTP ${response.status}${reason === undefined ? '' : ` ${reason}`}: ${short}`, short)
-  }
+  if (response.status < 200 || response.status > 299) throw await statusError(what, response.status, await response.text().catch(() => ''))
   return { what, contentType, chunks: bodyChunks(response, what, signal) }
 }
 
