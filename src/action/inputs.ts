@@ -1,4 +1,4 @@
-import * as z from 'zod'
+import * as z from '../shared/zod.ts'
 import { FAIL_ON } from '../compare/gate.ts'
 import { DEFAULT_ARTIFACT_NAME } from '../github/artifact-names.ts'
 import { RUN_DEFAULTS } from '../pipeline/defaults.ts'
@@ -20,11 +20,19 @@ export type BaselineChoice = { kind: 'auto' } | { kind: 'none' } | { kind: 'run'
 
 const NAME = /^[A-Za-z0-9][A-Za-z0-9_.-]*$/
 
-const list = (missing?: string) => z.string(missing).transform((text) => text.split(/[\s,]+/).filter(Boolean))
-const whole = (min: number, max: number) => z.coerce.number().int(`expected a whole number from ${min} to ${max}`).min(min, `expected a whole number from ${min} to ${max}`).max(max, `expected a whole number from ${min} to ${max}`)
-const seconds = z.coerce.number().positive('expected a number of seconds above 0')
+const list = (missing?: string) => z.pipe(z.string(missing), z.transform((text: string) => text.split(/[\s,]+/).filter(Boolean)))
+// The int check goes on the coerced number, so a word that is no number at all keeps zod's own message.
+const whole = (min: number, max: number) => {
+  const message = `expected a whole number from ${min} to ${max}`
+  return z.coerce.number().check(z.int(message), z.gte(min, message), z.lte(max, message))
+}
+const seconds = z.coerce.number().check(z.positive('expected a number of seconds above 0'))
 // The YAML 1.2 core schema's booleans, as core.getBooleanInput reads them.
-const boolean = z.enum(['true', 'True', 'TRUE', 'false', 'False', 'FALSE'], 'expected true or false').transform((text) => text.toLowerCase() === 'true')
+const BOOLEAN_WORDS = ['true', 'True', 'TRUE', 'false', 'False', 'FALSE'] as const
+const boolean = z.pipe(
+  z.enum(BOOLEAN_WORDS, 'expected true or false'),
+  z.transform((text: (typeof BOOLEAN_WORDS)[number]) => text.toLowerCase() === 'true'),
+)
 
 /**
  * Attempts per scenario when the workflow does not say: the smallest k at which one scenario that
@@ -34,46 +42,49 @@ const boolean = z.enum(['true', 'True', 'TRUE', 'false', 'False', 'FALSE'], 'exp
 export const ACTION_DEFAULT_ATTEMPTS = 5
 
 const InputsSchema = z.object({
-  mode: z.enum(MODES, `expected one of ${MODES.join(', ')}`).default('run'),
-  agent: list('name at least one agent').pipe(z.array(z.string().regex(NAME, 'agent names use letters, digits, ".", "_" and "-"')).min(1, 'name at least one agent')),
-  config: z.string().default('convy.yml'),
-  scenarios: list().default([]),
-  tags: list().default([]),
-  attempts: whole(1, 1000).default(ACTION_DEFAULT_ATTEMPTS),
-  parallel: whole(1, 1000).default(RUN_DEFAULTS.parallel),
-  'turn-timeout': seconds.default(RUN_DEFAULTS.turnTimeoutSeconds),
-  'wait-for': z.url({ protocol: /^https?$/, error: 'expected an http(s) URL' }).optional(),
-  'wait-for-timeout': seconds.default(120),
-  'working-directory': z.string().default('.'),
-  'fail-on': z.enum(FAIL_ON, `expected one of ${FAIL_ON.join(', ')}`).default('worse'),
-  'fail-on-inconclusive': boolean.default(false),
-  'gate-across-judge-change': boolean.default(false),
-  rejudge: whole(1, 15).optional(),
-  comment: z.enum(COMMENT_POLICIES, `expected one of ${COMMENT_POLICIES.join(', ')}`).default('on-change'),
-  check: boolean.default(true),
-  baseline: z
-    .string()
-    .regex(/^(auto|none|\d+)$/, 'expected auto, none, or the id of a workflow run')
-    .default('auto')
-    .transform((text): BaselineChoice => (text === 'auto' || text === 'none' ? { kind: text } : { kind: 'run', runId: Number(text) })),
-  'baseline-branch': z.string().optional(),
-  'artifact-name': z.string().regex(NAME, 'use letters, digits, ".", "_" and "-"; it starts the names of the artifacts').default(DEFAULT_ARTIFACT_NAME),
-  'retention-days': whole(1, 90).optional(),
-  shard: z
-    .string()
-    .optional()
-    .transform((text, ctx): Shard | null => {
+  mode: z._default(z.enum(MODES, `expected one of ${MODES.join(', ')}`), 'run'),
+  agent: z.pipe(
+    list('name at least one agent'),
+    z.array(z.string().check(z.regex(NAME, 'agent names use letters, digits, ".", "_" and "-"'))).check(z.minLength(1, 'name at least one agent')),
+  ),
+  config: z._default(z.string(), 'convy.yml'),
+  scenarios: z._default(list(), []),
+  tags: z._default(list(), []),
+  attempts: z._default(whole(1, 1000), ACTION_DEFAULT_ATTEMPTS),
+  parallel: z._default(whole(1, 1000), RUN_DEFAULTS.parallel),
+  'turn-timeout': z._default(seconds, RUN_DEFAULTS.turnTimeoutSeconds),
+  'wait-for': z.optional(z.url({ protocol: /^https?$/, error: 'expected an http(s) URL' })),
+  'wait-for-timeout': z._default(seconds, 120),
+  'working-directory': z._default(z.string(), '.'),
+  'fail-on': z._default(z.enum(FAIL_ON, `expected one of ${FAIL_ON.join(', ')}`), 'worse'),
+  'fail-on-inconclusive': z._default(boolean, false),
+  'gate-across-judge-change': z._default(boolean, false),
+  rejudge: z.optional(whole(1, 15)),
+  comment: z._default(z.enum(COMMENT_POLICIES, `expected one of ${COMMENT_POLICIES.join(', ')}`), 'on-change'),
+  check: z._default(boolean, true),
+  baseline: z.pipe(
+    z._default(z.string().check(z.regex(/^(auto|none|\d+)$/, 'expected auto, none, or the id of a workflow run')), 'auto'),
+    z.transform((text: string): BaselineChoice => (text === 'auto' || text === 'none' ? { kind: text } : { kind: 'run', runId: Number(text) })),
+  ),
+  'baseline-branch': z.optional(z.string()),
+  'artifact-name': z._default(z.string().check(z.regex(NAME, 'use letters, digits, ".", "_" and "-"; it starts the names of the artifacts')), DEFAULT_ARTIFACT_NAME),
+  'retention-days': z.optional(whole(1, 90)),
+  shard: z.pipe(
+    z.optional(z.string()),
+    z.transform((text: string | undefined, ctx): Shard | null => {
       if (text === undefined) return null
       try {
         return parseShard(text)
       } catch {
-        ctx.addIssue({ code: 'custom', message: 'expected I/N with 1 ≤ I ≤ N, e.g. 1/4' })
+        // zod/mini's transform has no ctx.addIssue: the issue is pushed as addIssue would have made it.
+        ctx.issues.push({ code: 'custom', message: 'expected I/N with 1 ≤ I ≤ N, e.g. 1/4', input: text })
         return z.NEVER
       }
     }),
-  cache: z.enum(CACHE_MODES, `expected one of ${CACHE_MODES.join(', ')}`).default('readwrite'),
-  'budget-usd': z.coerce.number().positive('expected an amount of dollars above 0').optional(),
-  'github-token': z.string().optional(),
+  ),
+  cache: z._default(z.enum(CACHE_MODES, `expected one of ${CACHE_MODES.join(', ')}`), 'readwrite'),
+  'budget-usd': z.optional(z.coerce.number().check(z.positive('expected an amount of dollars above 0'))),
+  'github-token': z.optional(z.string()),
 })
 
 export const INPUT_NAMES = Object.keys(InputsSchema.shape) as (keyof typeof InputsSchema.shape)[]

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises'
 import { basename, dirname, join, resolve } from 'node:path'
-import * as z from 'zod'
+import * as z from '../shared/zod.ts'
 import { FileError, InputError } from '../shared/errors.ts'
 import { fingerprint } from '../shared/fingerprint.ts'
 import { createMask } from '../shared/secrets.ts'
@@ -14,12 +14,10 @@ const MAX_CONFIG_CHARS = 1024 * 1024
 
 export const BUILT_IN_AGENTS = ['echo'] as const
 
-const ConfigFileSchema = z
-  .object({
-    models: z.record(z.string(), z.unknown()).optional(),
-    agents: z.record(z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_.-]*$/, 'agent names use letters, digits, ".", "_" and "-"'), z.unknown()).optional(),
-  })
-  .strict()
+const ConfigFileSchema = z.strictObject({
+  models: z.optional(z.record(z.string(), z.unknown())),
+  agents: z.optional(z.record(z.string().check(z.regex(/^[A-Za-z0-9][A-Za-z0-9_.-]*$/, 'agent names use letters, digits, ".", "_" and "-"')), z.unknown())),
+})
 
 /** convy.yml, parsed and checked in shape; sections are resolved (with ${VAR}s) only when needed. */
 export interface ProjectConfig {
@@ -87,7 +85,7 @@ export function resolveAgent(config: ProjectConfig, name: string, env: Environme
 function knownAgentKeys(value: unknown, depth: number): string[] {
   if (depth !== 0) return []
   const protocol = (value as { protocol?: unknown }).protocol
-  const option = AgentConfigSchema.options.find((o) => o.shape.protocol.value === protocol)
+  const option = AgentConfigSchema.def.options.find((o) => o.shape.protocol.def.values.includes(protocol as never))
   return option ? Object.keys(option.shape) : []
 }
 

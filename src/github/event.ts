@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs'
-import * as z from 'zod'
+import * as z from '../shared/zod.ts'
 import { InputError } from '../shared/errors.ts'
 
 /**
@@ -60,28 +60,28 @@ export interface GitHubRun {
   cacheReadOnlyReason: string | null
 }
 
-const RepoRef = z.object({ full_name: z.string() }).nullable().optional()
+const RepoRef = z.optional(z.nullable(z.object({ full_name: z.string() })))
 
 const PayloadSchema = z.object({
-  repository: z.object({ default_branch: z.string().optional() }).optional(),
-  pull_request: z
-    .object({
-      number: z.number().int(),
+  repository: z.optional(z.object({ default_branch: z.optional(z.string()) })),
+  pull_request: z.optional(
+    z.object({
+      number: z.int(),
       head: z.object({ sha: z.string(), ref: z.string(), repo: RepoRef }),
       base: z.object({ ref: z.string(), repo: RepoRef }),
-    })
-    .optional(),
-  merge_group: z.object({ head_sha: z.string(), base_ref: z.string() }).optional(),
-  workflow_run: z
-    .object({
-      id: z.number().int(),
-      workflow_id: z.number().int(),
+    }),
+  ),
+  merge_group: z.optional(z.object({ head_sha: z.string(), base_ref: z.string() })),
+  workflow_run: z.optional(
+    z.object({
+      id: z.int(),
+      workflow_id: z.int(),
       event: z.string(),
       head_sha: z.string(),
       head_repository: RepoRef,
-      pull_requests: z.array(z.object({ number: z.number().int() })).default([]),
-    })
-    .optional(),
+      pull_requests: z._default(z.array(z.object({ number: z.int() })), []),
+    }),
+  ),
 })
 
 type Env = Readonly<Record<string, string | undefined>>

@@ -1,5 +1,5 @@
 import type { Document, LineCounter, Node } from 'yaml'
-import type * as z from 'zod'
+import type * as z from '../shared/zod.ts'
 import { FileError } from '../shared/errors.ts'
 import { didYouMean } from './did-you-mean.ts'
 import { readSimpleYaml } from './simple-yaml.ts'

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { link, open, readFile, rm, stat, writeFile } from 'node:fs/promises'
 import { hostname } from 'node:os'
-import * as z from 'zod'
+import * as z from '../shared/zod.ts'
 import { InputError } from '../shared/errors.ts'
 import { temporaryPath } from '../shared/atomic-file.ts'
 
@@ -24,7 +24,7 @@ export interface Writer {
   host?: string
 }
 
-const HolderSchema = z.object({ pid: z.number().int(), host: z.string(), command: z.string(), since: z.string(), nonce: z.string() })
+const HolderSchema = z.object({ pid: z.int(), host: z.string(), command: z.string(), since: z.string(), nonce: z.string() })
 export type LockHolder = z.infer<typeof HolderSchema>
 
 /** A folder is being written by another process. Exit 2: nothing was done. */

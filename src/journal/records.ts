@@ -1,4 +1,4 @@
-import * as z from 'zod'
+import * as z from '../shared/zod.ts'
 import { ScenarioSchema } from '../scenario/scenario.ts'
 
 /**
@@ -7,34 +7,40 @@ import { ScenarioSchema } from '../scenario/scenario.ts'
  */
 export const RUN_FORMAT = 1
 
-export const TokensSchema = z.object({ input: z.number().int().nonnegative(), output: z.number().int().nonnegative() })
+const count = z.int().check(z.nonnegative())
+const ordinal = z.int().check(z.positive())
+const seconds = z.number().check(z.nonnegative())
+const dollars = z.number().check(z.nonnegative())
+const optionalText = z.optional(z.nullable(z.string()))
+
+export const TokensSchema = z.object({ input: count, output: count })
 export type Tokens = z.infer<typeof TokensSchema>
 
 export const RunStateSchema = z.enum(['running', 'interrupted', 'finished'])
 export type RunState = z.infer<typeof RunStateSchema>
 
-export const ShardSchema = z.object({ index: z.number().int().positive(), total: z.number().int().positive() })
+export const ShardSchema = z.object({ index: ordinal, total: ordinal })
 export type Shard = z.infer<typeof ShardSchema>
 
 export const RunSettingsSchema = z.object({
-  k: z.number().int().positive(),
-  parallel: z.number().int().positive(),
-  turnTimeoutSeconds: z.number().positive(),
+  k: ordinal,
+  parallel: ordinal,
+  turnTimeoutSeconds: z.number().check(z.positive()),
   scenarioGlobs: z.array(z.string()),
   tags: z.array(z.string()),
   smoke: z.boolean(),
-  shard: ShardSchema.nullable(),
+  shard: z.nullable(ShardSchema),
   /** Dollars the run may spend on convy-ci's models; null or absent: no limit. */
-  budgetUsd: z.number().positive().nullable().optional(),
+  budgetUsd: z.optional(z.nullable(z.number().check(z.positive()))),
   /** Judgements per attempt (run --judge-samples): each claim's decision is the majority of its votes. Absent: 1. */
-  judgeSamples: z.number().int().positive().optional(),
+  judgeSamples: z.optional(ordinal),
   /** How the model cache was used: off, read, write, readwrite; absent in runs before the cache. */
-  cache: z.enum(['off', 'read', 'write', 'readwrite']).optional(),
+  cache: z.optional(z.enum(['off', 'read', 'write', 'readwrite'])),
   /**
    * Failed attempts of the simulated user were reviewed for its own mistakes (user_error). Given to
    * `run` as a choice (absent: convy.yml decides); in run.json, what was done. Absent in older runs: off.
    */
-  review: z.boolean().optional(),
+  review: z.optional(z.boolean()),
 })
 export type RunSettings = z.infer<typeof RunSettingsSchema>
 
@@ -45,16 +51,16 @@ export const RunManifestSchema = z.object({
     name: z.string(),
     kind: z.string(),
     /** What the agent says its version is (convy.yml `version:` or the module's `agent.version`). */
-    version: z.string().nullable(),
+    version: z.nullable(z.string()),
     /** sha256 of the agent's configuration as written (before ${VAR}s) or of its module's source. */
     fingerprint: z.string(),
     /** Dollars per million of its tokens, [input, output], when convy.yml gives them. */
-    price: z.tuple([z.number(), z.number()]).nullable().optional(),
+    price: z.optional(z.nullable(z.tuple([z.number(), z.number()]))),
   }),
   convyVersion: z.string(),
   models: z.object({
-    user: z.string().nullable(),
-    judge: z.string().nullable(),
+    user: z.nullable(z.string()),
+    judge: z.nullable(z.string()),
     /** sha256 of the models' configuration as written, secrets excluded. */
     fingerprint: z.string(),
     /** Dollars per million tokens, input and output, by model name. */
@@ -66,28 +72,26 @@ export const RunManifestSchema = z.object({
    * attempt. A comparison across a change of any of these cannot blame the agent. Absent in runs made
    * before it was recorded.
    */
-  prompts: z
-    .object({
-      judge: z.string().nullable(),
-      user: z.string().nullable(),
-      judgeTemperature: z.number().nullable(),
-      judgeSamples: z.number().int().positive(),
-    })
-    .optional(),
+  prompts: z.optional(
+    z.object({
+      judge: z.nullable(z.string()),
+      user: z.nullable(z.string()),
+      judgeTemperature: z.nullable(z.number()),
+      judgeSamples: ordinal,
+    }),
+  ),
   settings: RunSettingsSchema,
   scenarios: z.array(ScenarioSchema),
   startedAt: z.string(),
-  finishedAt: z.string().nullable(),
+  finishedAt: z.nullable(z.string()),
   state: RunStateSchema,
   /** Set on a run made by `convy-ci replay`: the run whose user lines it sent again. */
-  replayOf: z.string().nullable().optional(),
+  replayOf: optionalText,
   /** Set on a run made by `convy-ci rejudge`: the run whose recorded dialogues were judged again. */
-  rejudgeOf: z.string().nullable().optional(),
+  rejudgeOf: optionalText,
   /** Why an interrupted run stopped, when it stopped itself: its budget would have been passed. */
-  stoppedFor: z.enum(['budget']).nullable().optional(),
-  ci: z
-    .object({ commit: z.string().nullable(), branch: z.string().nullable(), pullRequest: z.number().int().nullable() })
-    .nullable(),
+  stoppedFor: z.optional(z.nullable(z.enum(['budget']))),
+  ci: z.nullable(z.object({ commit: z.nullable(z.string()), branch: z.nullable(z.string()), pullRequest: z.nullable(z.int()) })),
 })
 export type RunManifest = z.infer<typeof RunManifestSchema>
 
@@ -99,21 +103,21 @@ export type RunManifest = z.infer<typeof RunManifestSchema>
 export const VerdictSchema = z.enum(['passed', 'failed', 'agent_error', 'no_verdict', 'user_error', 'not_decided'])
 export type Verdict = z.infer<typeof VerdictSchema>
 
-export const ToolCallSchema = z.object({ name: z.string(), arguments: z.unknown().optional() })
+export const ToolCallSchema = z.object({ name: z.string(), arguments: z.optional(z.unknown()) })
 export type ToolCall = z.infer<typeof ToolCallSchema>
 
 export const TurnSchema = z.object({
   role: z.enum(['user', 'agent']),
   text: z.string(),
   /** The agent's own time for an answer; the simulated user's time for a user line. */
-  seconds: z.number().nonnegative(),
-  tokens: TokensSchema.nullable(),
+  seconds: seconds,
+  tokens: z.nullable(TokensSchema),
   /** Set when this step failed; the text is then empty or partial. */
-  error: z.string().nullable(),
+  error: z.nullable(z.string()),
   /** The tools the agent called for this answer, where its protocol shows them; absent when none (and in older runs). */
-  toolCalls: z.array(ToolCallSchema).optional(),
+  toolCalls: z.optional(z.array(ToolCallSchema)),
   /** Seconds from sending the message to the first piece of the answer; only for agents that stream. */
-  firstTokenSeconds: z.number().nonnegative().optional(),
+  firstTokenSeconds: z.optional(seconds),
 })
 export type Turn = z.infer<typeof TurnSchema>
 
@@ -123,7 +127,7 @@ export const ClaimResultSchema = z.object({
   pass: z.boolean(),
   reason: z.string(),
   /** One decision per judge sample, in the order asked (run --judge-samples, rejudge); absent with one judgement. */
-  votes: z.array(z.boolean()).optional(),
+  votes: z.optional(z.array(z.boolean())),
 })
 export type ClaimResult = z.infer<typeof ClaimResultSchema>
 
@@ -138,14 +142,14 @@ export type CheckResult = z.infer<typeof CheckResultSchema>
 
 export const ModelUseSchema = z.object({
   model: z.string(),
-  calls: z.number().int().nonnegative(),
+  calls: count,
   /** Every HTTP try, retries included. */
-  tries: z.number().int().nonnegative(),
+  tries: count,
   tokens: TokensSchema,
-  seconds: z.number().nonnegative(),
-  costUsd: z.number().nonnegative().nullable(),
+  seconds: seconds,
+  costUsd: z.nullable(dollars),
   /** Calls answered from the model cache: no request, no cost. */
-  cachedCalls: z.number().int().nonnegative().optional(),
+  cachedCalls: z.optional(count),
 })
 export type ModelUse = z.infer<typeof ModelUseSchema>
 
@@ -158,7 +162,7 @@ export const SIMULATOR_MISTAKES = ['revealed_early', 'invented_fact', 'stopped_e
 export const SimulatorMistakeSchema = z.object({
   kind: z.enum(SIMULATOR_MISTAKES),
   /** The simulated user's line it happened in, 1-based. */
-  line: z.number().int().positive(),
+  line: ordinal,
   note: z.string(),
 })
 export type SimulatorMistake = z.infer<typeof SimulatorMistakeSchema>
@@ -173,30 +177,30 @@ export const UserReviewSchema = z.object({
   mistakes: z.array(SimulatorMistakeSchema),
   decided: z.boolean(),
   reason: z.string(),
-  error: z.string().nullable(),
+  error: z.nullable(z.string()),
 })
 export type UserReview = z.infer<typeof UserReviewSchema>
 
 export const AttemptSchema = z.object({
   scenario: z.string(),
   /** 1-based. */
-  attempt: z.number().int().positive(),
+  attempt: ordinal,
   verdict: VerdictSchema,
   /** Why there is no verdict (agent_error, no_verdict), in words; null otherwise. */
-  error: z.string().nullable(),
+  error: z.nullable(z.string()),
   claims: z.array(ClaimResultSchema),
   checks: z.array(CheckResultSchema),
   turns: z.array(TurnSchema),
-  endedBy: EndedBySchema.optional(),
+  endedBy: z.optional(EndedBySchema),
   /** The agent's own tokens over the whole conversation, where it reports them. */
-  agentTokens: TokensSchema.nullable(),
+  agentTokens: z.nullable(TokensSchema),
   /** What the agent's reported tokens cost, at its `price` in convy.yml; absent without one. */
-  agentCostUsd: z.number().nonnegative().nullable().optional(),
+  agentCostUsd: z.optional(z.nullable(dollars)),
   /** Set when the attempt failed and was reviewed for the simulated user's mistakes. */
-  review: UserReviewSchema.optional(),
+  review: z.optional(UserReviewSchema),
   /** convy-ci's own models: the simulated user, the judge and the reviewer, when they were called. */
-  models: z.object({ user: ModelUseSchema.nullable(), judge: ModelUseSchema.nullable(), review: ModelUseSchema.nullable().optional() }),
+  models: z.object({ user: z.nullable(ModelUseSchema), judge: z.nullable(ModelUseSchema), review: z.optional(z.nullable(ModelUseSchema)) }),
   startedAt: z.string(),
-  seconds: z.number().nonnegative(),
+  seconds: seconds,
 })
 export type Attempt = z.infer<typeof AttemptSchema>

@@ -1,4 +1,4 @@
-import * as z from 'zod'
+import * as z from '../shared/zod.ts'
 import type { ClaimDecision, DialogueLine, Judge } from '../conversation/roles.ts'
 import { ModelError, type ModelCallContext } from '../model-client/model-call.ts'
 import type { ChatAnswer, ChatClient } from '../model-client/openai-chat-client.ts'

@@ -1,4 +1,4 @@
-import * as z from 'zod'
+import * as z from '../shared/zod.ts'
 import type { Agent } from '../agents/agent.ts'
 import { issuesToErrors, objectFile } from '../input/yaml-file.ts'
 import { CACHE_MODES } from '../model-client/model-cache.ts'
@@ -68,30 +68,32 @@ export interface RunOptions {
 
 const isAgent = (value: unknown): value is Agent => typeof value === 'object' && value !== null && typeof (value as Agent).conversation === 'function'
 
-const OptionsSchema = z
-  .object({
-    agent: z.union([z.string().min(1), z.custom<Agent>(isAgent, 'expected an agent name or an object with conversation() (defineAgent)')]),
-    name: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_.-]*$/, 'use letters, digits, ".", "_" and "-" (it names a folder)').optional(),
-    scenarios: z.array(z.union([z.string().min(1), z.record(z.string(), z.unknown())])).min(1).optional(),
-    tags: z.array(z.string().min(1)).optional(),
-    k: z.number().int().min(1).max(1000).optional(),
-    parallel: z.number().int().min(1).max(1000).optional(),
-    turnTimeout: z.number().positive().optional(),
-    smoke: z.boolean().optional(),
-    cache: z.enum(CACHE_MODES).optional(),
-    budgetUsd: z.number().positive().optional(),
-    review: z.boolean().optional(),
-    config: z.string().min(1).optional(),
-    cwd: z.string().min(1).optional(),
-    results: z.string().min(1).optional(),
-    write: z.boolean().optional(),
-    env: z.record(z.string(), z.string().optional()).optional(),
-    models: z.record(z.string(), z.unknown()).optional(),
-    signal: z.instanceof(AbortSignal).optional(),
-    output: z.custom<NonNullable<RunOptions['output']>>((value) => typeof (value as { write?: unknown } | null)?.write === 'function', 'expected an object with write(text), e.g. process.stderr').optional(),
-    verbose: z.boolean().optional(),
-  })
-  .strict()
+const nonEmpty = () => z.string().check(z.minLength(1))
+
+const OptionsSchema = z.strictObject({
+  agent: z.union([nonEmpty(), z.custom<Agent>(isAgent, 'expected an agent name or an object with conversation() (defineAgent)')]),
+  name: z.optional(z.string().check(z.regex(/^[A-Za-z0-9][A-Za-z0-9_.-]*$/, 'use letters, digits, ".", "_" and "-" (it names a folder)'))),
+  scenarios: z.optional(z.array(z.union([nonEmpty(), z.record(z.string(), z.unknown())])).check(z.minLength(1))),
+  tags: z.optional(z.array(nonEmpty())),
+  k: z.optional(z.int().check(z.gte(1), z.lte(1000))),
+  parallel: z.optional(z.int().check(z.gte(1), z.lte(1000))),
+  turnTimeout: z.optional(z.number().check(z.positive())),
+  smoke: z.optional(z.boolean()),
+  cache: z.optional(z.enum(CACHE_MODES)),
+  budgetUsd: z.optional(z.number().check(z.positive())),
+  review: z.optional(z.boolean()),
+  config: z.optional(nonEmpty()),
+  cwd: z.optional(nonEmpty()),
+  results: z.optional(nonEmpty()),
+  write: z.optional(z.boolean()),
+  env: z.optional(z.record(z.string(), z.optional(z.string()))),
+  models: z.optional(z.record(z.string(), z.unknown())),
+  signal: z.optional(z.instanceof(AbortSignal)),
+  output: z.optional(
+    z.custom<NonNullable<RunOptions['output']>>((value) => typeof (value as { write?: unknown } | null)?.write === 'function', 'expected an object with write(text), e.g. process.stderr'),
+  ),
+  verbose: z.optional(z.boolean()),
+})
 
 /** Checks run()'s options as convy.yml is checked: every problem at once, each naming its key. */
 export function checkOptions(options: unknown): RunOptions {

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import * as z from 'zod'
+import * as z from '../shared/zod.ts'
 import { fingerprint } from '../shared/fingerprint.ts'
 
 /**
@@ -15,11 +15,11 @@ export const CACHE_MODES = ['off', 'read', 'write', 'readwrite'] as const
 export type CacheMode = (typeof CACHE_MODES)[number]
 
 export const CachedAnswerSchema = z.object({
-  content: z.string().nullable(),
-  refusal: z.string().nullable(),
-  finishReason: z.string().nullable(),
-  inputTokens: z.number().int().nonnegative(),
-  outputTokens: z.number().int().nonnegative(),
+  content: z.nullable(z.string()),
+  refusal: z.nullable(z.string()),
+  finishReason: z.nullable(z.string()),
+  inputTokens: z.int().check(z.nonnegative()),
+  outputTokens: z.int().check(z.nonnegative()),
 })
 export type CachedAnswer = z.infer<typeof CachedAnswerSchema>
 

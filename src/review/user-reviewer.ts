@@ -1,4 +1,4 @@
-import * as z from 'zod'
+import * as z from '../shared/zod.ts'
 import type { FailedDialogue, UserReviewer, UserReviewFindings } from '../conversation/roles.ts'
 import { SimulatorMistakeSchema } from '../journal/records.ts'
 import { answerJson, preview, stripReasoning } from '../model-client/answer-text.ts'

@@ -1,7 +1,7 @@
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs'
 import { readdir, stat } from 'node:fs/promises'
 import { basename, extname, join, relative, sep } from 'node:path'
-import * as z from 'zod'
+import * as z from '../shared/zod.ts'
 import { FileError, InputError, InputErrors } from '../shared/errors.ts'
 import { issuesToErrors, parseYamlFile, type YamlFile } from '../input/yaml-file.ts'
 import { compilePattern, loadPatterns } from '../judge/pattern.ts'
@@ -17,18 +17,18 @@ export const MAX_SCENARIO_FILE_BYTES = 1024 * 1024
 export const MAX_SCRIPT_LINES = 100
 
 /** A scenario file as users write it (SPEC.md "A scenario"). */
-const ScenarioFileSchema = z
-  .object({
-    id: z.string().regex(ID, ID_RULE).optional(),
-    description: z.string().trim().min(1).optional(),
-    max_turns: z.number().int().min(1).max(100).optional(),
-    user: z.string().trim().min(1).optional(),
-    script: z.array(z.string().min(1)).min(1).max(MAX_SCRIPT_LINES).optional(),
-    judge: z.array(z.string().trim().min(1)).min(1).optional(),
-    checks: z.array(z.record(z.string(), z.unknown())).min(1).optional(),
-    tags: z.array(z.string().min(1)).optional(),
-  })
-  .strict()
+const trimmedText = z.string().check(z.trim(), z.minLength(1))
+const nonEmpty = z.string().check(z.minLength(1))
+const ScenarioFileSchema = z.strictObject({
+  id: z.optional(z.string().check(z.regex(ID, ID_RULE))),
+  description: z.optional(trimmedText),
+  max_turns: z.optional(z.int().check(z.gte(1), z.lte(100))),
+  user: z.optional(trimmedText),
+  script: z.optional(z.array(nonEmpty).check(z.minLength(1), z.maxLength(MAX_SCRIPT_LINES))),
+  judge: z.optional(z.array(trimmedText).check(z.minLength(1))),
+  checks: z.optional(z.array(z.record(z.string(), z.unknown())).check(z.minLength(1))),
+  tags: z.optional(z.array(nonEmpty)),
+})
 
 const SCENARIO_KEYS = Object.keys(ScenarioFileSchema.shape)
 

@@ -1,4 +1,4 @@
-import * as z from 'zod'
+import * as z from '../shared/zod.ts'
 import { fingerprint } from '../shared/fingerprint.ts'
 
 /**
@@ -9,14 +9,15 @@ import { fingerprint } from '../shared/fingerprint.ts'
  * `fatal` (on the checks an answer can break) ends the attempt, failed, at the first answer that
  * breaks it: the simulated user and the judge are not asked again about a conversation already lost.
  */
-const fatal = z.literal(true).optional()
+const fatal = z.optional(z.literal(true))
+const nonEmpty = z.string().check(z.minLength(1))
 export const CheckSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('contains'), value: z.string().min(1) }),
-  z.object({ kind: z.literal('not_contains'), value: z.string().min(1), fatal }),
-  z.object({ kind: z.literal('regex'), value: z.string().min(1) }),
+  z.object({ kind: z.literal('contains'), value: nonEmpty }),
+  z.object({ kind: z.literal('not_contains'), value: nonEmpty, fatal }),
+  z.object({ kind: z.literal('regex'), value: nonEmpty }),
   /** The value is a tool's name: some answer (or no answer) came with a call to it. */
-  z.object({ kind: z.literal('tool_called'), value: z.string().min(1) }),
-  z.object({ kind: z.literal('tool_not_called'), value: z.string().min(1), fatal }),
+  z.object({ kind: z.literal('tool_called'), value: nonEmpty }),
+  z.object({ kind: z.literal('tool_not_called'), value: nonEmpty, fatal }),
 ])
 export type Check = z.infer<typeof CheckSchema>
 export type CheckKind = Check['kind']
@@ -25,16 +26,16 @@ export const CHECK_KINDS: readonly CheckKind[] = ['contains', 'not_contains', 'r
 export const FATAL_KINDS: readonly CheckKind[] = ['not_contains', 'tool_not_called']
 
 export const ScenarioSchema = z.object({
-  id: z.string().min(1),
+  id: nonEmpty,
   /** Path of the YAML file relative to the project, for people; not part of the scenario's identity. */
   file: z.string(),
   /** What the scenario is about, for people reading the report; not part of its identity either. */
-  description: z.string().optional(),
-  maxTurns: z.number().int().positive(),
+  description: z.optional(z.string()),
+  maxTurns: z.int().check(z.positive()),
   /** Instructions for the simulated user; absent when the scenario is scripted only. */
-  user: z.string().optional(),
+  user: z.optional(z.string()),
   /** The user's lines in order, used instead of the simulated user (and by --smoke). */
-  script: z.array(z.string()).optional(),
+  script: z.optional(z.array(z.string())),
   /** Plain-language claims the judge decides; all must hold. */
   judge: z.array(z.string()),
   checks: z.array(CheckSchema),

@@ -1,0 +1,13 @@
+// Every schema of convy-ci is written with zod's functional API (zod/mini), imported from here.
+//
+// zod's method API (`z.string().min(1).optional()`) gives each schema some sixty bound methods as it
+// is made; convy-ci makes about 600 schemas as its modules load, before a run's first request, and
+// the full API is 150 KB of code to compile. The functional API checks the same things with the same
+// issues, at a fraction of both costs (bench/runner.ts: the first request of a run, start-up CPU).
+// It carries no messages of its own: English ones are set here, once, before any schema parses.
+import { config } from 'zod/mini'
+import en from 'zod/v4/locales/en.js'
+
+config(en())
+
+export * from 'zod/mini'
