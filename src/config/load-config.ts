@@ -37,7 +37,7 @@ export async function loadProjectConfig(path: string): Promise<ProjectConfig> {
   if (text.length > MAX_CONFIG_CHARS) throw new FileError(basename(path), 1, `${(text.length / 2 ** 20).toFixed(1)} MiB; convy.yml may be at most ${MAX_CONFIG_CHARS / 2 ** 20} MiB`)
   const file = await parseYamlFile(basename(path), text)
   const data = file.data ?? {}
-  const parsed = ConfigFileSchema.safeParse(data, { reportInput: true })
+  const parsed = ConfigFileSchema.safeParse(data, z.PARSE_FEW)
   if (!parsed.success) {
     const [first] = issuesToErrors(file, parsed.error.issues, [], (p) => (p.length === 0 ? ['models', 'agents'] : []))
     throw first!
@@ -69,7 +69,7 @@ export function resolveAgent(config: ProjectConfig, name: string, env: Environme
   const path = ['agents', name]
   const shaped = typeof raw === 'string' ? { protocol: 'module', module: raw } : raw && typeof raw === 'object' && !('protocol' in raw) ? { protocol: 'json', ...raw } : raw
   const { value, readValues } = interpolate(config.file, path, shaped, env)
-  const parsed = AgentConfigSchema.safeParse(value, { reportInput: true })
+  const parsed = AgentConfigSchema.safeParse(value, z.PARSE_FEW)
   if (!parsed.success) {
     const [first] = issuesToErrors(config.file, parsed.error.issues, path, (p) => knownAgentKeys(value, p.length - path.length), createMask(readValues))
     throw first!
@@ -106,7 +106,7 @@ export function resolveModels(config: ProjectConfig, env: Environment, need: { u
   const anyModel = need.user || need.judge
   // Without a model to call, ${VAR}s in this section are not read (an offline run needs no key).
   const { value, readValues } = anyModel ? interpolate(config.file, path, config.models, env) : { value: withoutVariables(config.models), readValues: [] }
-  const parsed = ModelsConfigSchema.safeParse(value, { reportInput: true })
+  const parsed = ModelsConfigSchema.safeParse(value, z.PARSE_FEW)
   if (!parsed.success) {
     const [first] = issuesToErrors(config.file, parsed.error.issues, path, (p) => (p.length === 1 ? Object.keys(ModelsConfigSchema.shape) : []), createMask(readValues))
     throw first!

@@ -97,7 +97,7 @@ const OptionsSchema = z.strictObject({
 
 /** Checks run()'s options as convy.yml is checked: every problem at once, each naming its key. */
 export function checkOptions(options: unknown): RunOptions {
-  const parsed = OptionsSchema.safeParse(options, { reportInput: true })
+  const parsed = OptionsSchema.safeParse(options, z.PARSE_FEW)
   if (parsed.success) return parsed.data as RunOptions
   const file = objectFile('run()', options)
   const problems = issuesToErrors(file, parsed.error.issues, [], (path) => (path.length === 0 ? Object.keys(OptionsSchema.shape) : []))

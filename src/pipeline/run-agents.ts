@@ -60,7 +60,7 @@ export async function runAgents(ctx: PipelineContext, request: RunRequest): Prom
     scenarios = selectScenarios(await loadScenarios(project.scenariosDir, project.projectDir, (message) => ctx.stderr.write(`warning: ${message}\n`)), { globs: settings.scenarioGlobs, tags: settings.tags })
     for (const name of names) {
       const agent = await prepareAgent(project.config, name, project.env, { canStripTypes: ctx.canStripTypes })
-      const models = prepareModels(project.config, project.env, scenarios, settings.smoke, { cache: settings.cache ?? 'off', review: settings.review })
+      const models = prepareModels(project.config, project.env, scenarios, settings.smoke, { cache: settings.cache ?? 'off', review: settings.review, fetch: earlyCheck?.fetch })
       prepared.push({ agent, models, mask: createMask([...agent.secrets, ...models.resolved.secrets]) })
     }
     if (prepared[0]) modelsChecked = checkModels(prepared[0].models, settings.cache ?? 'off', earlyCheck)

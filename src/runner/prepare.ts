@@ -5,7 +5,7 @@ import { DEFAULT_MAX_REPLY_KB, limitReplies, maxBodyBytes } from '../agents/repl
 import type { Environment } from '../config/interpolate.ts'
 import { resolveAgent, resolveModels, type ProjectConfig, type ResolvedModels } from '../config/load-config.ts'
 import { createModels } from './create-models.ts'
-import { createFetch } from '../http/fetch.ts'
+import { createFetch, type HttpFetch } from '../http/fetch.ts'
 import { checkGateway } from '../model-client/check-gateway.ts'
 import { createMask } from '../shared/secrets.ts'
 import { createFileCache, type CacheMode } from '../model-client/model-cache.ts'
@@ -69,6 +69,12 @@ export interface ModelOptions {
   cache?: CacheMode
   /** Review failed attempts of the simulated user (`run --review`); default: convy.yml's `models.review`. */
   review?: boolean
+  /**
+   * The HTTP client to call the models with; default a new one. Given the early check's, the first
+   * model request takes the connection the check opened (no second connect or TLS handshake before
+   * the first attempt), and later connections resume its TLS session.
+   */
+  fetch?: HttpFetch
 }
 
 export function prepareModels(config: ProjectConfig, env: Environment, scenarios: readonly Scenario[], smoke: boolean, options: ModelOptions = {}): PreparedModels {
@@ -85,7 +91,7 @@ export function prepareModels(config: ProjectConfig, env: Environment, scenarios
     temperature: resolved.config.temperature,
     timeoutSeconds: resolved.config.timeout,
     maxTries: resolved.config.max_tries,
-    fetch: createFetch(),
+    fetch: options.fetch ?? createFetch(),
     cache: options.cache && options.cache !== 'off' ? createFileCache(join(config.projectDir, '.convy', 'cache'), options.cache) : undefined,
     limits: Object.fromEntries(
       Object.entries(resolved.config.rate_limits).map(([model, l]) => [model, { requestsPerMinute: l.requests_per_minute, tokensPerMinute: l.tokens_per_minute, concurrency: l.concurrency }]),
@@ -110,6 +116,8 @@ export async function checkModels(models: PreparedModels, cache: CacheMode = 'of
 export interface EarlyModelCheck {
   baseURL: string | undefined
   apiKey: string | undefined
+  /** The client the check went through, holding its connection to the gateway for the run's calls. */
+  fetch: HttpFetch
   done: Promise<void>
   /** Drops the check if it is still waiting, so a run that failed meanwhile exits at once. */
   cancel(): void
@@ -134,7 +142,8 @@ export function startModelCheck(config: ProjectConfig, env: Environment, options
     return null
   }
   const stop = new AbortController()
-  const done = checkGateway({ baseURL: resolved.baseURL, apiKey: resolved.apiKey, fetch: createFetch(), mask: createMask(resolved.secrets), signal: stop.signal })
+  const fetch = createFetch()
+  const done = checkGateway({ baseURL: resolved.baseURL, apiKey: resolved.apiKey, fetch, mask: createMask(resolved.secrets), signal: stop.signal })
   done.catch(() => undefined)
-  return { baseURL: resolved.baseURL, apiKey: resolved.apiKey, done, cancel: () => stop.abort() }
+  return { baseURL: resolved.baseURL, apiKey: resolved.apiKey, fetch, done, cancel: () => stop.abort() }
 }

@@ -116,7 +116,7 @@ export function parseScenario(file: YamlFile, defaultId: string): Scenario {
   if (file.data === null || typeof file.data !== 'object' || Array.isArray(file.data)) {
     throw new FileError(file.name, 1, 'a scenario is a mapping of keys (id, user, judge, script, checks, …)')
   }
-  const parsed = ScenarioFileSchema.safeParse(file.data, { reportInput: true })
+  const parsed = ScenarioFileSchema.safeParse(file.data, z.PARSE_FEW)
   if (!parsed.success) throw collect(issuesToErrors(file, parsed.error.issues, [], () => SCENARIO_KEYS))
   const raw = parsed.data
   const problems: FileError[] = []

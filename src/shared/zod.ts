@@ -11,3 +11,12 @@ import en from 'zod/v4/locales/en.js'
 config(en())
 
 export * from 'zod/mini'
+
+/**
+ * Options for a parse that runs once or a few hundred times in a process (convy.yml, the scenario
+ * files, the action's inputs): zod compiles an object's fast path with `new Function` at its first
+ * parse, which costs more than it saves until some thousands of parses (200 scenario files: about
+ * 10 → 5 ms). The journal's attempts, read by the ten thousand, keep it. Issues carry their input
+ * (for the messages that quote it).
+ */
+export const PARSE_FEW = { reportInput: true, jitless: true } as const

@@ -1,5 +1,5 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
-import type { AddressInfo } from 'node:net'
+import type { AddressInfo, Socket } from 'node:net'
 import type { ClaimDecision, DialogueLine, JudgeRequest, SimulatedUserRequest, UserReviewFindings, UserReviewRequest } from '../conversation/dialogue.ts'
 import { readJudgeRequest } from '../judge/judge-prompt.ts'
 import { readUserReviewRequest } from '../review/user-review-prompt.ts'
@@ -77,6 +77,8 @@ export interface RecordedRequest {
   kind: 'user' | 'judge' | 'review' | 'other'
   /** When it arrived (Date.now()), to check pauses between tries. */
   at: number
+  /** Which connection it came on: 1 for the server's first, 2 for the next, and so on. */
+  connection: number
 }
 
 export interface FakeModelServerOptions {
@@ -157,7 +159,7 @@ export async function startFakeModelServer(options: FakeModelServerOptions = {})
     const path = new URL(req.url ?? '/', 'http://fake').pathname
     const chat = req.method === 'POST' && path === '/v1/chat/completions' ? chatRequest(body) : undefined
     const kind = chat?.judge ? 'judge' : chat?.user ? 'user' : chat?.review ? 'review' : 'other'
-    requests.push({ method: req.method ?? 'GET', path, headers: { ...req.headers }, body: body ?? raw, kind, at: Date.now() })
+    requests.push({ method: req.method ?? 'GET', path, headers: { ...req.headers }, body: body ?? raw, kind, at: Date.now(), connection: connections.get(req.socket) ?? 0 })
 
     if (options.latencyMs) await delay(options.latencyMs)
     if (options.apiKey !== undefined && req.headers.authorization !== `Bearer ${options.apiKey}`) {
@@ -180,6 +182,9 @@ export async function startFakeModelServer(options: FakeModelServerOptions = {})
       else res.destroy()
     })
   })
+  const connections = new WeakMap<Socket, number>()
+  let opened = 0
+  server.on('connection', (socket: Socket) => connections.set(socket, ++opened))
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject)
     server.listen(0, '127.0.0.1', resolve)

@@ -195,6 +195,21 @@ describe('convy-ci run against a JSON agent and convy-ci’s models, over loopba
     await assert.rejects(stat(join(dir, 'results')))
   })
 
+  test('the model calls go out on the connection the gateway check opened: no second connect (or TLS handshake) before the first', async () => {
+    const dir = await makeProject({ 'convy.yml': CONVY_YML, 'scenarios/order.yml': SCENARIOS['scenarios/order.yml'] })
+    const before = models.requests.length
+    const result = await runInProcess(['run', 'support_bot', '--parallel', '1'], { cwd: dir, env })
+    assert.equal(result.code, 0, result.stderr)
+    const requests = models.requests.slice(before)
+    const check = requests[0]!
+    assert.equal(`${check.method} ${check.path}`, 'GET /v1/models')
+    assert.deepEqual(
+      requests.map((r) => [r.kind, r.connection]),
+      // One conversation at a time: the user's three lines, the judge and nothing else, all on the check's connection.
+      [['other', check.connection], ...Array.from({ length: 3 }, () => ['user', check.connection]), ['judge', check.connection]],
+    )
+  })
+
   test('the run folder is made while the gateway answers; Ctrl+C meanwhile exits 130 and leaves no folder, no attempt played', async () => {
     // A gateway that takes the check's request and never answers it.
     const waiting: ServerResponse[] = []
