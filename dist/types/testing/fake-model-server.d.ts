@@ -79,6 +79,8 @@ export interface RecordedRequest {
     kind: 'user' | 'judge' | 'review' | 'other';
     /** When it arrived (Date.now()), to check pauses between tries. */
     at: number;
+    /** Which connection it came on: 1 for the server's first, 2 for the next, and so on. */
+    connection: number;
 }
 export interface FakeModelServerOptions {
     /** The simulated user's next line. Default: says "Hello!", then stops. */
