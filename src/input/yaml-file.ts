@@ -130,9 +130,13 @@ function describeIssue(issue: z.core.$ZodIssue): string {
       if (issue.input === null) return `is empty; expected ${article(issue.expected)} (an unquoted # starts a YAML comment: quote the value)`
       return `expected ${article(issue.expected)}, got ${describeValue(issue.input)}`
     case 'too_small':
-      return issue.origin === 'string' ? 'must not be empty' : issue.origin === 'array' ? `needs at least ${String(issue.minimum)} item(s)` : `must be at least ${String(issue.minimum)}`
+      if (issue.origin === 'string') return 'must not be empty'
+      if (issue.origin === 'array') return `needs at least ${String(issue.minimum)} item(s)`
+      // A bound the value may not reach (`timeout` above 0) is said so: "at least 0" would allow 0.
+      return issue.inclusive === false ? `must be more than ${String(issue.minimum)}` : `must be at least ${String(issue.minimum)}`
     case 'too_big':
-      return issue.origin === 'array' ? `has ${Array.isArray(issue.input) ? issue.input.length : 'too many'} items; at most ${String(issue.maximum)} are allowed` : `must be at most ${String(issue.maximum)}`
+      if (issue.origin === 'array') return `has ${Array.isArray(issue.input) ? issue.input.length : 'too many'} items; at most ${String(issue.maximum)} are allowed`
+      return issue.inclusive === false ? `must be less than ${String(issue.maximum)}` : `must be at most ${String(issue.maximum)}`
     case 'invalid_format':
       // A pattern's own message says what is allowed; "is not a valid regex" would blame the user's regex.
       if (issue.format === 'regex') return `${describeValue(issue.input)}: ${issue.message}`

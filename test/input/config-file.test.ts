@@ -124,6 +124,18 @@ describe('convy.yml', () => {
     assert.match(messageOf(() => resolveModels(config, {}, { user: true, judge: true })), /models\.judge is not set, and the selected scenarios need the judge/)
   })
 
+  test('a bound a number may not reach is worded as one; a bound it may reach as at least / at most', async () => {
+    const cases: [string, RegExp][] = [
+      ['timeout: 0', /convy\.yml:3: models\.timeout: must be more than 0/],
+      ['max_tries: 0', /convy\.yml:3: models\.max_tries: must be at least 1/],
+      ['temperature: 3', /convy\.yml:3: models\.temperature: must be at most 2/],
+    ]
+    for (const [line, expected] of cases) {
+      const config = await loadProjectConfig(await configFile(`models:\n  user: mini\n  ${line}\n`))
+      assert.match(messageOf(() => resolveModels(config, {}, { user: true, judge: false })), expected)
+    }
+  })
+
   test('an unknown top-level key', async () => {
     await assert.rejects(loadProjectConfig(await configFile('model:\n  user: x\n')), /convy\.yml:1: unknown key `model` — did you mean `models`\?/)
   })
