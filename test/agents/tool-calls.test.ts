@@ -3,7 +3,7 @@ import { describe, test } from 'node:test'
 import type { Agent } from '../../src/agents/agent.ts'
 import { agentExport } from '../../src/agents/checked-agent.ts'
 import { playAttempt, type PlayDependencies } from '../../src/conversation/play-attempt.ts'
-import { AttemptSchema } from '../../src/journal/records.ts'
+import { recordSchemas } from '../../src/journal/records.ts'
 import { runChecks } from '../../src/judge/checks.ts'
 import { judgeMessages, readJudgeRequest } from '../../src/judge/judge-prompt.ts'
 import type { DialogueLine, Judge } from '../../src/conversation/roles.ts'
@@ -60,7 +60,7 @@ describe('tool calls and time to first token', () => {
   test('are recorded in the turn, decide tool checks, and reach the judge', async () => {
     const scenario = parseScenario(await parseYamlFile('order.yml', SCENARIO), 'order')
     const judged: DialogueLine[][] = []
-    const attempt = AttemptSchema.parse(await playAttempt(scenario, 1, 's-1', deps(lookupAgent, judged)))
+    const attempt = recordSchemas().AttemptSchema.parse(await playAttempt(scenario, 1, 's-1', deps(lookupAgent, judged)))
 
     const [, first, , second] = attempt.turns
     assert.deepEqual(first?.toolCalls, [{ name: 'get_order', arguments: { id: '1234' } }])
