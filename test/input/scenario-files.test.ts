@@ -119,4 +119,22 @@ describe('scenario files', () => {
     assert.match(problems[0]!, /^scenarios\/a\.yml:\d+: not valid YAML/)
     assert.match(problems[1]!, /^scenarios\/b\.yml:1: user: expected a string, got 3/)
   })
+
+  test('the event loop runs while a large suite loads: what waits on it (the gateway check, Ctrl+C) is not held up', async () => {
+    const files: Record<string, string> = {}
+    for (let i = 0; i < 600; i++) files[`s${i}.yml`] = `user: Ask about order ${i}.\njudge: [The agent answers]\n`
+    const dir = await project(files)
+    // A timer of 1 ms fires on every turn of the loop; a load that never gave the loop a turn while
+    // it read the files would see it fire only around its one asynchronous step (the folder listing).
+    let turns = 0
+    const ticker = setInterval(() => turns++, 1)
+    let loaded
+    try {
+      loaded = await loadScenarios(join(dir, 'scenarios'), dir)
+    } finally {
+      clearInterval(ticker)
+    }
+    assert.equal(loaded.length, 600)
+    assert.ok(turns >= 5, `the loop turned ${turns} times while 600 files loaded`)
+  })
 })
