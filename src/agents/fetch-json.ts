@@ -33,18 +33,18 @@ export class HttpError extends Error {
 const EXCERPT_CHARS = 200
 
 /** The start of a body on one line, for error messages. */
+export function excerpt(body: string): string {
+  const oneLine = body.replace(/\s+/g, ' ').trim()
+  if (oneLine === '') return '(empty body)'
+  return oneLine.length > EXCERPT_CHARS ? `${oneLine.slice(0, EXCERPT_CHARS)}…` : oneLine
+}
+
 /** The HttpError of a non-2xx answer, worded the same for a JSON turn and a stream. */
 export async function statusError(what: string, status: number, body: string): Promise<HttpError> {
   const short = excerpt(body)
   // The reason phrase from the status code: not every client (nor HTTP/2) passes the server's on.
   const reason = (await statusCodes())[status]
   return new HttpError(status, `${what} answered HTTP ${status}${reason === undefined ? '' : ` ${reason}`}: ${short}`, short)
-}
-
-export function excerpt(body: string): string {
-  const oneLine = body.replace(/\s+/g, ' ').trim()
-  if (oneLine === '') return '(empty body)'
-  return oneLine.length > EXCERPT_CHARS ? `${oneLine.slice(0, EXCERPT_CHARS)}…` : oneLine
 }
 
 export async function fetchJson(url: string, request: JsonRequest = {}): Promise<unknown> {

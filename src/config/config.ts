@@ -7,7 +7,7 @@ import * as z from '../shared/zod.ts'
 const headers = z.record(z.string(), z.string())
 
 /** PEM files relative to convy.yml: a CA to trust, and a client certificate with its key. */
-const pemFile = z.optional(z.string().check(z.minLength(1)))
+const pemFile = z.optional(z.nonEmptyText)
 const tls = z.optional(
   z
     .strictObject({ ca: pemFile, cert: pemFile, key: pemFile })
@@ -15,12 +15,11 @@ const tls = z.optional(
 )
 
 /** A dotted path into a JSON answer or event: `data.answer`, `choices.0.delta.content`. */
-const path = z.string().check(z.minLength(1))
+const path = z.nonEmptyText
 /** Dotted paths to the input and output token counts. */
 const tokenPaths = z.optional(z.tuple([path, path]))
 const extraFields = z.record(z.string(), z.unknown())
 
-/** What every agent reached over HTTP takes besides its protocol's own keys. */
 /** Dollars per million of the agent's own tokens, [input, output]: its cost beside convy-ci's models'. */
 const dollars = z.number().check(z.nonnegative())
 const price = z.optional(z.tuple([dollars, dollars]))
@@ -29,10 +28,10 @@ const price = z.optional(z.tuple([dollars, dollars]))
 const max_reply_kb = z.optional(z.int().check(z.gte(1), z.lte(1024 * 1024)))
 
 const optionalText = z.optional(z.string())
-const nonEmpty = z.string().check(z.minLength(1))
 const method = z._default(z.enum(['POST', 'PUT']), 'POST')
 const noStream = z._default(z.boolean(), false)
 
+/** What every agent reached over HTTP takes besides its protocol's own keys. */
 const http = { url: z.url(), headers: z._default(headers, {}), tls, version: optionalText, price, max_reply_kb }
 
 export const JsonAgentConfigSchema = z.strictObject({
@@ -51,7 +50,7 @@ export const OpenAIChatAgentConfigSchema = z.strictObject({
   protocol: z.literal('openai-chat'),
   /** The base URL, as for the `openai` client: `http://localhost:8000/v1`. */
   ...http,
-  model: nonEmpty,
+  model: z.nonEmptyText,
   api_key: optionalText,
   /** A system message sent first in every conversation. */
   system: optionalText,
@@ -66,7 +65,7 @@ export const OpenAIResponsesAgentConfigSchema = z.strictObject({
   protocol: z.literal('openai-responses'),
   /** The base URL, as for the `openai` client: `http://localhost:8000/v1`. */
   ...http,
-  model: nonEmpty,
+  model: z.nonEmptyText,
   api_key: optionalText,
   /** Sent as `instructions` with every request. */
   instructions: optionalText,
@@ -104,7 +103,7 @@ export const LangGraphAgentConfigSchema = z.strictObject({
   protocol: z.literal('langgraph'),
   /** The LangGraph server's base URL: `http://localhost:2024`. */
   ...http,
-  assistant_id: z._default(nonEmpty, 'agent'),
+  assistant_id: z._default(z.nonEmptyText, 'agent'),
   /** `runs/stream` (messages as they are written) instead of `runs/wait`. */
   stream: noStream,
   /** Passed with every run, as the LangGraph SDK's `config` and `context`. */
@@ -132,7 +131,7 @@ const streamShape = {
    * The end of the answer: a path that is true on the last event, `[DONE]` (SSE data), or `event:NAME`
    * (SSE). When set, a stream that ends without it is an error: the connection broke off.
    */
-  done: z.optional(nonEmpty),
+  done: z.optional(z.nonEmptyText),
   /** A path that holds an error: an event with a value there is an agent error. Default `error`. */
   error: z._default(path, 'error'),
 }
@@ -146,7 +145,7 @@ export type StreamAgentConfig = z.infer<typeof SseAgentConfigSchema> | z.infer<t
 export const ModuleAgentConfigSchema = z.strictObject({
   protocol: z.literal('module'),
   /** Path to a .ts/.js/.mjs file that exports `agent`, relative to convy.yml. */
-  module: nonEmpty,
+  module: z.nonEmptyText,
   price,
   max_reply_kb,
 })
@@ -170,8 +169,8 @@ export type HttpAgentConfig = Exclude<AgentConfig, { protocol: 'echo' | 'module'
 export const ModelsConfigSchema = z.strictObject({
   base_url: z.optional(z.url()),
   api_key: optionalText,
-  user: z.optional(nonEmpty),
-  judge: z.optional(nonEmpty),
+  user: z.optional(z.nonEmptyText),
+  judge: z.optional(z.nonEmptyText),
   /** Dollars per million tokens, [input, output], by model name. */
   prices: z._default(z.record(z.string(), z.tuple([dollars, dollars])), {}),
   /**

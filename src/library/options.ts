@@ -68,23 +68,23 @@ export interface RunOptions {
 
 const isAgent = (value: unknown): value is Agent => typeof value === 'object' && value !== null && typeof (value as Agent).conversation === 'function'
 
-const nonEmpty = () => z.string().check(z.minLength(1))
+const upTo1000 = z.optional(z.int().check(z.gte(1), z.lte(1000)))
 
 const OptionsSchema = z.strictObject({
-  agent: z.union([nonEmpty(), z.custom<Agent>(isAgent, 'expected an agent name or an object with conversation() (defineAgent)')]),
+  agent: z.union([z.nonEmptyText, z.custom<Agent>(isAgent, 'expected an agent name or an object with conversation() (defineAgent)')]),
   name: z.optional(z.string().check(z.regex(/^[A-Za-z0-9][A-Za-z0-9_.-]*$/, 'use letters, digits, ".", "_" and "-" (it names a folder)'))),
-  scenarios: z.optional(z.array(z.union([nonEmpty(), z.record(z.string(), z.unknown())])).check(z.minLength(1))),
-  tags: z.optional(z.array(nonEmpty())),
-  k: z.optional(z.int().check(z.gte(1), z.lte(1000))),
-  parallel: z.optional(z.int().check(z.gte(1), z.lte(1000))),
+  scenarios: z.optional(z.array(z.union([z.nonEmptyText, z.record(z.string(), z.unknown())])).check(z.minLength(1))),
+  tags: z.optional(z.array(z.nonEmptyText)),
+  k: upTo1000,
+  parallel: upTo1000,
   turnTimeout: z.optional(z.number().check(z.positive())),
   smoke: z.optional(z.boolean()),
   cache: z.optional(z.enum(CACHE_MODES)),
   budgetUsd: z.optional(z.number().check(z.positive())),
   review: z.optional(z.boolean()),
-  config: z.optional(nonEmpty()),
-  cwd: z.optional(nonEmpty()),
-  results: z.optional(nonEmpty()),
+  config: z.optional(z.nonEmptyText),
+  cwd: z.optional(z.nonEmptyText),
+  results: z.optional(z.nonEmptyText),
   write: z.optional(z.boolean()),
   env: z.optional(z.record(z.string(), z.optional(z.string()))),
   models: z.optional(z.record(z.string(), z.unknown())),

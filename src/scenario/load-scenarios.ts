@@ -18,16 +18,15 @@ export const MAX_SCRIPT_LINES = 100
 
 /** A scenario file as users write it (SPEC.md "A scenario"). */
 const trimmedText = z.string().check(z.trim(), z.minLength(1))
-const nonEmpty = z.string().check(z.minLength(1))
 const ScenarioFileSchema = z.strictObject({
   id: z.optional(z.string().check(z.regex(ID, ID_RULE))),
   description: z.optional(trimmedText),
   max_turns: z.optional(z.int().check(z.gte(1), z.lte(100))),
   user: z.optional(trimmedText),
-  script: z.optional(z.array(nonEmpty).check(z.minLength(1), z.maxLength(MAX_SCRIPT_LINES))),
+  script: z.optional(z.array(z.nonEmptyText).check(z.minLength(1), z.maxLength(MAX_SCRIPT_LINES))),
   judge: z.optional(z.array(trimmedText).check(z.minLength(1))),
   checks: z.optional(z.array(z.record(z.string(), z.unknown())).check(z.minLength(1))),
-  tags: z.optional(z.array(nonEmpty)),
+  tags: z.optional(z.array(z.nonEmptyText)),
 })
 
 const SCENARIO_KEYS = Object.keys(ScenarioFileSchema.shape)

@@ -10,14 +10,13 @@ import { fingerprint } from '../shared/fingerprint.ts'
  * breaks it: the simulated user and the judge are not asked again about a conversation already lost.
  */
 const fatal = z.optional(z.literal(true))
-const nonEmpty = z.string().check(z.minLength(1))
 export const CheckSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('contains'), value: nonEmpty }),
-  z.object({ kind: z.literal('not_contains'), value: nonEmpty, fatal }),
-  z.object({ kind: z.literal('regex'), value: nonEmpty }),
+  z.object({ kind: z.literal('contains'), value: z.nonEmptyText }),
+  z.object({ kind: z.literal('not_contains'), value: z.nonEmptyText, fatal }),
+  z.object({ kind: z.literal('regex'), value: z.nonEmptyText }),
   /** The value is a tool's name: some answer (or no answer) came with a call to it. */
-  z.object({ kind: z.literal('tool_called'), value: nonEmpty }),
-  z.object({ kind: z.literal('tool_not_called'), value: nonEmpty, fatal }),
+  z.object({ kind: z.literal('tool_called'), value: z.nonEmptyText }),
+  z.object({ kind: z.literal('tool_not_called'), value: z.nonEmptyText, fatal }),
 ])
 export type Check = z.infer<typeof CheckSchema>
 export type CheckKind = Check['kind']
@@ -26,7 +25,7 @@ export const CHECK_KINDS: readonly CheckKind[] = ['contains', 'not_contains', 'r
 export const FATAL_KINDS: readonly CheckKind[] = ['not_contains', 'tool_not_called']
 
 export const ScenarioSchema = z.object({
-  id: nonEmpty,
+  id: z.nonEmptyText,
   /** Path of the YAML file relative to the project, for people; not part of the scenario's identity. */
   file: z.string(),
   /** What the scenario is about, for people reading the report; not part of its identity either. */

@@ -7,19 +7,20 @@
  * first: a signal that has aborted already calls nothing.
  */
 export function onAbort(signal: AbortSignal, listener: () => void): () => void {
-  let listeners = listenersOf.get(signal)
-  if (listeners === undefined) {
-    const created = new Set<() => void>()
-    listenersOf.set(signal, created)
-    signal.addEventListener('abort', () => callAll(signal, created), { once: true })
-    listeners = created
-  }
-  const set = listeners
-  set.add(listener)
-  return () => void set.delete(listener)
+  const listeners = listenersOf.get(signal) ?? listenTo(signal)
+  listeners.add(listener)
+  return () => void listeners.delete(listener)
 }
 
 const listenersOf = new WeakMap<AbortSignal, Set<() => void>>()
+
+/** The signal's one real listener, calling every caller's. */
+function listenTo(signal: AbortSignal): Set<() => void> {
+  const listeners = new Set<() => void>()
+  listenersOf.set(signal, listeners)
+  signal.addEventListener('abort', () => callAll(signal, listeners), { once: true })
+  return listeners
+}
 
 function callAll(signal: AbortSignal, listeners: Set<() => void>): void {
   listenersOf.delete(signal)

@@ -5,12 +5,15 @@
 // the full API is 150 KB of code to compile. The functional API checks the same things with the same
 // issues, at a fraction of both costs (bench/runner.ts: the first request of a run, start-up CPU).
 // It carries no messages of its own: English ones are set here, once, before any schema parses.
-import { config } from 'zod/mini'
+import { config, minLength, string } from 'zod/mini'
 import en from 'zod/v4/locales/en.js'
 
 config(en())
 
 export * from 'zod/mini'
+
+/** Text with at least one character: a name, a path, a model, a line. */
+export const nonEmptyText = string().check(minLength(1))
 
 /**
  * Options for a parse that runs once or a few hundred times in a process (convy.yml, the scenario
