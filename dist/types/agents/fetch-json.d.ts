@@ -20,9 +20,9 @@ export declare class HttpError extends Error {
     constructor(status: number, message: string, excerpt: string);
 }
 /** The start of a body on one line, for error messages. */
+export declare function excerpt(body: string): string;
 /** The HttpError of a non-2xx answer, worded the same for a JSON turn and a stream. */
 export declare function statusError(what: string, status: number, body: string): Promise<HttpError>;
-export declare function excerpt(body: string): string;
 export declare function fetchJson(url: string, request?: JsonRequest): Promise<unknown>;
 /** fetch says only "fetch failed": the message of its root cause says what happened. */
 export declare function networkCause(error: unknown): string;
