@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict'
-import { appendFile, mkdtemp, readFile } from 'node:fs/promises'
+import { appendFile, mkdir, mkdtemp, readFile, rmdir } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { test } from 'node:test'
@@ -54,6 +54,19 @@ test('attempts finishing at once are written as whole lines, none lost or interl
   assert.deepEqual(new Set(read.map((a) => a.attempt)).size, 200)
   assert.equal((await readManifest(runDir(results, id))).state, 'finished')
   assert.equal((await findRun(results, 'ab12')).id, id)
+})
+
+test('an attempt that cannot be written rejects its append, and the next one is written', async () => {
+  const results = await mkdtemp(join(tmpdir(), 'convy-journal-'))
+  const id = newRunId('bot', new Date('2026-11-29T10:00:00Z'), () => 'cd34')
+  const journal = await RunJournal.create(results, manifest(id), writer)
+  // A folder where attempts.jsonl should be: the system refuses to open it for appending.
+  await mkdir(join(journal.dir, 'attempts.jsonl'))
+  await assert.rejects(journal.append(attempt('s1', 1)), { code: 'EISDIR' })
+  await rmdir(join(journal.dir, 'attempts.jsonl'))
+  await journal.append(attempt('s1', 2))
+  await journal.release()
+  assert.deepEqual((await readAllAttempts(journal.dir)).map((a) => a.attempt), [2])
 })
 
 test('a torn last line is ignored when read, and cut off before a resume appends', async () => {
