@@ -1,4 +1,5 @@
-import { dollars, percent, plural, seconds } from '../report/format.ts'
+import { capped, count, dollars, percent, plural, seconds } from '../report/format.ts'
+import { forTerminal } from '../shared/invisible.ts'
 import { passRate, runCounts } from '../tally/run-counts.ts'
 import { scenarioStatus, type RunTally } from '../tally/run-tally.ts'
 
@@ -18,7 +19,11 @@ export function formatSummary(agent: string, tally: RunTally): string {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)))
   const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join('  ').trimEnd()
   const counts = runCounts(tally)
-  const rate = counts.judged ? `${percent(passRate(counts))} · ${counts.passed} of ${counts.judged}` : counts.notDecided === counts.attempts ? 'none: nothing was decided' : 'no verdicts'
+  const rate = counts.judged
+    ? `${percent(passRate(counts))} · ${counts.passed} of ${counts.judged}`
+    : counts.notDecided === counts.attempts
+      ? 'none: nothing was decided'
+      : 'none: no attempt was passed or failed'
   const errors = [
     counts.agentErrors && plural(counts.agentErrors, 'agent error'),
     counts.noVerdicts && `${counts.noVerdicts} without verdict (convy-ci's models failed)`,
@@ -26,7 +31,39 @@ export function formatSummary(agent: string, tally: RunTally): string {
     counts.notDecided && `${counts.notDecided} not decided (no check, and the judge was not asked: left out of the pass rate)`,
   ].filter(Boolean)
   const facts = [...errors, cost(tally)].filter(Boolean)
-  return ['', `${agent}: pass rate ${rate}${facts.length ? ` · ${facts.join(' · ')}` : ''}`, '', line(header), line(widths.map((w) => '─'.repeat(w))), ...rows.map(line), ''].join('\n')
+  return ['', `${agent}: pass rate ${rate}${facts.length ? ` · ${facts.join(' · ')}` : ''}`, ...errorDigest(tally), '', line(header), line(widths.map((w) => '─'.repeat(w))), ...rows.map(line), ''].join('\n')
+}
+
+const DIGEST_MESSAGES = 3
+const DIGEST_MESSAGE_CHARACTERS = 300
+const ERROR_KIND = { agent_error: 'agent error', no_verdict: 'no verdict' } as const
+
+/**
+ * The errors' own words, most frequent first: an agent that is not up, or a key the gateway refuses,
+ * fails every attempt the same way, and the table alone would only say how many. Messages are grouped
+ * without their "turn N:" prefix (the same failure at another turn is the same failure). They quote
+ * agents and servers, so control characters are escaped for the terminal.
+ */
+function errorDigest(tally: RunTally): string[] {
+  const groups = new Map<string, { kind: keyof typeof ERROR_KIND; message: string; attempts: number }>()
+  for (const scenario of tally.scenarios.values()) {
+    for (const attempt of scenario.attempts) {
+      if (attempt.verdict !== 'agent_error' && attempt.verdict !== 'no_verdict') continue
+      const message = (attempt.error ?? 'no message recorded').replace(/^turn \d+: /, '')
+      const key = `${attempt.verdict} ${message}`
+      const group = groups.get(key)
+      if (group) group.attempts++
+      else groups.set(key, { kind: attempt.verdict, message, attempts: 1 })
+    }
+  }
+  if (groups.size === 0) return []
+  const sorted = [...groups.values()].sort((a, b) => b.attempts - a.attempts)
+  const lines = sorted.slice(0, DIGEST_MESSAGES).map((g) => `  ${count(g.attempts)} × ${ERROR_KIND[g.kind]}: ${forTerminal(capped(g.message, DIGEST_MESSAGE_CHARACTERS))}`)
+  const others = sorted.slice(DIGEST_MESSAGES)
+  if (others.length) {
+    lines.push(`  and ${plural(others.reduce((sum, g) => sum + g.attempts, 0), 'attempt')} with ${plural(others.length, 'other message')} (report.html has each attempt's)`)
+  }
+  return ['', 'errors, most frequent first:', ...lines]
 }
 
 /** What the run cost, when a price was given for anything it used; partial sums say so. */

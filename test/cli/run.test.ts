@@ -164,6 +164,8 @@ describe('convy-ci run against a JSON agent and convy-ci’s models, over loopba
     assert.match(attempt.turns.at(-1)?.error ?? '', /500/)
     assert.equal(models.requests.filter((r) => r.kind === 'judge').length, judgeCalls)
     assert.match(result.stdout, /1 agent error/)
+    // The summary quotes what went wrong, not only how often.
+    assert.match(result.stdout, /errors, most frequent first:\n {2}1 × agent error: .*500/)
   })
 
   test("a judge that answers garbage gives no verdict, never a fail; exit 1", async () => {
