@@ -1,6 +1,8 @@
 import type { RunManifest } from '../journal/records.ts'
 import type { ComparisonWarning, NotComparedScenario, OverallChange, Tiles } from './comparison.ts'
 import type { RunSums } from './run-sums.ts'
+import { capped } from '../shared/text.ts'
+import { errorGroups } from '../tally/error-groups.ts'
 
 export interface WarningInputs {
   before: { manifest: RunManifest; tally: RunSums }
@@ -13,6 +15,8 @@ export interface WarningInputs {
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000
+/** A warning is cut at 300 characters where it is shown; the quoted error leaves room for the rest. */
+const QUOTED_ERROR_CHARACTERS = 160
 
 /** What a reader should know before trusting the comparison. Messages are plain text. */
 export function comparisonWarnings(inputs: WarningInputs): ComparisonWarning[] {
@@ -50,7 +54,10 @@ export function comparisonWarnings(inputs: WarningInputs): ComparisonWarning[] {
   }
   const errors = inputs.tiles.agentErrors
   if (errors.tone === 'worse') {
-    add('more-agent-errors', `The agent failed ${errors.after} of ${errors.of?.after} attempts after, against ${errors.before} of ${errors.of?.before} before; each counts as a failed attempt.`)
+    // What the agent said, not only how often: an agent that did not come up fails every attempt alike.
+    const [most] = errorGroups(after.tally.scenarios.values(), ['agent_error'])
+    const said = most ? ` Most often (${most.attempts}): ${capped(most.message, QUOTED_ERROR_CHARACTERS)}` : ''
+    add('more-agent-errors', `The agent failed ${errors.after} of ${errors.of?.after} attempts after, against ${errors.before} of ${errors.of?.before} before; each counts as a failed attempt.${said}`)
   }
   if (inputs.overall.scenarios === 0) add('nothing-compared', 'No scenario could be compared: there is no verdict on the pass rate.')
   return warnings

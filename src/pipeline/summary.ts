@@ -1,5 +1,6 @@
 import { capped, count, dollars, percent, plural, seconds } from '../report/format.ts'
 import { forTerminal } from '../shared/invisible.ts'
+import { errorGroups } from '../tally/error-groups.ts'
 import { passRate, runCounts } from '../tally/run-counts.ts'
 import { scenarioStatus, type RunTally } from '../tally/run-tally.ts'
 
@@ -38,34 +39,17 @@ const DIGEST_MESSAGES = 3
 const DIGEST_MESSAGE_CHARACTERS = 300
 const ERROR_KIND = { agent_error: 'agent error', no_verdict: 'no verdict' } as const
 
-/**
- * The errors' own words, most frequent first: an agent that is not up, or a key the gateway refuses,
- * fails every attempt the same way, and the table alone would only say how many. Messages are grouped
- * without their "turn N:" prefix (the same failure at another turn is the same failure). They quote
- * agents and servers, so control characters are escaped for the terminal.
- */
+/** The errors' own words, most frequent first (tally/error-groups.ts), escaped for the terminal. */
 function errorDigest(tally: RunTally): string[] {
-  const groups = new Map<string, { kind: keyof typeof ERROR_KIND; message: string; attempts: number }>()
-  for (const scenario of tally.scenarios.values()) {
-    for (const attempt of scenario.attempts) {
-      if (attempt.verdict !== 'agent_error' && attempt.verdict !== 'no_verdict') continue
-      const message = (attempt.error ?? 'no message recorded').replace(/^turn \d+: /, '')
-      const key = `${attempt.verdict} ${message}`
-      const group = groups.get(key)
-      if (group) group.attempts++
-      else groups.set(key, { kind: attempt.verdict, message, attempts: 1 })
-    }
-  }
-  if (groups.size === 0) return []
-  const sorted = [...groups.values()].sort((a, b) => b.attempts - a.attempts)
-  const lines = sorted.slice(0, DIGEST_MESSAGES).map((g) => `  ${count(g.attempts)} × ${ERROR_KIND[g.kind]}: ${forTerminal(capped(g.message, DIGEST_MESSAGE_CHARACTERS))}`)
-  const others = sorted.slice(DIGEST_MESSAGES)
+  const groups = errorGroups(tally.scenarios.values())
+  if (groups.length === 0) return []
+  const lines = groups.slice(0, DIGEST_MESSAGES).map((g) => `  ${count(g.attempts)} × ${ERROR_KIND[g.verdict]}: ${forTerminal(capped(g.message, DIGEST_MESSAGE_CHARACTERS))}`)
+  const others = groups.slice(DIGEST_MESSAGES)
   if (others.length) {
     lines.push(`  and ${plural(others.reduce((sum, g) => sum + g.attempts, 0), 'attempt')} with ${plural(others.length, 'other message')} (report.html has each attempt's)`)
   }
   return ['', 'errors, most frequent first:', ...lines]
 }
-
 /** What the run cost, when a price was given for anything it used; partial sums say so. */
 function cost(tally: RunTally): string {
   if (tally.costedAttempts === 0) return ''

@@ -7,6 +7,7 @@ import { commentMarker, comparisonMarkdown } from '../report/compare-markdown.ts
 import { standingTitle } from '../report/compare-wording.ts'
 import { dollars, percent, plural } from '../report/format.ts'
 import { runMarkdown } from '../report/run-markdown.ts'
+import { errorGroups } from '../tally/error-groups.ts'
 import { passRate, runCounts, type RunCounts } from '../tally/run-counts.ts'
 import type { RunTally } from '../tally/run-tally.ts'
 import { baselineSourceLine, type BaselineSource } from './baseline-source.ts'
@@ -62,7 +63,7 @@ export async function publishRun(deps: PublishDeps, run: RunToPublish, baseline:
     const source = baselineSourceLine(baseline.tally, baseline.source, deps, deps.now())
     markdown = `${comparisonMarkdown(comparison, { reportUrl: run.reportUrl, job })}\n${source}\n`
   } else {
-    markdown = runMarkdown(run.agent, counts, { reportUrl: run.reportUrl, noComparison: baseline.why, job })
+    markdown = runMarkdown(run.agent, counts, { reportUrl: run.reportUrl, noComparison: baseline.why, job, errors: errorGroups(after.scenarios.values()) })
     if (baseline.why) deps.log.notice(`${run.agent}: no baseline, nothing compared: ${baseline.why}`)
   }
 

@@ -40,7 +40,8 @@ const NOTES_SHOWN = 10
  * The PR comment and job summary, in the order a reviewer reads it: the verdict and why, the full
  * report's link and the runs, the tiles that say something, Worse then Better (each row linked to
  * its scenario in the report, naming the claims that moved), what deserves a look, then folded: Same,
- * Not compared and the statistics in words; warnings last. Long lists are cut to fit, Worse last of
+ * Not compared and the statistics in words; warnings last, except more agent errors, which come under
+ * the verdict with the agent's own words: an agent that did not come up is the whole story. Long lists are cut to fit, Worse last of
  * all, each saying how many scenarios it left out.
  */
 export function comparisonMarkdown(c: Comparison, options: MarkdownOptions = {}): string {
@@ -50,6 +51,7 @@ export function comparisonMarkdown(c: Comparison, options: MarkdownOptions = {})
     // The title is built from numbers only; the judge change may quote model names, so it is neutralised apart.
     `### ${MARK[standing(c)]} ${standingTitle(c)} · ${agentHeading(c.after.agent, options.job)}`,
     [c.judgeChange ? neutralise(c.judgeChange.message, 400) : '', verdictReason(c, { judgeChange: false })].filter(Boolean).join(' '),
+    warningLines(c.warnings.filter((w) => w.kind === 'more-agent-errors')),
     [reportUrl ? `**[Full report](${reportUrl})**` : '', `Before: ${runLabel(c.before)} · After: ${runLabel(c.after)}`].filter(Boolean).join(' · '),
     table(tileRows(c)),
   ]
@@ -83,7 +85,11 @@ function statisticsSection(c: Comparison): string {
 }
 
 function warningsSection(c: Comparison): string {
-  return c.warnings.map((w) => `> ⚠️ ${neutralise(w.message, 300)}`).join('\n>\n')
+  return warningLines(c.warnings.filter((w) => w.kind !== 'more-agent-errors'))
+}
+
+function warningLines(warnings: Comparison['warnings']): string {
+  return warnings.map((w) => `> ⚠️ ${neutralise(w.message, 300)}`).join('\n>\n')
 }
 
 function runLabel(run: RunInfo): string {

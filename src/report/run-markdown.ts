@@ -2,15 +2,23 @@ import { fraction, percent, plural } from './format.ts'
 import { agentHeading, commentMarker } from './compare-markdown.ts'
 import { neutralise } from './neutralise.ts'
 import { passRate, type RunCounts } from '../tally/run-counts.ts'
+import type { ErrorGroup } from '../tally/error-groups.ts'
 
 const LISTED = 20
+const ERRORS_LISTED = 3
+const ERROR_KIND = { agent_error: 'agent error', no_verdict: 'no verdict' } as const
 
 /**
  * What a run alone says, when there is nothing to compare it with: the job summary of a push, and
  * the comment or summary of a pull request without a baseline. Starts with the same hidden marker
- * as a comparison, so a later comparison replaces it in place.
+ * as a comparison, so a later comparison replaces it in place. `errors` (tally/error-groups.ts) are
+ * quoted, most frequent first: a first pull request whose agent did not come up says why.
  */
-export function runMarkdown(agent: string, counts: RunCounts, options: { reportUrl: string | null; noComparison: string | null; job?: string | null }): string {
+export function runMarkdown(
+  agent: string,
+  counts: RunCounts,
+  options: { reportUrl: string | null; noComparison: string | null; job?: string | null; errors?: readonly ErrorGroup[] },
+): string {
   const rate = passRate(counts)
   const errors = [
     counts.agentErrors ? plural(counts.agentErrors, 'agent error') : '',
@@ -27,9 +35,18 @@ export function runMarkdown(agent: string, counts: RunCounts, options: { reportU
     options.noComparison ? `Nothing to compare with: ${neutralise(options.noComparison, 400)}.` : '',
     `This run: ${rate === null ? 'no verdicts' : `pass rate ${percent(rate)} · ${counts.passed} of ${counts.judged}`} over ${plural(counts.scenarios.length, 'scenario')}${errors.length ? ` · ${errors.join(' · ')}` : ''}.`,
     listed.length ? `Not passing every attempt: ${listed.join(', ')}.` : '',
+    errorList(options.errors ?? []),
     options.reportUrl ? `[Full report](${options.reportUrl})` : '',
   ]
     .filter(Boolean)
     .join('\n\n')
     .concat('\n')
+}
+
+function errorList(errors: readonly ErrorGroup[]): string {
+  if (errors.length === 0) return ''
+  const lines = errors.slice(0, ERRORS_LISTED).map((e) => `- ${plural(e.attempts, 'attempt')}, ${ERROR_KIND[e.verdict]}: ${neutralise(e.message, 200)}`)
+  const others = errors.length - ERRORS_LISTED
+  if (others > 0) lines.push(`- and ${plural(others, 'other message')}, in the full report`)
+  return `Errors, most frequent first:\n\n${lines.join('\n')}`
 }

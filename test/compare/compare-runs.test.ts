@@ -145,9 +145,16 @@ describe('tiles', () => {
   test('an agent that breaks everywhere is Worse: its errors are failed attempts', () => {
     const before = run({ a: 'PPPPP', b: 'PPPPP', c: 'PPPPP' })
     const after = run({ a: 'EEEEE', b: 'EEEEE', c: 'EEEEE' })
+    const refused = 'turn 1: could not reach POST http://localhost:8080/chat: connect ECONNREFUSED 127.0.0.1:8080'
+    after.attempts = after.attempts.map((a, i) => ({ ...a, error: i === 0 ? 'turn 2: HTTP 500 from the agent' : refused }))
     const c = compare(before, after)
     assert.equal(c.tiles.agentErrors.tone, 'worse')
     assert.deepEqual(c.warnings.map((w) => w.kind).sort(), ['more-agent-errors'])
+    // The warning quotes what the agent said most often, without the turn it said it at.
+    assert.equal(
+      c.warnings[0]!.message,
+      'The agent failed 15 of 15 attempts after, against 0 of 15 before; each counts as a failed attempt. Most often (14): could not reach POST http://localhost:8080/chat: connect ECONNREFUSED 127.0.0.1:8080',
+    )
     assert.equal(c.overall.change, -1)
     assert.equal(c.verdict, 'worse')
     assert.deepEqual(c.scenarios.worse.map((s) => s.id), ['a', 'b', 'c'])

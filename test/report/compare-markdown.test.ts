@@ -138,6 +138,22 @@ describe('comparisonMarkdown', () => {
     assert.match(markdown, /- shaky: more attempts without a verdict: 0 → 10 of 15 \(p = 0\.016\)/)
   })
 
+  test('an agent that failed every attempt is said under the verdict, in its own words, neutralised; other warnings stay last', () => {
+    const before = run({ a: 'PPPPP', b: 'PPPPP', c: 'PPPPP' }, { manifest: { models: { ...manifest().models, judge: 'old-judge' } } })
+    const after = run({ a: 'EEEEE', b: 'EEEEE', c: 'EEEEE' })
+    after.attempts = after.attempts.map((a) => ({ ...a, error: 'turn 1: could not reach POST ***/chat: @team <img src=x> ECONNREFUSED' }))
+    const markdown = comparisonMarkdown(compare(before, after))
+    const lines = markdown.split('\n')
+    const errors = lines.findIndex((l) => l.startsWith('> ⚠️ The agent failed 15 of 15 attempts'))
+    const firstTable = lines.findIndex((l) => l.startsWith('|'))
+    assert.ok(errors > 0 && errors < firstTable, 'under the verdict, above the tables')
+    assert.ok(lines[errors]!.includes('Most often \\(15\\): could not reach POST \\*\\*\\*/chat: '), lines[errors])
+    assert.doesNotMatch(lines[errors]!, /@team|<img/)
+    const judge = lines.findIndex((l) => l.includes('The judge changed from'))
+    assert.ok(judge > firstTable, 'the other warnings come last')
+    assertOnlyOwnHtml(markdown)
+  })
+
   test('text from the runs is neutralised: scenario ids, agent, models, branch', () => {
     const evil = ['<img src=x onerror=alert(1)>', '@octocat please', '![x](http://evil.example/x.png)', 'a|b', '</details><details open>', '`code`']
     const scenarios = Object.fromEntries(evil.map((id) => [id, scenario(id)]))

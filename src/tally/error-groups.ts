@@ -1,0 +1,36 @@
+import type { ScenarioTally } from './run-tally.ts'
+
+/** The attempts that ended in an error of the agent, or of convy-ci's models (no verdict). */
+export type ErrorVerdict = 'agent_error' | 'no_verdict'
+
+/** Attempts that failed with the same message. */
+export interface ErrorGroup {
+  verdict: ErrorVerdict
+  message: string
+  attempts: number
+}
+
+/**
+ * A run's errors grouped by their message, most frequent first (ties in the order first seen). An
+ * agent that is not up, or a key the gateway refuses, fails every attempt the same way: one group says
+ * what a column of counts cannot. The "turn N:" prefix is left out of the grouping, since the same
+ * failure at another turn is the same failure. Messages are the agents' and servers' words: whoever
+ * shows them escapes them for where they go.
+ */
+export function errorGroups(scenarios: Iterable<ScenarioTally>, verdicts: readonly ErrorVerdict[] = ['agent_error', 'no_verdict']): ErrorGroup[] {
+  const groups = new Map<string, ErrorGroup>()
+  for (const scenario of scenarios) {
+    for (const attempt of scenario.attempts) {
+      const verdict = attempt.verdict
+      if (verdict !== 'agent_error' && verdict !== 'no_verdict') continue
+      if (!verdicts.includes(verdict)) continue
+      const message = (attempt.error ?? 'no message recorded').replace(/^turn \d+: /, '')
+      const key = `${verdict} ${message}`
+      const group = groups.get(key)
+      if (group) group.attempts++
+      else groups.set(key, { verdict, message, attempts: 1 })
+    }
+  }
+  // Array.prototype.sort is stable: equal counts keep the order they were first seen in.
+  return [...groups.values()].sort((a, b) => b.attempts - a.attempts)
+}
