@@ -27,15 +27,15 @@ export function runMarkdown(
     counts.notDecided ? `${counts.notDecided} not decided (no check, and the judge was not asked; left out)` : '',
   ].filter(Boolean)
   const notPassing = counts.scenarios.filter((s) => s.passed < s.attempts)
-  const listed = notPassing.slice(0, LISTED).map((s) => `${neutralise(s.id, 100)} ${fraction(s.passed, s.judged)}`)
+  const listed = notPassing.slice(0, LISTED).map((s) => `${neutralise(s.id, 100)} ${s.judged ? fraction(s.passed, s.judged) : 'no verdict'}`)
   if (notPassing.length > LISTED) listed.push(`and ${notPassing.length - LISTED} more`)
   return [
     commentMarker(agent, options.job ?? null),
     `### ${options.noComparison ? '⬜ No baseline · ' : ''}${agentHeading(agent, options.job)}`,
     options.noComparison ? `Nothing to compare with: ${neutralise(options.noComparison, 400)}.` : '',
     `This run: ${rate === null ? 'no verdicts' : `pass rate ${percent(rate)} · ${counts.passed} of ${counts.judged}`} over ${plural(counts.scenarios.length, 'scenario')}${errors.length ? ` · ${errors.join(' · ')}` : ''}.`,
-    listed.length ? `Not passing every attempt: ${listed.join(', ')}.` : '',
     errorList(options.errors ?? []),
+    listed.length ? `Not passing every attempt: ${listed.join(', ')}.` : '',
     options.reportUrl ? `[Full report](${options.reportUrl})` : '',
   ]
     .filter(Boolean)

@@ -30,6 +30,8 @@ test('a first pull request whose agent did not come up says why, in the agent’
   assert.equal(items[1], '- 1 attempt, no verdict: judge \\(gpt-4.1\\) gave no verdict: 401 Incorrect API key')
   // No mention that pings a team, no HTML from the agent.
   assert.doesNotMatch(list, /@team|<img/)
+  // Why comes before which: a scenario that only errored has no verdict, not "0/0".
+  assert.ok(markdown.indexOf('Errors, most frequent first:') < markdown.indexOf('Not passing every attempt: a no verdict, b no verdict.'))
 })
 
 test('three messages at most, each cut to a line; a run without errors lists none', () => {
