@@ -122,6 +122,7 @@ table.runs td.num,table.runs th.num{text-align:right;font-variant-numeric:tabula
 table.held2 td,table.held2 th{padding:6px 10px}
 section[data-group] h2 .muted{font-weight:400}
 .banner ul{margin:6px 0 0;padding-left:20px}
+.errors-seen code{overflow-wrap:anywhere}
 footer{margin-top:36px;font-size:12px;color:var(--muted)}
 @media (max-width:720px){.row{grid-template-columns:96px minmax(0,1fr) 80px}.row .opt{display:none}.crow{grid-template-columns:repeat(4,minmax(0,1fr));gap:4px 10px}.crow>:nth-child(2){grid-column:2/5}.crow>.num,.crow .opt{display:block;text-align:left}.runcards,.pair{grid-template-columns:1fr}main{padding:18px 12px 48px}}
 @media print{.theme,.filters{display:none}details.scn>summary{break-inside:avoid}}

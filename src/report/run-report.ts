@@ -8,6 +8,7 @@ import { readTally } from '../tally/read-tally.ts'
 import { scenarioStatus, tallyRecord, type RunTally, type ScenarioTally } from '../tally/run-tally.ts'
 import { closeStream, DialogueBlocks, DialogueSpool, INLINE_DIALOGUES_MAX_BYTES, writeChunk, type DialogueMode } from './dialogue-blocks.ts'
 import { LAZY_DIALOGUES_NOTE } from './dialogue-view.ts'
+import { renderErrorBanner } from './error-banner.ts'
 import { count, percent } from './format.ts'
 import { html, type SafeHtml } from './html.ts'
 import { STATUS_LABEL, STATUS_ORDER } from './labels.ts'
@@ -57,7 +58,7 @@ function orderedScenarios(tally: RunTally): ScenarioTally[] {
 function renderRunBody(tally: RunTally, figures: RunFigures, skippedLines: number, mode: DialogueMode): SafeHtml {
   const scenarios = orderedScenarios(tally)
   const unplayed = tally.manifest.scenarios.length - [...tally.scenarios.values()].filter((s) => s.scenario && s.attempts.length > 0).length
-  return html`${renderRunHeader(tally.manifest, tally.attempts, skippedLines)}${renderTiles(runTiles(figures))}${renderReliability(figures)}<h2>Scenarios</h2>${mode === 'lazy' ? LAZY_DIALOGUES_NOTE : ''}${filterBar(
+  return html`${renderRunHeader(tally.manifest, tally.attempts, skippedLines)}${renderTiles(runTiles(figures))}${renderErrorBanner(tally)}${renderReliability(figures)}<h2>Scenarios</h2>${mode === 'lazy' ? LAZY_DIALOGUES_NOTE : ''}${filterBar(
     figures,
   )}<div class="list">${SCENARIO_LIST_HEAD}${scenarios.length ? scenarios.map(renderScenario) : html`<p class="empty">No attempt has been recorded yet.</p>`}</div>${
     unplayed > 0 ? html`<p class="note">${count(unplayed)} scenario(s) of this run have no recorded attempt yet.</p>` : ''

@@ -58,6 +58,16 @@ describe('a run full of hostile text', () => {
     assert.ok(page.includes(escapeHtml(`the agent failed turn 2: ${PAYLOADS[3]!}`)))
   })
 
+  test('the errors banner under the tiles quotes the agent’s error as text; a run without errors has none', () => {
+    const page = renderRunReport({ manifest, attempts: hostileAttempts(), dialogues: 'lazy' })
+    const banner = /<div class="banner bad errors-seen">.*?<\/div>/s.exec(page)?.[0] ?? ''
+    assert.ok(banner.includes(`<li>1 × agent error: <code>${escapeHtml(`the agent failed turn 2: ${PAYLOADS[3]!}`)}</code></li>`), banner)
+    const at = page.indexOf('class="banner bad errors-seen"')
+    assert.ok(at > page.indexOf('class="tiles') && at < page.indexOf('<h2>Scenarios</h2>'), 'under the tiles, above the scenarios')
+    const clean = renderRunReport({ manifest: smallManifest([scenario('a')]), attempts: [attempt('a', 1, 'passed', [1])] })
+    assert.doesNotMatch(clean, /class="banner bad errors-seen"/)
+  })
+
   test('lazy: the embedded data holds every payload unchanged, as data', () => {
     const page = renderRunReport({ manifest, attempts: hostileAttempts(), dialogues: 'lazy' })
     const blocks = jsonBlocks(page)
