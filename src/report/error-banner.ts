@@ -9,14 +9,18 @@ const KIND = { agent_error: 'agent error', no_verdict: 'no verdict' } as const
 
 /**
  * The run's errors in their own words, most frequent first (tally/error-groups.ts), under the tiles:
- * the errors tile says how many, this says what, as the terminal's summary and the comment do.
+ * the errors tile says how many, this says what, as the terminal's summary and the comment do. Red
+ * when errors ended half the attempts or more (an agent that is not up); a few scattered errors in a
+ * run that otherwise played get the quieter banner.
  */
 export function renderErrorBanner(tally: RunTally): SafeHtml | '' {
   const groups = errorGroups(tally.scenarios.values())
   if (groups.length === 0) return ''
   const items = groups.slice(0, SHOWN).map((g) => html`<li>${count(g.attempts)} × ${KIND[g.verdict]}: <code>${capped(g.message, MESSAGE_CHARACTERS)}</code></li>`)
   const others = groups.length - SHOWN
-  return html`<div class="banner bad errors-seen"><strong>Errors, most frequent first.</strong><ul>${items}${
+  const errors = groups.reduce((sum, g) => sum + g.attempts, 0)
+  const tone = errors * 2 >= tally.attempts ? 'banner bad' : 'banner'
+  return html`<div class="${tone} errors-seen"><strong>Errors, most frequent first.</strong><ul>${items}${
     others > 0 ? html`<li>and ${plural(others, 'other message')}: each attempt's is in its scenario below</li>` : ''
   }</ul></div>`
 }
