@@ -1,13 +1,20 @@
 import { countedAttempts, countVerdict, emptyVerdictCounts, type VerdictCounts } from '../journal/attempt-facts.ts'
-import { plural } from '../report/format.ts'
+import { capped, plural } from '../report/format.ts'
+import { forTerminal } from '../shared/invisible.ts'
+import { groupedMessage } from '../tally/error-groups.ts'
 import type { RunProgress } from '../runner/play-run.ts'
 import type { PipelineContext } from './context.ts'
 
 const REDRAW_MS = 100
+/** Distinct error messages said as they first happen; the summary at the end has the rest. */
+const ERRORS_SAID = 3
+const ERROR_CHARACTERS = 300
 
 /**
  * On a terminal: one live line (done of total, pass rate so far, errors, elapsed). Elsewhere (CI):
- * one plain line per finished scenario, folded in a group on GitHub Actions.
+ * one plain line per finished scenario, folded in a group on GitHub Actions. Either way the first
+ * few distinct error messages are said when they first happen: an agent that is not up, or one that
+ * times out every turn, shows why in the first seconds of a long run, not only at its end.
  */
 export function createProgress(ctx: PipelineContext, agent: string, todo: readonly { scenario: { id: string } }[]): RunProgress & { finish(): void } {
   const started = Date.now()
@@ -22,6 +29,22 @@ export function createProgress(ctx: PipelineContext, agent: string, todo: readon
   const plan = `${plural(todo.length, 'attempt')} of ${plural(remaining.size, 'scenario')}`
   if (!ctx.interactive && githubActions) ctx.stderr.write(`::group::convy-ci ${agent}: ${plan}\n`)
   else if (!ctx.interactive) ctx.stderr.write(`${agent}: ${plan}\n`)
+
+  const errorsSeen = new Set<string>()
+  /** Says an attempt's error if it is one of the first few distinct ones; true when it did. */
+  const sayNewError = (attempt: { scenario: string; attempt: number; verdict: string; error: string | null }): boolean => {
+    if (attempt.verdict !== 'agent_error' && attempt.verdict !== 'no_verdict') return false
+    if (errorsSeen.size >= ERRORS_SAID) return false
+    const message = groupedMessage(attempt.error)
+    const key = `${attempt.verdict} ${message}`
+    if (errorsSeen.has(key)) return false
+    errorsSeen.add(key)
+    const kind = attempt.verdict === 'agent_error' ? 'agent error' : 'no verdict'
+    const line = `  ! ${kind}, first in ${attempt.scenario} #${attempt.attempt}: ${forTerminal(capped(message, ERROR_CHARACTERS))}`
+    // On a terminal the live line is cleared first and drawn again below the message.
+    ctx.stderr.write(ctx.interactive ? `\r\x1b[2K${line}\n` : `${line}\n`)
+    return true
+  }
 
   let lastDraw = 0
   const draw = (force: boolean) => {
@@ -38,7 +61,8 @@ export function createProgress(ctx: PipelineContext, agent: string, todo: readon
     attemptRecorded(attempt) {
       done++
       countVerdict(all, attempt.verdict)
-      if (ctx.interactive) return draw(false)
+      const said = sayNewError(attempt)
+      if (ctx.interactive) return draw(said)
       const counts = byScenario.get(attempt.scenario) ?? emptyVerdictCounts()
       countVerdict(counts, attempt.verdict)
       byScenario.set(attempt.scenario, counts)

@@ -24,7 +24,7 @@ export function errorGroups(scenarios: Iterable<ScenarioTally>, verdicts: readon
       const verdict = attempt.verdict
       if (verdict !== 'agent_error' && verdict !== 'no_verdict') continue
       if (!verdicts.includes(verdict)) continue
-      const message = (attempt.error ?? 'no message recorded').replace(/^turn \d+: /, '')
+      const message = groupedMessage(attempt.error)
       const key = `${verdict} ${message}`
       const group = groups.get(key)
       if (group) group.attempts++
@@ -33,4 +33,9 @@ export function errorGroups(scenarios: Iterable<ScenarioTally>, verdicts: readon
   }
   // Array.prototype.sort is stable: equal counts keep the order they were first seen in.
   return [...groups.values()].sort((a, b) => b.attempts - a.attempts)
+}
+
+/** An attempt's error as it is grouped: without the turn it happened at. */
+export function groupedMessage(error: string | null): string {
+  return (error ?? 'no message recorded').replace(/^turn \d+: /, '')
 }
