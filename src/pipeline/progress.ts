@@ -1,7 +1,7 @@
 import { countedAttempts, countVerdict, emptyVerdictCounts, type VerdictCounts } from '../journal/attempt-facts.ts'
 import { capped, plural } from '../report/format.ts'
 import { forTerminal } from '../shared/invisible.ts'
-import { groupedMessage } from '../tally/error-groups.ts'
+import { ERROR_LABEL, errorKey, groupedMessage, isErrorVerdict } from '../tally/error-groups.ts'
 import type { RunProgress } from '../runner/play-run.ts'
 import type { PipelineContext } from './context.ts'
 
@@ -33,14 +33,12 @@ export function createProgress(ctx: PipelineContext, agent: string, todo: readon
   const errorsSeen = new Set<string>()
   /** Says an attempt's error if it is one of the first few distinct ones; true when it did. */
   const sayNewError = (attempt: { scenario: string; attempt: number; verdict: string; error: string | null }): boolean => {
-    if (attempt.verdict !== 'agent_error' && attempt.verdict !== 'no_verdict') return false
-    if (errorsSeen.size >= ERRORS_SAID) return false
+    if (!isErrorVerdict(attempt.verdict) || errorsSeen.size >= ERRORS_SAID) return false
     const message = groupedMessage(attempt.error)
-    const key = `${attempt.verdict} ${message}`
+    const key = errorKey(attempt.verdict, message)
     if (errorsSeen.has(key)) return false
     errorsSeen.add(key)
-    const kind = attempt.verdict === 'agent_error' ? 'agent error' : 'no verdict'
-    const line = `  ! ${kind}, first in ${attempt.scenario} #${attempt.attempt}: ${forTerminal(capped(message, ERROR_CHARACTERS))}`
+    const line = `  ! ${ERROR_LABEL[attempt.verdict]}, first in ${attempt.scenario} #${attempt.attempt}: ${forTerminal(capped(message, ERROR_CHARACTERS))}`
     // On a terminal the live line is cleared first and drawn again below the message.
     ctx.stderr.write(ctx.interactive ? `\r\x1b[2K${line}\n` : `${line}\n`)
     return true

@@ -1,11 +1,10 @@
-import { errorGroups } from '../tally/error-groups.ts'
+import { ERROR_LABEL, errorGroups } from '../tally/error-groups.ts'
 import type { RunTally } from '../tally/run-tally.ts'
 import { capped, count, plural } from './format.ts'
 import { html, type SafeHtml } from './html.ts'
 
 const SHOWN = 3
 const MESSAGE_CHARACTERS = 300
-const KIND = { agent_error: 'agent error', no_verdict: 'no verdict' } as const
 
 /**
  * The run's errors in their own words, most frequent first (tally/error-groups.ts), under the tiles:
@@ -16,7 +15,7 @@ const KIND = { agent_error: 'agent error', no_verdict: 'no verdict' } as const
 export function renderErrorBanner(tally: RunTally): SafeHtml | '' {
   const groups = errorGroups(tally.scenarios.values())
   if (groups.length === 0) return ''
-  const items = groups.slice(0, SHOWN).map((g) => html`<li>${count(g.attempts)} × ${KIND[g.verdict]}: <code>${capped(g.message, MESSAGE_CHARACTERS)}</code></li>`)
+  const items = groups.slice(0, SHOWN).map((g) => html`<li>${count(g.attempts)} × ${ERROR_LABEL[g.verdict]}: <code>${capped(g.message, MESSAGE_CHARACTERS)}</code></li>`)
   const others = groups.length - SHOWN
   const errors = groups.reduce((sum, g) => sum + g.attempts, 0)
   const tone = errors * 2 >= tally.attempts ? 'banner bad' : 'banner'

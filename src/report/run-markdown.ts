@@ -2,11 +2,10 @@ import { fraction, percent, plural } from './format.ts'
 import { agentHeading, commentMarker } from './compare-markdown.ts'
 import { neutralise } from './neutralise.ts'
 import { passRate, type RunCounts } from '../tally/run-counts.ts'
-import type { ErrorGroup } from '../tally/error-groups.ts'
+import { ERROR_LABEL, type ErrorGroup } from '../tally/error-groups.ts'
 
 const LISTED = 20
 const ERRORS_LISTED = 3
-const ERROR_KIND = { agent_error: 'agent error', no_verdict: 'no verdict' } as const
 
 /**
  * What a run alone says, when there is nothing to compare it with: the job summary of a push, and
@@ -45,7 +44,7 @@ export function runMarkdown(
 
 function errorList(errors: readonly ErrorGroup[]): string {
   if (errors.length === 0) return ''
-  const lines = errors.slice(0, ERRORS_LISTED).map((e) => `- ${plural(e.attempts, 'attempt')}, ${ERROR_KIND[e.verdict]}: ${neutralise(e.message, 200)}`)
+  const lines = errors.slice(0, ERRORS_LISTED).map((e) => `- ${plural(e.attempts, 'attempt')}, ${ERROR_LABEL[e.verdict]}: ${neutralise(e.message, 200)}`)
   const others = errors.length - ERRORS_LISTED
   if (others > 0) lines.push(`- and ${plural(others, 'other message')}, in the full report`)
   return `Errors, most frequent first:\n\n${lines.join('\n')}`

@@ -3,6 +3,13 @@ import type { ScenarioTally } from './run-tally.ts'
 /** The attempts that ended in an error of the agent, or of convy-ci's models (no verdict). */
 export type ErrorVerdict = 'agent_error' | 'no_verdict'
 
+/** How each kind is named where the errors are quoted: the summary, the progress, the comment, the report. */
+export const ERROR_LABEL: Record<ErrorVerdict, string> = { agent_error: 'agent error', no_verdict: 'no verdict' }
+
+export function isErrorVerdict(verdict: string): verdict is ErrorVerdict {
+  return verdict === 'agent_error' || verdict === 'no_verdict'
+}
+
 /** Attempts that failed with the same message. */
 export interface ErrorGroup {
   verdict: ErrorVerdict
@@ -22,10 +29,9 @@ export function errorGroups(scenarios: Iterable<ScenarioTally>, verdicts: readon
   for (const scenario of scenarios) {
     for (const attempt of scenario.attempts) {
       const verdict = attempt.verdict
-      if (verdict !== 'agent_error' && verdict !== 'no_verdict') continue
-      if (!verdicts.includes(verdict)) continue
+      if (!isErrorVerdict(verdict) || !verdicts.includes(verdict)) continue
       const message = groupedMessage(attempt.error)
-      const key = `${verdict} ${message}`
+      const key = errorKey(verdict, message)
       const group = groups.get(key)
       if (group) group.attempts++
       else groups.set(key, { verdict, message, attempts: 1 })
@@ -38,4 +44,9 @@ export function errorGroups(scenarios: Iterable<ScenarioTally>, verdicts: readon
 /** An attempt's error as it is grouped: without the turn it happened at. */
 export function groupedMessage(error: string | null): string {
   return (error ?? 'no message recorded').replace(/^turn \d+: /, '')
+}
+
+/** Errors with the same key are one group. */
+export function errorKey(verdict: ErrorVerdict, message: string): string {
+  return `${verdict} ${message}`
 }
