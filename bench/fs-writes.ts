@@ -17,6 +17,7 @@ import { mkdir, mkdtemp, open, rename, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
+import { median } from './median.ts'
 
 const { values } = parseArgs({ options: { count: { type: 'string', default: '2000' } } })
 const COUNT = Number(values.count)
@@ -84,11 +85,6 @@ async function measure(shape: Shape): Promise<{ cpuMicros: number; wallMicros: n
     rmSync(dir, { recursive: true, force: true })
   }
   return { cpuMicros: median(cpu), wallMicros: median(wall) }
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b)
-  return sorted[Math.floor(sorted.length / 2)]!
 }
 
 console.log(`${COUNT} writes of each shape, median of ${ROUNDS} rounds; µs per write\n`)

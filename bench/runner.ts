@@ -23,6 +23,7 @@ import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import { judgeByRule, scriptedUser, startFakeModelServer } from '../src/testing/fake-model-server.ts'
 import { startFakeAgentServer } from '../test/fakes/agent-server.ts'
+import { median } from './median.ts'
 
 const { values: options } = parseArgs({ options: { runs: { type: 'string', default: '5' }, profile: { type: 'string' }, cli: { type: 'string' } } })
 const RUNS = Number(options.runs)
@@ -128,12 +129,6 @@ async function measure(dir: string, parallel: number, round: number, env: NodeJS
     cpuRunMs: cpuAt(last) - cpuAt(first),
     cpuAfterMs: total - cpuAt(last),
   }
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b)
-  const middle = Math.floor(sorted.length / 2)
-  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2
 }
 
 /** "1.07 × (1.05–1.12)": the median, then the spread over the runs. */

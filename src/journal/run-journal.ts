@@ -10,9 +10,9 @@ import { repairTail } from './repair-tail.ts'
 
 /**
  * Writes a run folder as the run goes: run.json (replaced atomically, so it is never half-written)
- * and attempts.jsonl, one whole line per finished attempt. A line is written at once, in one call that
- * returns when the system has it, so attempts that end at the same moment never interleave. A journal holds the folder's lock from the moment it
- * is made until `release()`: a second process refuses to write the run meanwhile.
+ * and attempts.jsonl, one whole line per finished attempt, written at once, so attempts that end at
+ * the same moment never interleave. A journal holds the folder's lock from the moment it is made
+ * until `release()`: a second process refuses to write the run meanwhile.
  */
 export class RunJournal {
   /** attempts.jsonl, open for appending from the first attempt to `close()`. */
@@ -79,18 +79,13 @@ export class RunJournal {
   /**
    * Adds an attempt's line. Written synchronously: a line of a few KB reaches the system's page cache
    * in about 10 µs of CPU, while a write through libuv's thread pool cost 110–140 µs here, nearly all
-   * of it handing the call to a worker thread and back (bench/fs-writes.ts). A failed write rejects;
-   * the next one is tried as usual.
+   * of it handing the call to a worker thread and back (bench/fs-writes.ts). A failed write rejects
+   * (async: a throw becomes the promise's rejection); the next one is tried as usual.
    */
-  append(attempt: Attempt): Promise<void> {
+  async append(attempt: Attempt): Promise<void> {
     this.appended++
-    try {
-      this.attempts ??= openSync(join(this.dir, ATTEMPTS_FILE), 'a')
-      writeWhole(this.attempts, `${JSON.stringify(attempt)}\n`)
-      return Promise.resolve()
-    } catch (error) {
-      return Promise.reject(error)
-    }
+    this.attempts ??= openSync(join(this.dir, ATTEMPTS_FILE), 'a')
+    writeWhole(this.attempts, `${JSON.stringify(attempt)}\n`)
   }
 
   /** The manifest as it will be in `state`, without writing it: a report can show it before run.json says so. */

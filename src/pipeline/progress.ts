@@ -1,13 +1,11 @@
 import { countedAttempts, countVerdict, emptyVerdictCounts, type VerdictCounts } from '../journal/attempt-facts.ts'
 import { capped, plural } from '../report/format.ts'
 import { forTerminal } from '../shared/invisible.ts'
-import { ERROR_LABEL, errorKey, groupedMessage, isErrorVerdict } from '../tally/error-groups.ts'
+import { ERROR_LABEL, ERRORS_QUOTED, errorKey, groupedMessage, isErrorVerdict } from '../tally/error-groups.ts'
 import type { RunProgress } from '../runner/play-run.ts'
 import type { PipelineContext } from './context.ts'
 
 const REDRAW_MS = 100
-/** Distinct error messages said as they first happen; the summary at the end has the rest. */
-const ERRORS_SAID = 3
 const ERROR_CHARACTERS = 300
 
 /**
@@ -33,7 +31,8 @@ export function createProgress(ctx: PipelineContext, agent: string, todo: readon
   const errorsSeen = new Set<string>()
   /** Says an attempt's error if it is one of the first few distinct ones; true when it did. */
   const sayNewError = (attempt: { scenario: string; attempt: number; verdict: string; error: string | null }): boolean => {
-    if (!isErrorVerdict(attempt.verdict) || errorsSeen.size >= ERRORS_SAID) return false
+    // As many distinct messages as the summary quotes at the end, which has the rest.
+    if (!isErrorVerdict(attempt.verdict) || errorsSeen.size >= ERRORS_QUOTED) return false
     const message = groupedMessage(attempt.error)
     const key = errorKey(attempt.verdict, message)
     if (errorsSeen.has(key)) return false

@@ -1,6 +1,6 @@
 import { capped, count, dollars, percent, plural, seconds } from '../report/format.ts'
 import { forTerminal } from '../shared/invisible.ts'
-import { ERROR_LABEL, errorGroups } from '../tally/error-groups.ts'
+import { ERROR_LABEL, errorGroups, quotedErrors } from '../tally/error-groups.ts'
 import { passRate, runCounts } from '../tally/run-counts.ts'
 import { scenarioStatus, type RunTally } from '../tally/run-tally.ts'
 
@@ -35,18 +35,15 @@ export function formatSummary(agent: string, tally: RunTally): string {
   return ['', `${agent}: pass rate ${rate}${facts.length ? ` · ${facts.join(' · ')}` : ''}`, ...errorDigest(tally), '', line(header), line(widths.map((w) => '─'.repeat(w))), ...rows.map(line), ''].join('\n')
 }
 
-const DIGEST_MESSAGES = 3
 const DIGEST_MESSAGE_CHARACTERS = 300
 
 /** The errors' own words, most frequent first (tally/error-groups.ts), escaped for the terminal. */
 function errorDigest(tally: RunTally): string[] {
   const groups = errorGroups(tally.scenarios.values())
   if (groups.length === 0) return []
-  const lines = groups.slice(0, DIGEST_MESSAGES).map((g) => `  ${count(g.attempts)} × ${ERROR_LABEL[g.verdict]}: ${forTerminal(capped(g.message, DIGEST_MESSAGE_CHARACTERS))}`)
-  const others = groups.slice(DIGEST_MESSAGES)
-  if (others.length) {
-    lines.push(`  and ${plural(others.reduce((sum, g) => sum + g.attempts, 0), 'attempt')} with ${plural(others.length, 'other message')} (report.html has each attempt's)`)
-  }
+  const { quoted, otherMessages, otherAttempts } = quotedErrors(groups)
+  const lines = quoted.map((g) => `  ${count(g.attempts)} × ${ERROR_LABEL[g.verdict]}: ${forTerminal(capped(g.message, DIGEST_MESSAGE_CHARACTERS))}`)
+  if (otherMessages) lines.push(`  and ${plural(otherAttempts, 'attempt')} with ${plural(otherMessages, 'other message')} (report.html has each attempt's)`)
   return ['', 'errors, most frequent first:', ...lines]
 }
 /** What the run cost, when a price was given for anything it used; partial sums say so. */

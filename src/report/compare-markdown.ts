@@ -41,8 +41,8 @@ const NOTES_SHOWN = 10
  * report's link and the runs, the tiles that say something, Worse then Better (each row linked to
  * its scenario in the report, naming the claims that moved), what deserves a look, then folded: Same,
  * Not compared and the statistics in words; warnings last, except more agent errors, which come under
- * the verdict with the agent's own words: an agent that did not come up is the whole story. Long lists are cut to fit, Worse last of
- * all, each saying how many scenarios it left out.
+ * the verdict with the agent's own words (an agent that did not come up is the whole story). Long
+ * lists are cut to fit, Worse last of all, each saying how many scenarios it left out.
  */
 export function comparisonMarkdown(c: Comparison, options: MarkdownOptions = {}): string {
   const reportUrl = safeUrl(options.reportUrl)

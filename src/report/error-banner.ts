@@ -1,9 +1,8 @@
-import { ERROR_LABEL, errorGroups } from '../tally/error-groups.ts'
+import { ERROR_LABEL, errorGroups, quotedErrors } from '../tally/error-groups.ts'
 import type { RunTally } from '../tally/run-tally.ts'
 import { capped, count, plural } from './format.ts'
 import { html, type SafeHtml } from './html.ts'
 
-const SHOWN = 3
 const MESSAGE_CHARACTERS = 300
 
 /**
@@ -15,11 +14,11 @@ const MESSAGE_CHARACTERS = 300
 export function renderErrorBanner(tally: RunTally): SafeHtml | '' {
   const groups = errorGroups(tally.scenarios.values())
   if (groups.length === 0) return ''
-  const items = groups.slice(0, SHOWN).map((g) => html`<li>${count(g.attempts)} × ${ERROR_LABEL[g.verdict]}: <code>${capped(g.message, MESSAGE_CHARACTERS)}</code></li>`)
-  const others = groups.length - SHOWN
+  const { quoted, otherMessages } = quotedErrors(groups)
+  const items = quoted.map((g) => html`<li>${count(g.attempts)} × ${ERROR_LABEL[g.verdict]}: <code>${capped(g.message, MESSAGE_CHARACTERS)}</code></li>`)
   const errors = groups.reduce((sum, g) => sum + g.attempts, 0)
   const tone = errors * 2 >= tally.attempts ? 'banner bad' : 'banner'
   return html`<div class="${tone} errors-seen"><strong>Errors, most frequent first.</strong><ul>${items}${
-    others > 0 ? html`<li>and ${plural(others, 'other message')}: each attempt's is in its scenario below</li>` : ''
+    otherMessages ? html`<li>and ${plural(otherMessages, 'other message')}: each attempt's is in its scenario below</li>` : ''
   }</ul></div>`
 }

@@ -2,10 +2,9 @@ import { fraction, percent, plural } from './format.ts'
 import { agentHeading, commentMarker } from './compare-markdown.ts'
 import { neutralise } from './neutralise.ts'
 import { passRate, type RunCounts } from '../tally/run-counts.ts'
-import { ERROR_LABEL, type ErrorGroup } from '../tally/error-groups.ts'
+import { ERROR_LABEL, quotedErrors, type ErrorGroup } from '../tally/error-groups.ts'
 
 const LISTED = 20
-const ERRORS_LISTED = 3
 
 /**
  * What a run alone says, when there is nothing to compare it with: the job summary of a push, and
@@ -44,8 +43,8 @@ export function runMarkdown(
 
 function errorList(errors: readonly ErrorGroup[]): string {
   if (errors.length === 0) return ''
-  const lines = errors.slice(0, ERRORS_LISTED).map((e) => `- ${plural(e.attempts, 'attempt')}, ${ERROR_LABEL[e.verdict]}: ${neutralise(e.message, 200)}`)
-  const others = errors.length - ERRORS_LISTED
-  if (others > 0) lines.push(`- and ${plural(others, 'other message')}, in the full report`)
+  const { quoted, otherMessages } = quotedErrors(errors)
+  const lines = quoted.map((e) => `- ${plural(e.attempts, 'attempt')}, ${ERROR_LABEL[e.verdict]}: ${neutralise(e.message, 200)}`)
+  if (otherMessages) lines.push(`- and ${plural(otherMessages, 'other message')}, in the full report`)
   return `Errors, most frequent first:\n\n${lines.join('\n')}`
 }

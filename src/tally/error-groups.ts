@@ -10,6 +10,9 @@ export function isErrorVerdict(verdict: string): verdict is ErrorVerdict {
   return verdict === 'agent_error' || verdict === 'no_verdict'
 }
 
+/** How many distinct messages are quoted wherever errors are shown; the report has every attempt's. */
+export const ERRORS_QUOTED = 3
+
 /** Attempts that failed with the same message. */
 export interface ErrorGroup {
   verdict: ErrorVerdict
@@ -39,6 +42,12 @@ export function errorGroups(scenarios: Iterable<ScenarioTally>, verdicts: readon
   }
   // Array.prototype.sort is stable: equal counts keep the order they were first seen in.
   return [...groups.values()].sort((a, b) => b.attempts - a.attempts)
+}
+
+/** The groups to quote, and what is left of the others: how many messages, over how many attempts. */
+export function quotedErrors(groups: readonly ErrorGroup[]): { quoted: ErrorGroup[]; otherMessages: number; otherAttempts: number } {
+  const others = groups.slice(ERRORS_QUOTED)
+  return { quoted: groups.slice(0, ERRORS_QUOTED), otherMessages: others.length, otherAttempts: others.reduce((sum, g) => sum + g.attempts, 0) }
 }
 
 /** An attempt's error as it is grouped: without the turn it happened at. */
