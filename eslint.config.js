@@ -1,11 +1,20 @@
 import js from '@eslint/js'
 import tseslint from 'typescript-eslint'
+import { LAYERS, layersAbove } from './scripts/layers.mjs'
 
-const ACTIONS_TOOLKIT = { group: ['@actions/*'], message: 'Only src/action, src/cli and src/github may use @actions/*.' }
-// Everything below the entry layers is called by both of them, so it imports neither.
-const ENTRY_LAYERS = [{ group: ['**/cli/*', '**/action/*'], message: 'Only the entry layers import src/cli or src/action; move what both need into src/pipeline or a domain folder.' }]
+const ACTIONS_TOOLKIT = { group: ['@actions/*'], message: 'Only src/entry/action, src/entry/cli and src/adapters/github may use @actions/*.' }
 // One schema API everywhere: zod's method API, loaded by a single import, costs every run its start-up.
-const ZOD = { group: ['zod', 'zod/*'], message: 'Import zod from src/shared/zod.ts: zod/mini, with its English messages set.' }
+const ZOD = { group: ['zod', 'zod/*'], message: 'Import zod from src/base/shared/zod.ts: zod/mini, with its English messages set.' }
+// A package's private files change in any release: only its public entry points are imported.
+const PRIVATE_PATHS = { regex: '^(@[^/]+/)?[^./@][^/]*/(lib|dist|internal|src)(/|$)', message: "Import a package through its public entry points, never its private files (lib/, dist/, internal/, src/)." }
+// A layer imports its own layer and those below it (scripts/layers.mjs).
+const above = (layer) =>
+  layersAbove(layer).map((higher) => ({
+    group: [`**/${higher.name}/**`],
+    message: `src/${layer.name} is below src/${higher.name} (scripts/layers.mjs): it may not import it. Move what both need down, or pass it in as a parameter.`,
+  }))
+const restricted = (...patterns) => ({ 'no-restricted-imports': ['error', { patterns: [PRIVATE_PATHS, ...patterns] }] })
+const TOOLKIT_USERS = ['src/entry/cli/**', 'src/entry/action/**', 'src/adapters/github/**']
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', '**/results/**', '**/.convy/**', 'docs/**'] },
@@ -25,47 +34,43 @@ export default tseslint.config(
       'no-restricted-imports': 'off',
     },
   },
-  {
-    // Domain code takes its dependencies as parameters: only the entry layers touch the toolkit.
-    files: ['src/**/*.ts'],
-    ignores: ['src/cli/**', 'src/action/**', 'src/github/**'],
+  // Every layer: no import from a layer above it; outside the entry layers and the GitHub adapter,
+  // no toolkit and no process (domain code takes what it needs as parameters).
+  ...LAYERS.map((layer) => ({
+    files: [`src/${layer.name}/**/*.ts`],
+    ignores: TOOLKIT_USERS,
     rules: {
-      'no-restricted-imports': ['error', { patterns: [ACTIONS_TOOLKIT, ...ENTRY_LAYERS, ZOD] }],
-      'no-restricted-globals': ['error', { name: 'process', message: 'Domain code takes what it needs as parameters; only src/cli and src/action read process.' }],
+      ...restricted(ACTIONS_TOOLKIT, ZOD, ...above(layer)),
+      'no-restricted-globals': ['error', { name: 'process', message: 'Domain code takes what it needs as parameters; only src/entry/cli and src/entry/action read process.' }],
     },
-  },
+  })),
   {
-    // The package's entry is the library's entry point, as cli/main.ts is the CLI's: run() reads the
-    // calling process (cwd, env, pid) there and passes it down. Only that file, not library/.
+    // The package's entry is the library's entry point, as entry/cli/main.ts is the CLI's: run() reads
+    // the calling process (cwd, env, pid) there and passes it down. Only that file, not entry/library/.
     files: ['src/index.ts'],
-    rules: { 'no-restricted-globals': 'off' },
+    rules: restricted(ACTIONS_TOOLKIT, ZOD),
   },
   {
     // publish/ is what both entry points' use cases call to post a run, so it sits below pipeline/ too.
-    files: ['src/publish/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        { patterns: [ACTIONS_TOOLKIT, ...ENTRY_LAYERS, ZOD, { group: ['**/pipeline/*'], message: 'src/publish is called from src/pipeline and src/action; it never imports src/pipeline.' }] },
-      ],
-    },
+    files: ['src/app/publish/**/*.ts'],
+    rules: restricted(ACTIONS_TOOLKIT, ZOD, ...above(LAYERS[1]), { group: ['**/pipeline/*'], message: 'src/app/publish is called from src/app/pipeline and src/entry/action; it never imports src/app/pipeline.' }),
   },
   {
-    files: ['src/github/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [...ENTRY_LAYERS, ZOD] }] },
+    files: ['src/adapters/github/**/*.ts'],
+    rules: restricted(ZOD, ...above(LAYERS.find((l) => l.name === 'adapters'))),
   },
   {
-    // The two entry points share what they run through pipeline/, never through each other.
-    files: ['src/cli/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [ZOD, { group: ['**/action/*'], message: 'src/cli never imports src/action: share it through src/pipeline or a domain folder.' }] }] },
+    // The two entry points share what they run through app/, never through each other.
+    files: ['src/entry/cli/**/*.ts'],
+    rules: restricted(ZOD, { group: ['**/action/*'], message: 'src/entry/cli never imports src/entry/action: share it through src/app or a layer below.' }),
   },
   {
-    files: ['src/action/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [ZOD, { group: ['**/cli/*'], message: 'src/action never imports src/cli: share it through src/pipeline or a domain folder.' }] }] },
+    files: ['src/entry/action/**/*.ts'],
+    rules: restricted(ZOD, { group: ['**/cli/*'], message: 'src/entry/action never imports src/entry/cli: share it through src/app or a layer below.' }),
   },
   {
-    files: ['src/shared/zod.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [ACTIONS_TOOLKIT, ...ENTRY_LAYERS] }] },
+    files: ['src/base/shared/zod.ts'],
+    rules: restricted(ACTIONS_TOOLKIT),
   },
   {
     files: ['**/*.js', '**/*.mjs'],

@@ -1,5 +1,5 @@
 // The CPU one request costs the client, for each HTTP client a run could use: why turns and chat
-// completions go through convy-ci's own (src/http/h1/).
+// completions go through convy-ci's own (src/base/http/h1/).
 //
 //   npm run bench:http
 //
@@ -29,11 +29,11 @@ if (mode === '--serve') {
   const headers = { 'content-type': 'application/json', authorization: 'Bearer bench' }
   let send: () => Promise<unknown>
   if (arg === 'convy-ci h1') {
-    const { createH1Client } = await import('../src/http/h1/h1-client.ts')
+    const { createH1Client } = await import('../src/base/http/h1/h1-client.ts')
     const whole = createH1Client()
     send = async () => JSON.parse((await whole(url, { method: 'POST', headers, body })).text)
   } else if (arg === 'undici request') {
-    const { Agent, request } = await import('../src/http/undici.ts')
+    const { Agent, request } = await import('../src/base/http/undici.ts')
     const dispatcher = new Agent({ connections: 256 })
     send = async () => (await request(url, { method: 'POST', headers, body, dispatcher })).body.json()
   } else if (arg === 'node:http') {

@@ -16,9 +16,9 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { parseArgs } from 'node:util'
-import { compareRuns } from '../src/compare/compare-runs.ts'
-import { compareFoldersToPage } from '../src/report/compare-page.ts'
-import { writeRunReport } from '../src/report/run-report.ts'
+import { compareRuns } from '../src/verdict/compare-runs.ts'
+import { compareFoldersToPage } from '../src/views/compare/compare-page.ts'
+import { writeRunReport } from '../src/views/run/run-report.ts'
 import { writeSyntheticRun } from '../test/fakes/synthetic-run.ts'
 
 const { values } = parseArgs({

@@ -16,12 +16,12 @@ import { mkdtemp, mkdir, readdir, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
-import { runCli } from '../src/cli/cli.ts'
-import { processWriter } from '../src/cli/writer.ts'
-import { readAllAttempts } from '../src/journal/read-run.ts'
-import type { Attempt } from '../src/journal/records.ts'
-import type { UserReviewFindings } from '../src/conversation/dialogue.ts'
-import { scriptedUser, startFakeModelServer } from '../src/testing/fake-model-server.ts'
+import { runCli } from '../src/entry/cli/cli.ts'
+import { processWriter } from '../src/entry/cli/writer.ts'
+import { readAllAttempts } from '../src/records/journal/read-run.ts'
+import type { Attempt } from '../src/records/journal/records.ts'
+import type { UserReviewFindings } from '../src/play/conversation/dialogue.ts'
+import { scriptedUser, startFakeModelServer } from '../src/entry/testing/fake-model-server.ts'
 
 const { values } = parseArgs({ options: { scenarios: { type: 'string', default: '20' }, k: { type: 'string', short: 'k', default: '3' } } })
 const SCENARIOS = Number(values.scenarios)

@@ -21,7 +21,7 @@ import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
-import { judgeByRule, scriptedUser, startFakeModelServer } from '../src/testing/fake-model-server.ts'
+import { judgeByRule, scriptedUser, startFakeModelServer } from '../src/entry/testing/fake-model-server.ts'
 import { startFakeAgentServer } from '../test/fakes/agent-server.ts'
 import { median } from './median.ts'
 

@@ -8,12 +8,12 @@
 // A/A: the same agent against itself, so every "Worse" is a false alarm. A/B: one scenario breaks,
 // 0.98 → 0.10. Then the choice of the action's default `attempts`: one scenario that always passed
 // never passes any more (1.0 → 0), among the realistic mix.
-import { compareRuns } from '../src/compare/compare-runs.ts'
-import { decide, type ScenarioCounts } from '../src/compare/decide.ts'
-import { wilsonInterval } from '../src/stats/intervals.ts'
+import { compareRuns } from '../src/verdict/compare-runs.ts'
+import { decide, type ScenarioCounts } from '../src/verdict/decide.ts'
+import { wilsonInterval } from '../src/base/stats/intervals.ts'
 import { outcomes, run } from '../test/compare/run-builder.ts'
 import { createRng } from '../test/fakes/synthetic-run.ts'
-import { tallyRecord } from '../src/tally/run-tally.ts'
+import { tallyRecord } from '../src/records/tally/run-tally.ts'
 
 const SIMULATIONS = Number(process.env['SIMULATIONS'] ?? 5000)
 const CHECKED_WITH_COMPARE_RUNS = Number(process.env['CHECKED'] ?? 300)

@@ -53,13 +53,13 @@ const common = {
 
 await rm(new URL('../dist', import.meta.url), { recursive: true, force: true })
 await Promise.all([
-  build({ ...common, entryPoints: ['src/action/main.ts'], outfile: 'dist/action.js', banner: { js: requireShim } }),
+  build({ ...common, entryPoints: ['src/entry/action/main.ts'], outfile: 'dist/action.js', banner: { js: requireShim } }),
   // What npm ships: the CLI and the library share the pipeline, so it is in dist/chunks/ once, not
   // in each entry (the package stays small), and `import 'convy-ci'` loads run()'s part only when
   // run() is called. The action's bundle stays one file: it runs from the repository.
   build({
     ...common,
-    entryPoints: { cli: 'src/cli/main.ts', index: 'src/index.ts', testing: 'src/testing/index.ts' },
+    entryPoints: { cli: 'src/entry/cli/main.ts', index: 'src/index.ts', testing: 'src/entry/testing/index.ts' },
     outdir: 'dist',
     splitting: true,
     chunkNames: 'chunks/[name]-[hash]',
@@ -100,7 +100,7 @@ const visit = async (file) => {
   for (const [, specifier] of text.matchAll(/(?:from|import)\s*\(?\s*['"](\.{1,2}\/[^'"]+)\.js['"]/g)) await visit(join(dirname(file), `${specifier}.d.ts`))
 }
 await visit(join(typesDir, 'index.d.ts'))
-await visit(join(typesDir, 'testing', 'index.d.ts'))
+await visit(join(typesDir, 'entry', 'testing', 'index.d.ts'))
 for (const entry of await readdir(typesDir, { recursive: true, withFileTypes: true })) {
   const file = join(entry.parentPath, entry.name)
   if (entry.isFile() && !reached.has(file)) await rm(file)

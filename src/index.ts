@@ -3,13 +3,13 @@
  * (agent-api.ts), and `run()`, which plays scenarios from a test file through the same pipeline as
  * `convy-ci run` (library/).
  */
-import type { RunOptions } from './library/options.ts'
-import type { RunResult } from './library/result-types.ts'
+import type { RunOptions } from './entry/library/options.ts'
+import type { RunResult } from './entry/library/result-types.ts'
 
-export * from './agent-api.ts'
-export type { CheckInput, RunOptions, ScenarioInput } from './library/options.ts'
-export type { AttemptFailure, Holding, RunResult, ScenarioResult, ScenarioStatus } from './library/result-types.ts'
-export { ConvyError, InputError, InputErrors, FileError } from './shared/errors.ts'
+export * from './play/agents/agent-api.ts'
+export type { CheckInput, RunOptions, ScenarioInput } from './entry/library/options.ts'
+export type { AttemptFailure, Holding, RunResult, ScenarioResult, ScenarioStatus } from './entry/library/result-types.ts'
+export { ConvyError, InputError, InputErrors, FileError } from './base/shared/errors.ts'
 
 /**
  * Plays scenarios against one agent and returns how it did, per scenario: see library/README.md.
@@ -19,7 +19,7 @@ export { ConvyError, InputError, InputErrors, FileError } from './shared/errors.
 export async function run(options: RunOptions): Promise<RunResult> {
   // Loaded when called: an agent module that imports defineAgent or postJson should not pay for
   // the whole pipeline (a quarter of a second to load).
-  const { runFromCode } = await import('./library/run.ts')
+  const { runFromCode } = await import('./entry/library/run.ts')
   const features = process.features as { typescript?: string | false }
   return runFromCode(options, {
     cwd: process.cwd(),

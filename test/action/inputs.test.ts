@@ -2,8 +2,8 @@ import assert from 'node:assert/strict'
 import { readFile } from 'node:fs/promises'
 import { describe, test } from 'node:test'
 import { parse } from 'yaml'
-import { INPUT_NAMES, readInputs } from '../../src/action/inputs.ts'
-import { InputErrors } from '../../src/shared/errors.ts'
+import { INPUT_NAMES, readInputs } from '../../src/entry/action/inputs.ts'
+import { InputErrors } from '../../src/base/shared/errors.ts'
 
 const given = (inputs: Record<string, string>) => (name: string) => inputs[name] ?? ''
 

@@ -2,8 +2,8 @@ import assert from 'node:assert/strict'
 import { readFile, readdir, stat, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { describe, test } from 'node:test'
-import type { Attempt } from '../../src/journal/records.ts'
-import { readAllAttempts, readManifest } from '../../src/journal/read-run.ts'
+import type { Attempt } from '../../src/records/journal/records.ts'
+import { readAllAttempts, readManifest } from '../../src/records/journal/read-run.ts'
 import { makeProject, runInProcess } from '../cli/harness.ts'
 
 // `convy-ci merge`, which the action's merge mode uses too: shards of one run become that run.

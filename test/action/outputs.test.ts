@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
-import { actionOutputs } from '../../src/action/outputs.ts'
-import type { AgentOutcome } from '../../src/action/publish-agent.ts'
+import { actionOutputs } from '../../src/entry/action/outputs.ts'
+import type { AgentOutcome } from '../../src/entry/action/publish-agent.ts'
 
 const outcome = (agent: string, fields: Partial<AgentOutcome>): AgentOutcome => ({
   agent,

@@ -2,8 +2,8 @@ import assert from 'node:assert/strict'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { describe, test } from 'node:test'
-import { waitFor } from '../../src/action/wait-for.ts'
-import { InputError } from '../../src/shared/errors.ts'
+import { waitFor } from '../../src/entry/action/wait-for.ts'
+import { InputError } from '../../src/base/shared/errors.ts'
 
 async function listen(handler: (status: { calls: number }) => number): Promise<{ url: string; calls: () => number; close: () => Promise<void> }> {
   const state = { calls: 0 }

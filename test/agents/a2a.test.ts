@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
-import { createA2aAgent } from '../../src/agents/protocols/a2a.ts'
-import { A2aAgentConfigSchema } from '../../src/config/config.ts'
-import { createFetch } from '../../src/http/fetch.ts'
+import { createA2aAgent } from '../../src/play/agents/protocols/a2a.ts'
+import { A2aAgentConfigSchema } from '../../src/records/config/config.ts'
+import { createFetch } from '../../src/base/http/fetch.ts'
 import { startFakeA2aServer, type FakeA2aOptions, type FakeA2aServer } from '../fakes/a2a-server.ts'
 import { protocolContract, talkWith } from './protocol-contract.ts'
 

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
-import { createAiSdkAgent } from '../../src/agents/protocols/ai-sdk.ts'
-import { AiSdkAgentConfigSchema } from '../../src/config/config.ts'
+import { createAiSdkAgent } from '../../src/play/agents/protocols/ai-sdk.ts'
+import { AiSdkAgentConfigSchema } from '../../src/records/config/config.ts'
 import { readJson, serve, startEvents, type Served } from '../fakes/serve.ts'
 import { talkWith } from './protocol-contract.ts'
 

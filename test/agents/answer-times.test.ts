@@ -1,12 +1,12 @@
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
-import { compareTimes, mannWhitney, upperTail } from '../../src/compare/answer-times.ts'
-import { compareRuns } from '../../src/compare/compare-runs.ts'
-import { comparisonMarkdown } from '../../src/report/compare-markdown.ts'
-import type { Turn } from '../../src/journal/records.ts'
-import { renderCompareTiles } from '../../src/report/compare-tiles.ts'
+import { compareTimes, mannWhitney, upperTail } from '../../src/verdict/answer-times.ts'
+import { compareRuns } from '../../src/verdict/compare-runs.ts'
+import { comparisonMarkdown } from '../../src/views/markdown/compare-markdown.ts'
+import type { Turn } from '../../src/records/journal/records.ts'
+import { renderCompareTiles } from '../../src/views/compare/compare-tiles.ts'
 import { attempt, manifest, scenario } from '../report/small-run.ts'
-import { tallyRecord, type RunRecord } from '../../src/tally/run-tally.ts'
+import { tallyRecord, type RunRecord } from '../../src/records/tally/run-tally.ts'
 
 /**
  * Answer time and time to first token in the compare: slower or faster only beyond noise. (Here

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
-import { createJsonHttpAgent } from '../../src/agents/protocols/json-http.ts'
-import { createFetch } from '../../src/http/fetch.ts'
-import { JsonAgentConfigSchema, type JsonAgentConfig } from '../../src/config/config.ts'
+import { createJsonHttpAgent } from '../../src/play/agents/protocols/json-http.ts'
+import { createFetch } from '../../src/base/http/fetch.ts'
+import { JsonAgentConfigSchema, type JsonAgentConfig } from '../../src/records/config/config.ts'
 import { startFakeAgentServer, type FakeAgentServer } from '../fakes/agent-server.ts'
 import { talk, words } from './talk.ts'
 
@@ -94,7 +94,7 @@ describe('JSON HTTP agent', () => {
   })
 })
 
-// The same through the built-in fetch and through the HTTP client a run uses (src/http/fetch.ts).
+// The same through the built-in fetch and through the HTTP client a run uses (src/base/http/fetch.ts).
 for (const [client, fetch] of [['built-in fetch', undefined], ['undici client', createFetch()]] as const) {
   describe(`JSON HTTP agent failures are failed turns that explain themselves (${client})`, () => {
     const agent = () => createJsonHttpAgent(config({ body: sessionBody }), fetch)

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
-import { createLangGraphAgent } from '../../src/agents/protocols/langgraph.ts'
-import { LangGraphAgentConfigSchema } from '../../src/config/config.ts'
-import { createFetch } from '../../src/http/fetch.ts'
+import { createLangGraphAgent } from '../../src/play/agents/protocols/langgraph.ts'
+import { LangGraphAgentConfigSchema } from '../../src/records/config/config.ts'
+import { createFetch } from '../../src/base/http/fetch.ts'
 import { startFakeLangGraphServer, type FakeLangGraphServer } from '../fakes/langgraph-server.ts'
 import { protocolContract, talkWith } from './protocol-contract.ts'
 

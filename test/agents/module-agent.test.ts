@@ -3,9 +3,9 @@ import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { after, describe, test } from 'node:test'
-import { loadModuleAgent, type ModuleAgentOptions } from '../../src/agents/module/module-agent.ts'
+import { loadModuleAgent, type ModuleAgentOptions } from '../../src/play/agents/module/module-agent.ts'
 import * as runningApi from '../../src/index.ts'
-import { InputError } from '../../src/shared/errors.ts'
+import { InputError } from '../../src/base/shared/errors.ts'
 import { talk } from './talk.ts'
 
 const fixtures = new URL('../fixtures/agents/', import.meta.url)

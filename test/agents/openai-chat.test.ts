@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
-import { createOpenAIChatAgent } from '../../src/agents/protocols/openai-chat.ts'
-import { createFetch } from '../../src/http/fetch.ts'
-import { OpenAIChatAgentConfigSchema, type OpenAIChatAgentConfig } from '../../src/config/config.ts'
+import { createOpenAIChatAgent } from '../../src/play/agents/protocols/openai-chat.ts'
+import { createFetch } from '../../src/base/http/fetch.ts'
+import { OpenAIChatAgentConfigSchema, type OpenAIChatAgentConfig } from '../../src/records/config/config.ts'
 import { startFakeAgentServer, type FakeAgentServer } from '../fakes/agent-server.ts'
 import { talk, words } from './talk.ts'
 
@@ -73,7 +73,7 @@ describe('openai-chat agent', () => {
   })
 })
 
-// The same through the built-in fetch and through the HTTP client a run uses (src/http/fetch.ts).
+// The same through the built-in fetch and through the HTTP client a run uses (src/base/http/fetch.ts).
 for (const [client, fetch] of [['built-in fetch', undefined], ['undici client', createFetch()]] as const) {
   describe(`openai-chat failures (${client})`, () => {
     test('a server error names the endpoint and status, and is not retried', async () => {

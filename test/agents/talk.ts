@@ -1,4 +1,4 @@
-import type { Agent, Answer, Message } from '../../src/agents/agent.ts'
+import type { Agent, Answer, Message } from '../../src/play/agents/agent.ts'
 
 /** Plays user messages against an agent the way the runner does: one conversation, history growing. */
 export async function talk(agent: Agent, userMessages: readonly string[], options: { session?: string; signal?: AbortSignal } = {}): Promise<Answer[]> {

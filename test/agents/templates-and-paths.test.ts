@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
-import { fillTemplate } from '../../src/agents/protocols/body-template.ts'
-import { lookupPath } from '../../src/agents/dotted-path.ts'
-import { readAnswer } from '../../src/agents/protocols/json-http.ts'
+import { fillTemplate } from '../../src/play/agents/protocols/body-template.ts'
+import { lookupPath } from '../../src/play/agents/dotted-path.ts'
+import { readAnswer } from '../../src/play/agents/protocols/json-http.ts'
 
 describe('body templates', () => {
   const history = [

@@ -1,14 +1,14 @@
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
-import type { Agent } from '../../src/agents/agent.ts'
-import { agentExport } from '../../src/agents/checked-agent.ts'
-import { playAttempt, type PlayDependencies } from '../../src/conversation/play-attempt.ts'
-import { recordSchemas } from '../../src/journal/records.ts'
-import { runChecks } from '../../src/judge/checks.ts'
-import { judgeMessages, readJudgeRequest } from '../../src/judge/judge-prompt.ts'
-import type { DialogueLine, Judge } from '../../src/conversation/roles.ts'
-import { parseYamlFile } from '../../src/input/yaml-file.ts'
-import { parseScenario } from '../../src/scenario/load-scenarios.ts'
+import type { Agent } from '../../src/play/agents/agent.ts'
+import { agentExport } from '../../src/play/agents/checked-agent.ts'
+import { playAttempt, type PlayDependencies } from '../../src/play/conversation/play-attempt.ts'
+import { recordSchemas } from '../../src/records/journal/records.ts'
+import { runChecks } from '../../src/play/judge/checks.ts'
+import { judgeMessages, readJudgeRequest } from '../../src/play/judge/judge-prompt.ts'
+import type { DialogueLine, Judge } from '../../src/play/conversation/roles.ts'
+import { parseYamlFile } from '../../src/base/input/yaml-file.ts'
+import { parseScenario } from '../../src/records/scenario/load-scenarios.ts'
 
 /**
  * Tool calls and time to first token from an agent's answer to the run's records: the Turn, the

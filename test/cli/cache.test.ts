@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict'
 import { join } from 'node:path'
 import { after, before, test } from 'node:test'
-import { listRuns, readAllAttempts } from '../../src/journal/read-run.ts'
-import { judgeByRule, startFakeModelServer, type FakeModelServer } from '../../src/testing/fake-model-server.ts'
+import { listRuns, readAllAttempts } from '../../src/records/journal/read-run.ts'
+import { judgeByRule, startFakeModelServer, type FakeModelServer } from '../../src/entry/testing/fake-model-server.ts'
 import { makeProject, runInProcess } from './harness.ts'
 
 let models: FakeModelServer

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
-import { judgeByRule, scriptedUser, startFakeModelServer, type FakeModelServer } from '../../src/testing/fake-model-server.ts'
-import { readAllAttempts } from '../../src/journal/read-run.ts'
-import { brokenFatalCheck } from '../../src/judge/checks.ts'
+import { judgeByRule, scriptedUser, startFakeModelServer, type FakeModelServer } from '../../src/entry/testing/fake-model-server.ts'
+import { readAllAttempts } from '../../src/records/journal/read-run.ts'
+import { brokenFatalCheck } from '../../src/play/judge/checks.ts'
 import { makeProject, onlyRun, runInProcess } from './harness.ts'
 
 const CONVY_YML = `models:

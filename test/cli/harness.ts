@@ -1,10 +1,10 @@
 import { mkdtemp, mkdir, readFile, readdir, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
-import { runCli } from '../../src/cli/cli.ts'
-import type { CliContext } from '../../src/cli/context.ts'
-import { processWriter } from '../../src/cli/writer.ts'
-import { toConvyError } from '../../src/shared/errors.ts'
+import { runCli } from '../../src/entry/cli/cli.ts'
+import type { CliContext } from '../../src/entry/cli/context.ts'
+import { processWriter } from '../../src/entry/cli/writer.ts'
+import { toConvyError } from '../../src/base/shared/errors.ts'
 
 /** A throwaway project folder with the given files. */
 export async function makeProject(files: Record<string, string>): Promise<string> {

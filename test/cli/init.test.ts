@@ -3,7 +3,7 @@ import { mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { test } from 'node:test'
-import { readAllAttempts } from '../../src/journal/read-run.ts'
+import { readAllAttempts } from '../../src/records/journal/read-run.ts'
 import { runInProcess } from './harness.ts'
 
 test('init makes a project that runs offline at once: --smoke and the scripted scenario', async () => {

@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url'
 import { startFakeAgentServer, type FakeAgentServer } from '../fakes/agent-server.ts'
 import { makeProject, onlyRun, readJsonLines, runInProcess } from './harness.ts'
 
-const MAIN = fileURLToPath(new URL('../../src/cli/main.ts', import.meta.url))
+const MAIN = fileURLToPath(new URL('../../src/entry/cli/main.ts', import.meta.url))
 // The child runs from the project folder, where tsx cannot be found by name.
 const TSX = import.meta.resolve('tsx')
 

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict'
 import { after, before, test } from 'node:test'
-import { readAllAttempts } from '../../src/journal/read-run.ts'
-import { fakeReply, judgeByRule, startFakeModelServer, type FakeModelServer } from '../../src/testing/fake-model-server.ts'
+import { readAllAttempts } from '../../src/records/journal/read-run.ts'
+import { fakeReply, judgeByRule, startFakeModelServer, type FakeModelServer } from '../../src/entry/testing/fake-model-server.ts'
 import { makeProject, onlyRun, runInProcess } from './harness.ts'
 
 let models: FakeModelServer

@@ -4,9 +4,9 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, test } from 'node:test'
 import { parse } from 'yaml'
-import { INIT_FILES } from '../../src/cli/commands/init-templates.ts'
-import { loadProjectConfig, resolveAgent, resolveModels } from '../../src/config/load-config.ts'
-import type { Environment } from '../../src/config/interpolate.ts'
+import { INIT_FILES } from '../../src/entry/cli/commands/init-templates.ts'
+import { loadProjectConfig, resolveAgent, resolveModels } from '../../src/records/config/load-config.ts'
+import type { Environment } from '../../src/records/config/interpolate.ts'
 import { convyStep, readme, readmeSection, yamlBlocks, type Workflow } from '../readme.ts'
 
 // README.md is what a new user follows: its links, its convy.yml and its workflow must work as written.

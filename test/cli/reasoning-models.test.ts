@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
-import { fakeReply, judgeAnswer, startFakeModelServer, type FakeModelServer } from '../../src/testing/fake-model-server.ts'
-import { STOP_WORD } from '../../src/simulated-user/simulated-user-prompt.ts'
-import { readAllAttempts } from '../../src/journal/read-run.ts'
+import { fakeReply, judgeAnswer, startFakeModelServer, type FakeModelServer } from '../../src/entry/testing/fake-model-server.ts'
+import { STOP_WORD } from '../../src/play/simulated-user/simulated-user-prompt.ts'
+import { readAllAttempts } from '../../src/records/journal/read-run.ts'
 import { startFakeAgentServer, type FakeAgentServer } from '../fakes/agent-server.ts'
 import { makeProject, onlyRun, runInProcess } from './harness.ts'
 

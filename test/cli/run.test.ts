@@ -4,11 +4,11 @@ import type { AddressInfo } from 'node:net'
 import { readdir, readFile, stat, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { after, before, describe, test } from 'node:test'
-import { startFakeModelServer, scriptedUser, judgeByRule, fakeReply, type FakeModelServer } from '../../src/testing/fake-model-server.ts'
+import { startFakeModelServer, scriptedUser, judgeByRule, fakeReply, type FakeModelServer } from '../../src/entry/testing/fake-model-server.ts'
 import { startFakeAgentServer, type FakeAgentServer } from '../fakes/agent-server.ts'
-import { readAllAttempts, readAttempts } from '../../src/journal/read-run.ts'
-import { dollars } from '../../src/report/format.ts'
-import { Interrupted } from '../../src/shared/errors.ts'
+import { readAllAttempts, readAttempts } from '../../src/records/journal/read-run.ts'
+import { dollars } from '../../src/views/page/format.ts'
+import { Interrupted } from '../../src/base/shared/errors.ts'
 import { allText, makeProject, onlyRun, runInProcess } from './harness.ts'
 
 const API_KEY = 'sk-convy-test-0123456789'
@@ -275,7 +275,7 @@ test('an agent priced in convy.yml has its tokens costed, and its price does not
     assert.deepEqual(manifest.agent.price, [2, 10])
     assert.match(result.stdout, new RegExp(`bot: pass rate 100% · 1 of 1 · cost \\${dollars(expected).replace('.', '\\.')}\n`))
 
-    const { resolveAgent, loadProjectConfig } = await import('../../src/config/load-config.ts')
+    const { resolveAgent, loadProjectConfig } = await import('../../src/records/config/load-config.ts')
     await writeFile(join(dir, 'convy.yml'), yml('[3, 12]'))
     const repriced = resolveAgent(await loadProjectConfig(join(dir, 'convy.yml')), 'bot', { BOT_URL: bot.url })
     assert.equal(repriced.configFingerprint, manifest.agent.fingerprint)

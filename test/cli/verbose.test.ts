@@ -1,11 +1,11 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
-import { judgeByRule, scriptedUser, startFakeModelServer, type FakeModelServer } from '../../src/testing/fake-model-server.ts'
-import type { Agent } from '../../src/agents/agent.ts'
-import { playAttempt } from '../../src/conversation/play-attempt.ts'
-import { parseYamlFile } from '../../src/input/yaml-file.ts'
-import type { Turn } from '../../src/journal/records.ts'
-import { parseScenario } from '../../src/scenario/load-scenarios.ts'
+import { judgeByRule, scriptedUser, startFakeModelServer, type FakeModelServer } from '../../src/entry/testing/fake-model-server.ts'
+import type { Agent } from '../../src/play/agents/agent.ts'
+import { playAttempt } from '../../src/play/conversation/play-attempt.ts'
+import { parseYamlFile } from '../../src/base/input/yaml-file.ts'
+import type { Turn } from '../../src/records/journal/records.ts'
+import { parseScenario } from '../../src/records/scenario/load-scenarios.ts'
 import { makeProject, runInProcess } from './harness.ts'
 
 const CONVY_YML = `models:

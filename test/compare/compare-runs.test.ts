@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
-import { compareRuns } from '../../src/compare/compare-runs.ts'
+import { compareRuns } from '../../src/verdict/compare-runs.ts'
 import { assertClose, exactFisher } from '../stats/exact-arithmetic.ts'
 import { attempt, manifest, outcomes, run, scenario } from './run-builder.ts'
-import { tallyRecord, type RunRecord } from '../../src/tally/run-tally.ts'
+import { tallyRecord, type RunRecord } from '../../src/records/tally/run-tally.ts'
 
 const now = new Date('2026-03-02T00:00:00Z')
 const compare = (before: RunRecord, after: RunRecord) => compareRuns(tallyRecord(before), tallyRecord(after), { now })

@@ -1,11 +1,11 @@
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
-import { compareRuns } from '../../src/compare/compare-runs.ts'
-import { afterRejudging } from '../../src/compare/rejudged.ts'
-import { gate } from '../../src/compare/gate.ts'
-import { standing } from '../../src/compare/standing.ts'
-import type { RunRecord } from '../../src/tally/run-tally.ts'
-import { tallyRecord } from '../../src/tally/run-tally.ts'
+import { compareRuns } from '../../src/verdict/compare-runs.ts'
+import { afterRejudging } from '../../src/verdict/rejudged.ts'
+import { gate } from '../../src/verdict/gate.ts'
+import { standing } from '../../src/verdict/standing.ts'
+import type { RunRecord } from '../../src/records/tally/run-tally.ts'
+import { tallyRecord } from '../../src/records/tally/run-tally.ts'
 import { run } from './run-builder.ts'
 
 const now = new Date('2026-03-02T00:00:00Z')

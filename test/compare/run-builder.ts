@@ -1,8 +1,8 @@
 // Builds run records for the compare tests from a compact description: a string of outcomes per
 // scenario, P passed, F failed, E agent error, N no verdict.
-import type { Attempt, RunManifest, Verdict } from '../../src/journal/records.ts'
-import type { Scenario } from '../../src/scenario/scenario.ts'
-import type { RunRecord } from '../../src/tally/run-tally.ts'
+import type { Attempt, RunManifest, Verdict } from '../../src/records/journal/records.ts'
+import type { Scenario } from '../../src/records/scenario/scenario.ts'
+import type { RunRecord } from '../../src/records/tally/run-tally.ts'
 
 const VERDICTS: Record<string, Verdict> = { P: 'passed', F: 'failed', E: 'agent_error', N: 'no_verdict' }
 

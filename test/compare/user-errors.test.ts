@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
-import { compareRuns } from '../../src/compare/compare-runs.ts'
-import { tallyRecord, type RunRecord } from '../../src/tally/run-tally.ts'
-import { runCounts } from '../../src/tally/run-counts.ts'
+import { compareRuns } from '../../src/verdict/compare-runs.ts'
+import { tallyRecord, type RunRecord } from '../../src/records/tally/run-tally.ts'
+import { runCounts } from '../../src/records/tally/run-counts.ts'
 import { attempt, run } from './run-builder.ts'
 
 const now = new Date('2026-03-02T00:00:00Z')

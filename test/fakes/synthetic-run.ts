@@ -1,14 +1,14 @@
 import { once } from 'node:events'
 import { createWriteStream } from 'node:fs'
 import { mkdir, writeFile } from 'node:fs/promises'
-import type { Attempt, CheckResult, ClaimResult, ModelUse, RunManifest, RunState, Turn } from '../../src/journal/records.ts'
-import { ATTEMPTS_FILE, newRunId, RUN_FILE, runDir } from '../../src/journal/run-folder.ts'
-import type { Scenario } from '../../src/scenario/scenario.ts'
+import type { Attempt, CheckResult, ClaimResult, ModelUse, RunManifest, RunState, Turn } from '../../src/records/journal/records.ts'
+import { ATTEMPTS_FILE, newRunId, RUN_FILE, runDir } from '../../src/records/journal/run-folder.ts'
+import type { Scenario } from '../../src/records/scenario/scenario.ts'
 import { AGENT_FILLER, TEMPLATES, type ScenarioTemplate } from './synthetic-scenarios.ts'
 
 /**
  * Realistic run folders of any size, the same for the same seed: a manifest and attempts exactly as
- * the runner writes them (src/journal/records.ts), with multi-turn dialogues, agent errors, attempts
+ * the runner writes them (src/records/journal/records.ts), with multi-turn dialogues, agent errors, attempts
  * without a verdict, claims with reasons and checks. Every attempt draws from its own random stream,
  * so changing one option (k, a scenario's pass probability) leaves the other attempts as they were.
  */

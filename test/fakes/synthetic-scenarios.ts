@@ -1,4 +1,4 @@
-import type { Check } from '../../src/scenario/scenario.ts'
+import type { Check } from '../../src/records/scenario/scenario.ts'
 
 /**
  * Material for synthetic runs: scenarios a support or coding assistant really meets, with lines a

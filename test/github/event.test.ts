@@ -3,7 +3,7 @@ import { mkdtemp, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, test } from 'node:test'
-import { readGitHubRun } from '../../src/github/event.ts'
+import { readGitHubRun } from '../../src/adapters/github/event.ts'
 
 async function payloadFile(payload: object): Promise<string> {
   const file = join(await mkdtemp(join(tmpdir(), 'convy-event-')), 'event.json')

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
-import { fitBytes, fitCharacters } from '../../src/github/limits.ts'
+import { fitBytes, fitCharacters } from '../../src/adapters/github/limits.ts'
 
 const rows = (n: number, width = 30) => Array.from({ length: n }, (_, i) => `| row ${String(i).padStart(4, '0')} |${'x'.repeat(width)}|`).join('\n')
 

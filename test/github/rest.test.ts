@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict'
 import { after, afterEach, before, describe, test } from 'node:test'
-import { apiFailure } from '../../src/github/api-error.ts'
-import { findBaseline } from '../../src/github/baseline.ts'
-import { createCompletedCheck } from '../../src/github/check-run.ts'
-import { createOctokit, type Octokit } from '../../src/github/octokit.ts'
-import { upsertStickyComment, type StickyComment } from '../../src/github/sticky-comment.ts'
+import { apiFailure } from '../../src/adapters/github/api-error.ts'
+import { findBaseline } from '../../src/adapters/github/baseline.ts'
+import { createCompletedCheck } from '../../src/adapters/github/check-run.ts'
+import { createOctokit, type Octokit } from '../../src/adapters/github/octokit.ts'
+import { upsertStickyComment, type StickyComment } from '../../src/adapters/github/sticky-comment.ts'
 import { startFakeGitHub, type FakeGitHub } from '../fakes/github-server.ts'
 
 // The REST pieces in-process, through octokit, against the fake GitHub (which validates every call

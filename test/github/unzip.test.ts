@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, test } from 'node:test'
 import { crc32, deflateRawSync } from 'node:zlib'
-import { UNZIP_LIMITS, unzip } from '../../src/github/unzip.ts'
+import { UNZIP_LIMITS, unzip } from '../../src/adapters/github/unzip.ts'
 
 /** A zip as the format describes it: local headers and data, then the central directory. */
 function zipOf(entries: { name: string; data: Buffer; deflate?: boolean }[]): Buffer {

@@ -2,11 +2,11 @@ import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
 import fc from 'fast-check'
 import { stringify } from 'yaml'
-import { resolveAgent, type ProjectConfig } from '../../src/config/load-config.ts'
-import { parseYamlFile } from '../../src/input/yaml-file.ts'
-import { parseScenario } from '../../src/scenario/load-scenarios.ts'
-import { InputError, InputErrors } from '../../src/shared/errors.ts'
-import { createMask, encodedForms, MASKED } from '../../src/shared/secrets.ts'
+import { resolveAgent, type ProjectConfig } from '../../src/records/config/load-config.ts'
+import { parseYamlFile } from '../../src/base/input/yaml-file.ts'
+import { parseScenario } from '../../src/records/scenario/load-scenarios.ts'
+import { InputError, InputErrors } from '../../src/base/shared/errors.ts'
+import { createMask, encodedForms, MASKED } from '../../src/base/shared/secrets.ts'
 
 /**
  * Properties, each checked on RUNS generated cases (fast-check prints the seed of a failure, so it

@@ -3,7 +3,7 @@ import { createServer as createHttpServer } from 'node:http'
 import { createServer as createHttpsServer } from 'node:https'
 import { createServer, type Server, type Socket } from 'node:net'
 import { after, test } from 'node:test'
-import { ConnectionClosed, createH1Client } from '../../src/http/h1/h1-client.ts'
+import { ConnectionClosed, createH1Client } from '../../src/base/http/h1/h1-client.ts'
 import { testCertificates } from '../fakes/certificates.ts'
 
 // convy-ci's HTTP/1.1 client against servers that behave as real ones do at the edges: keep-alive and

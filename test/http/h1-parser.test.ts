@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import fc from 'fast-check'
-import { ProtocolError, ResponseParser } from '../../src/http/h1/response-parser.ts'
+import { ProtocolError, ResponseParser } from '../../src/base/http/h1/response-parser.ts'
 
 // The HTTP/1.1 answer reader of every turn and chat completion, fed the same bytes cut in every way a
 // connection may deliver them: the answer read must not depend on where the cuts fall.

@@ -2,8 +2,8 @@ import assert from 'node:assert/strict'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { after, before, test } from 'node:test'
-import { createFetch, ResponseTooLarge } from '../../src/http/fetch.ts'
-import { headerOf } from '../../src/http/whole.ts'
+import { createFetch, ResponseTooLarge } from '../../src/base/http/fetch.ts'
+import { headerOf } from '../../src/base/http/whole.ts'
 
 // createFetch's `whole`, the way every turn and chat completion is sent, against a real server: the
 // answer as undici's `request` gave it (status, headers, the body decoded once), the size bound, and

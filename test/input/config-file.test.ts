@@ -3,8 +3,8 @@ import { mkdtemp, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, test } from 'node:test'
-import { loadProjectConfig, resolveAgent, resolveModels } from '../../src/config/load-config.ts'
-import { InputError, InputErrors } from '../../src/shared/errors.ts'
+import { loadProjectConfig, resolveAgent, resolveModels } from '../../src/records/config/load-config.ts'
+import { InputError, InputErrors } from '../../src/base/shared/errors.ts'
 
 async function configFile(text: string): Promise<string> {
   const dir = await mkdtemp(join(tmpdir(), 'convy-config-'))

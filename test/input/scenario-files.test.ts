@@ -3,9 +3,9 @@ import { mkdtemp, mkdir, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, test } from 'node:test'
-import { loadScenarios } from '../../src/scenario/load-scenarios.ts'
-import { scenarioFingerprint } from '../../src/scenario/scenario.ts'
-import { InputError, InputErrors } from '../../src/shared/errors.ts'
+import { loadScenarios } from '../../src/records/scenario/load-scenarios.ts'
+import { scenarioFingerprint } from '../../src/records/scenario/scenario.ts'
+import { InputError, InputErrors } from '../../src/base/shared/errors.ts'
 
 async function project(files: Record<string, string>): Promise<string> {
   const dir = await mkdtemp(join(tmpdir(), 'convy-scenarios-'))

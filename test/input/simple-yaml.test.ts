@@ -2,8 +2,8 @@ import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
 import fc from 'fast-check'
 import { parseDocument } from 'yaml'
-import { readSimpleYaml } from '../../src/input/simple-yaml.ts'
-import { parseWithYaml, parseYamlFile } from '../../src/input/yaml-file.ts'
+import { readSimpleYaml } from '../../src/base/input/simple-yaml.ts'
+import { parseWithYaml, parseYamlFile } from '../../src/base/input/yaml-file.ts'
 
 // The direct reader may decline any file, but what it reads must be exactly what `yaml` reads, line
 // numbers included: the properties below build files from the pieces scenario files and convy.yml

@@ -4,9 +4,9 @@ import { mkdtemp, readdir, readFile, rename, stat, utimes, writeFile } from 'nod
 import { hostname, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { test } from 'node:test'
-import { processWriter } from '../../src/cli/writer.ts'
-import { acquireLock, breakStaleLock, FolderLocked, type Writer } from '../../src/journal/folder-lock.ts'
-import { ExitCode } from '../../src/shared/errors.ts'
+import { processWriter } from '../../src/entry/cli/writer.ts'
+import { acquireLock, breakStaleLock, FolderLocked, type Writer } from '../../src/records/journal/folder-lock.ts'
+import { ExitCode } from '../../src/base/shared/errors.ts'
 
 /** The pid of a process that has ended: a real dead writer. */
 function deadPid(): number {

@@ -3,11 +3,11 @@ import { appendFile, mkdir, mkdtemp, readFile, rmdir } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { test } from 'node:test'
-import { findRun, readAllAttempts, readManifest } from '../../src/journal/read-run.ts'
-import { RUN_FORMAT, type Attempt, type RunManifest } from '../../src/journal/records.ts'
-import { RunJournal } from '../../src/journal/run-journal.ts'
-import { newRunId, runDir } from '../../src/journal/run-folder.ts'
-import { processWriter } from '../../src/cli/writer.ts'
+import { findRun, readAllAttempts, readManifest } from '../../src/records/journal/read-run.ts'
+import { RUN_FORMAT, type Attempt, type RunManifest } from '../../src/records/journal/records.ts'
+import { RunJournal } from '../../src/records/journal/run-journal.ts'
+import { newRunId, runDir } from '../../src/records/journal/run-folder.ts'
+import { processWriter } from '../../src/entry/cli/writer.ts'
 
 const manifest = (id: string): RunManifest => ({
   format: RUN_FORMAT,

@@ -37,7 +37,7 @@ describe('the package entries, as a user installs them', () => {
     await writeFile(join(project, 'scenarios', 'greet.yml'), 'user: Say hello, then thank the agent.\njudge:\n  - The agent repeated the thanks\n')
     // Imported through the package's exports map, from the user's folder.
     await writeFile(join(project, 'serve.mjs'), "export { startFakeModelServer, scriptedUser, judgeByRule, STOP_WORD } from 'convy-ci/testing'\n")
-    const testing = (await import(pathToFileURL(join(project, 'serve.mjs')).href)) as typeof import('../../src/testing/index.ts')
+    const testing = (await import(pathToFileURL(join(project, 'serve.mjs')).href)) as typeof import('../../src/entry/testing/index.ts')
     assert.equal(testing.STOP_WORD, '###STOP###')
     const server = await testing.startFakeModelServer({
       user: testing.scriptedUser(['hello there', `thanks a lot ${testing.STOP_WORD}`]),

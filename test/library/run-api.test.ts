@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import { after, before, describe, test } from 'node:test'
 import { defineAgent, InputError, postJson, run } from '../../src/index.ts'
-import { judgeByRule, scriptedUser, startFakeModelServer, type FakeModelServer } from '../../src/testing/index.ts'
+import { judgeByRule, scriptedUser, startFakeModelServer, type FakeModelServer } from '../../src/entry/testing/index.ts'
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url))
 const EXAMPLE = join(ROOT, 'scenarios-example')

@@ -3,9 +3,9 @@ import { mkdtemp } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { after, before, describe, test } from 'node:test'
-import { createFileCache } from '../../src/model-client/model-cache.ts'
-import type { CallRecord, ModelCallContext } from '../../src/model-client/model-call.ts'
-import { fakeReply, scriptedUser, startFakeModelServer, type FakeModelServer } from '../../src/testing/fake-model-server.ts'
+import { createFileCache } from '../../src/adapters/model-client/model-cache.ts'
+import type { CallRecord, ModelCallContext } from '../../src/adapters/model-client/model-call.ts'
+import { fakeReply, scriptedUser, startFakeModelServer, type FakeModelServer } from '../../src/entry/testing/fake-model-server.ts'
 import { scenario, testModels } from './helpers.ts'
 
 function contextFor(scope: string | undefined, records: CallRecord[]): ModelCallContext {

@@ -2,11 +2,11 @@ import assert from 'node:assert/strict'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { test } from 'node:test'
-import { createFetch } from '../../src/http/fetch.ts'
-import { checkGateway } from '../../src/model-client/check-gateway.ts'
-import { InputError } from '../../src/shared/errors.ts'
-import { createMask } from '../../src/shared/secrets.ts'
-import { startFakeModelServer } from '../../src/testing/fake-model-server.ts'
+import { createFetch } from '../../src/base/http/fetch.ts'
+import { checkGateway } from '../../src/adapters/model-client/check-gateway.ts'
+import { InputError } from '../../src/base/shared/errors.ts'
+import { createMask } from '../../src/base/shared/secrets.ts'
+import { startFakeModelServer } from '../../src/entry/testing/fake-model-server.ts'
 
 const fetch = createFetch()
 

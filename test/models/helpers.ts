@@ -1,6 +1,6 @@
-import type { CallRecord, ModelCallContext } from '../../src/model-client/model-call.ts'
-import type { Scenario } from '../../src/scenario/scenario.ts'
-import { createModels, type ModelsOptions } from '../../src/runner/create-models.ts'
+import type { CallRecord, ModelCallContext } from '../../src/adapters/model-client/model-call.ts'
+import type { Scenario } from '../../src/records/scenario/scenario.ts'
+import { createModels, type ModelsOptions } from '../../src/play/runner/create-models.ts'
 
 /** A call context that keeps every CallRecord, with an AbortController the test can pull. */
 export function recordingContext(): { context: ModelCallContext; records: CallRecord[]; abort: AbortController } {

@@ -1,9 +1,9 @@
 import { test, describe, after } from 'node:test'
 import assert from 'node:assert/strict'
-import type { DialogueLine } from '../../src/conversation/roles.ts'
-import { ModelError, type ModelFailure } from '../../src/model-client/model-call.ts'
-import { judgeMessages, readJudgeRequest } from '../../src/judge/judge-prompt.ts'
-import { fakeReply, judgeByRule, startFakeModelServer } from '../../src/testing/fake-model-server.ts'
+import type { DialogueLine } from '../../src/play/conversation/roles.ts'
+import { ModelError, type ModelFailure } from '../../src/adapters/model-client/model-call.ts'
+import { judgeMessages, readJudgeRequest } from '../../src/play/judge/judge-prompt.ts'
+import { fakeReply, judgeByRule, startFakeModelServer } from '../../src/entry/testing/fake-model-server.ts'
 import { recordingContext, scenario, testModels } from './helpers.ts'
 
 const dialogue: DialogueLine[] = [

@@ -3,7 +3,7 @@ import { mkdtemp, readFile, readdir, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { test } from 'node:test'
-import { cacheKey, createFileCache, type CachedAnswer } from '../../src/model-client/model-cache.ts'
+import { cacheKey, createFileCache, type CachedAnswer } from '../../src/adapters/model-client/model-cache.ts'
 
 const answer: CachedAnswer = { content: 'hello', refusal: null, finishReason: 'stop', inputTokens: 12, outputTokens: 3 }
 const request = { messages: [{ role: 'user', content: 'hi' }], temperature: 0 }

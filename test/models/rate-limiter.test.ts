@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
-import { RateLimiter, type Clock } from '../../src/model-client/rate-limiter.ts'
+import { RateLimiter, type Clock } from '../../src/adapters/model-client/rate-limiter.ts'
 
 /** A clock whose sleeps pass at once, moving its time forward: a minute of limits in no time. */
 function fakeClock(): Clock & { slept: number[] } {

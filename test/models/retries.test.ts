@@ -1,7 +1,7 @@
 import { test, describe, after } from 'node:test'
 import assert from 'node:assert/strict'
-import { ModelError, type ModelFailure } from '../../src/model-client/model-call.ts'
-import { fakeReply, startFakeModelServer } from '../../src/testing/fake-model-server.ts'
+import { ModelError, type ModelFailure } from '../../src/adapters/model-client/model-call.ts'
+import { fakeReply, startFakeModelServer } from '../../src/entry/testing/fake-model-server.ts'
 import { recordingContext, scenario, testModels } from './helpers.ts'
 
 function failsWith(kind: ModelFailure, check: (error: ModelError) => void = () => {}) {

@@ -1,6 +1,6 @@
 import { test, describe } from 'node:test'
 import assert from 'node:assert/strict'
-import { pauseBeforeRetry, retryAfterMs, sleep } from '../../src/model-client/retry.ts'
+import { pauseBeforeRetry, retryAfterMs, sleep } from '../../src/adapters/model-client/retry.ts'
 
 const policy = { maxTries: 5, baseMs: 100, maxPauseMs: 1000 }
 const now = Date.parse('2026-01-01T00:00:00Z')

@@ -1,10 +1,10 @@
 import { test, describe, after } from 'node:test'
 import assert from 'node:assert/strict'
-import type { DialogueLine } from '../../src/conversation/roles.ts'
-import { ModelError } from '../../src/model-client/model-call.ts'
-import { readUserAnswer } from '../../src/simulated-user/simulated-user.ts'
-import { KICK_OFF, readSimulatedUserRequest, simulatedUserMessages } from '../../src/simulated-user/simulated-user-prompt.ts'
-import { fakeReply, scriptedUser, startFakeModelServer } from '../../src/testing/fake-model-server.ts'
+import type { DialogueLine } from '../../src/play/conversation/roles.ts'
+import { ModelError } from '../../src/adapters/model-client/model-call.ts'
+import { readUserAnswer } from '../../src/play/simulated-user/simulated-user.ts'
+import { KICK_OFF, readSimulatedUserRequest, simulatedUserMessages } from '../../src/play/simulated-user/simulated-user-prompt.ts'
+import { fakeReply, scriptedUser, startFakeModelServer } from '../../src/entry/testing/fake-model-server.ts'
 import { recordingContext, scenario, testModels } from './helpers.ts'
 
 const dialogue: DialogueLine[] = [

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
-import { processWriter } from '../../src/cli/writer.ts'
-import type { PipelineContext } from '../../src/pipeline/context.ts'
-import { createProgress } from '../../src/pipeline/progress.ts'
+import { processWriter } from '../../src/entry/cli/writer.ts'
+import type { PipelineContext } from '../../src/app/pipeline/context.ts'
+import { createProgress } from '../../src/app/pipeline/progress.ts'
 import { attempt } from '../report/small-run.ts'
 
 function context(interactive: boolean): { ctx: PipelineContext; stderr: string[] } {

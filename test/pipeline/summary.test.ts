@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
-import { formatSummary } from '../../src/pipeline/summary.ts'
-import { tallyRecord } from '../../src/tally/run-tally.ts'
+import { formatSummary } from '../../src/app/pipeline/summary.ts'
+import { tallyRecord } from '../../src/records/tally/run-tally.ts'
 import { attempt, manifest, scenario } from '../report/small-run.ts'
 
 const REFUSED = 'could not reach POST ***/api/chat: connect ECONNREFUSED 127.0.0.1:8080'

@@ -5,12 +5,12 @@ import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { after, before, describe, test } from 'node:test'
 import type { Browser } from 'playwright-core'
-import { compareRuns } from '../../src/compare/compare-runs.ts'
-import { renderComparePage } from '../../src/report/compare-page.ts'
+import { compareRuns } from '../../src/verdict/compare-runs.ts'
+import { renderComparePage } from '../../src/views/compare/compare-page.ts'
 import { launchChromium, NO_CHROMIUM, watchedPage, type PageWatch } from './browser-harness.ts'
 import { comparedRuns } from './compare-runs-fixture.ts'
 import { hostileAttempts, hostileManifest, PAYLOADS } from './hostile-run.ts'
-import { tallyRecord } from '../../src/tally/run-tally.ts'
+import { tallyRecord } from '../../src/records/tally/run-tally.ts'
 
 const NOW = { now: new Date('2026-03-02T12:00:00Z') }
 const OPEN_ALL = "document.querySelectorAll('details').forEach((d) => { d.open = true })"

@@ -1,11 +1,11 @@
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
-import { compareRuns } from '../../src/compare/compare-runs.ts'
-import type { Comparison } from '../../src/compare/comparison.ts'
-import { commentMarker, comparisonMarkdown, MARKDOWN_LIMIT } from '../../src/report/compare-markdown.ts'
-import { gate } from '../../src/compare/gate.ts'
+import { compareRuns } from '../../src/verdict/compare-runs.ts'
+import type { Comparison } from '../../src/verdict/comparison.ts'
+import { commentMarker, comparisonMarkdown, MARKDOWN_LIMIT } from '../../src/views/markdown/compare-markdown.ts'
+import { gate } from '../../src/verdict/gate.ts'
 import { manifest, outcomes, run, scenario } from '../compare/run-builder.ts'
-import { tallyRecord, type RunRecord } from '../../src/tally/run-tally.ts'
+import { tallyRecord, type RunRecord } from '../../src/records/tally/run-tally.ts'
 
 const now = new Date('2026-03-02T00:00:00Z')
 const compare = (before: RunRecord, after: RunRecord): Comparison => compareRuns(tallyRecord(before), tallyRecord(after), { now })

@@ -3,13 +3,13 @@ import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promis
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, test } from 'node:test'
-import { compareRuns } from '../../src/compare/compare-runs.ts'
-import { compareFoldersToPage, comparePageName, renderComparePage, writeComparePage } from '../../src/report/compare-page.ts'
-import { escapeHtml } from '../../src/report/html.ts'
+import { compareRuns } from '../../src/verdict/compare-runs.ts'
+import { compareFoldersToPage, comparePageName, renderComparePage, writeComparePage } from '../../src/views/compare/compare-page.ts'
+import { escapeHtml } from '../../src/views/page/html.ts'
 import { comparedRuns } from './compare-runs-fixture.ts'
 import { hostileAttempts, hostileManifest } from './hostile-run.ts'
 import { assertNoInjectedMarkup } from './markup-check.ts'
-import { tallyRecord, type RunRecord } from '../../src/tally/run-tally.ts'
+import { tallyRecord, type RunRecord } from '../../src/records/tally/run-tally.ts'
 
 const NOW = { now: new Date('2026-03-02T12:00:00Z') }
 

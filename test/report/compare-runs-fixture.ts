@@ -1,5 +1,5 @@
-import type { RunRecord } from '../../src/tally/run-tally.ts'
-import type { Attempt, Verdict } from '../../src/journal/records.ts'
+import type { RunRecord } from '../../src/records/tally/run-tally.ts'
+import type { Attempt, Verdict } from '../../src/records/journal/records.ts'
 import { attempt, manifest, scenario } from './small-run.ts'
 
 /**

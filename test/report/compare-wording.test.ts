@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
-import { compareRuns } from '../../src/compare/compare-runs.ts'
-import { dollars, pEquals, percent, points, pValue, seconds, secondsChange, signed, signedDollars } from '../../src/report/format.ts'
-import { overallSentence, sensitivitySentence, verdictReason } from '../../src/report/compare-wording.ts'
+import { compareRuns } from '../../src/verdict/compare-runs.ts'
+import { dollars, pEquals, percent, points, pValue, seconds, secondsChange, signed, signedDollars } from '../../src/views/page/format.ts'
+import { overallSentence, sensitivitySentence, verdictReason } from '../../src/views/compare/compare-wording.ts'
 import { manifest, outcomes, run } from '../compare/run-builder.ts'
-import { tallyRecord } from '../../src/tally/run-tally.ts'
+import { tallyRecord } from '../../src/records/tally/run-tally.ts'
 
 const now = new Date('2026-03-02T00:00:00Z')
 const runOf = (layout: Record<string, number>, k: number) =>

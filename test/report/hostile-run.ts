@@ -1,4 +1,4 @@
-import type { Attempt, RunManifest, Turn } from '../../src/journal/records.ts'
+import type { Attempt, RunManifest, Turn } from '../../src/records/journal/records.ts'
 
 /**
  * A run in which every piece of text that comes from an agent, a model or a scenario file tries to

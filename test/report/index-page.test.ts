@@ -3,8 +3,8 @@ import { mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { after, before, describe, test } from 'node:test'
-import { newestFirst, writeIndex, type IndexEntry } from '../../src/report/index-page.ts'
-import { writeRunReport } from '../../src/report/run-report.ts'
+import { newestFirst, writeIndex, type IndexEntry } from '../../src/views/run/index-page.ts'
+import { writeRunReport } from '../../src/views/run/run-report.ts'
 import { writeSyntheticRun } from '../fakes/synthetic-run.ts'
 
 function entry(id: string, startedAt: string): IndexEntry {

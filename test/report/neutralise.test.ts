@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
-import { neutralise } from '../../src/report/neutralise.ts'
+import { neutralise } from '../../src/views/markdown/neutralise.ts'
 import { seededRandom } from '../stats/exact-arithmetic.ts'
 
 const JOINER = '\u200D'

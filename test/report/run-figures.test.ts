@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
-import { renderRunReport } from '../../src/report/run-report.ts'
-import { scenarioStatus } from '../../src/tally/run-tally.ts'
+import { renderRunReport } from '../../src/views/run/run-report.ts'
+import { scenarioStatus } from '../../src/records/tally/run-tally.ts'
 import { attempt, manifest, scenario, smallRun } from './small-run.ts'
 
 /** The tiles as a reader sees them: label → "value unit | sub", tags stripped. */

@@ -3,8 +3,8 @@ import { appendFile, mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { after, before, describe, test } from 'node:test'
-import { readAllAttempts } from '../../src/journal/read-run.ts'
-import { writeRunReport } from '../../src/report/run-report.ts'
+import { readAllAttempts } from '../../src/records/journal/read-run.ts'
+import { writeRunReport } from '../../src/views/run/run-report.ts'
 import { writeSyntheticRun } from '../fakes/synthetic-run.ts'
 
 describe('writeRunReport on a run folder', () => {

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
-import { runMarkdown } from '../../src/report/run-markdown.ts'
-import { errorGroups } from '../../src/tally/error-groups.ts'
-import { runCounts } from '../../src/tally/run-counts.ts'
-import { tallyRecord, type RunRecord } from '../../src/tally/run-tally.ts'
+import { runMarkdown } from '../../src/views/markdown/run-markdown.ts'
+import { errorGroups } from '../../src/records/tally/error-groups.ts'
+import { runCounts } from '../../src/records/tally/run-counts.ts'
+import { tallyRecord, type RunRecord } from '../../src/records/tally/run-tally.ts'
 import { attempt, manifest, scenario } from './small-run.ts'
 
 const markdownOf = (record: RunRecord) => {

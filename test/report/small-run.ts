@@ -1,5 +1,5 @@
-import type { Attempt, ModelUse, RunManifest, Tokens, Turn, Verdict } from '../../src/journal/records.ts'
-import type { Scenario } from '../../src/scenario/scenario.ts'
+import type { Attempt, ModelUse, RunManifest, Tokens, Turn, Verdict } from '../../src/records/journal/records.ts'
+import type { Scenario } from '../../src/records/scenario/scenario.ts'
 
 /**
  * A run small enough to count by hand: four scenarios × 3 attempts, one of each status.

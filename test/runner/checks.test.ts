@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
-import { runChecks } from '../../src/judge/checks.ts'
+import { runChecks } from '../../src/play/judge/checks.ts'
 
 test('contains and regex hold when some answer matches; not_contains when none does', async () => {
   const answers = ['Here is a script: rsync ~/photos /MNT/Backup', 'Run it with cron daily']
@@ -27,7 +27,7 @@ test('with no answers, positive checks fail and negative ones hold', async () =>
 })
 
 test('a pattern RE2 cannot run in linear time is refused; (a+)+$ on 33 a’s is decided at once', async () => {
-  const { compilePattern, loadPatterns } = await import('../../src/judge/pattern.ts')
+  const { compilePattern, loadPatterns } = await import('../../src/records/scenario/pattern.ts')
   await loadPatterns()
   assert.throws(() => compilePattern('(?=a)b'), /lookaround and backreferences are not supported/)
   const started = performance.now()

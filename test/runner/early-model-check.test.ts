@@ -3,11 +3,11 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { after, before, describe, test } from 'node:test'
-import { loadProjectConfig, type ProjectConfig } from '../../src/config/load-config.ts'
-import { checkModels, prepareModels, startModelCheck } from '../../src/runner/prepare.ts'
-import type { Scenario } from '../../src/scenario/scenario.ts'
-import { InputError } from '../../src/shared/errors.ts'
-import { startFakeModelServer, type FakeModelServer } from '../../src/testing/fake-model-server.ts'
+import { loadProjectConfig, type ProjectConfig } from '../../src/records/config/load-config.ts'
+import { checkModels, prepareModels, startModelCheck } from '../../src/play/runner/prepare.ts'
+import type { Scenario } from '../../src/records/scenario/scenario.ts'
+import { InputError } from '../../src/base/shared/errors.ts'
+import { startFakeModelServer, type FakeModelServer } from '../../src/entry/testing/fake-model-server.ts'
 
 // The gateway check begun as soon as convy.yml is read (it runs while the scenario files load), and
 // its result used by the check before the run: one request to the gateway, not two.

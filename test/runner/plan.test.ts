@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
-import { globToRegExp, parseShard, planAttempts, selectScenarios } from '../../src/runner/select-scenarios.ts'
-import type { Scenario } from '../../src/scenario/scenario.ts'
+import { globToRegExp, parseShard, planAttempts, selectScenarios } from '../../src/play/runner/select-scenarios.ts'
+import type { Scenario } from '../../src/records/scenario/scenario.ts'
 
 const scenario = (id: string, tags: string[] = []): Scenario => ({ id, file: `${id}.yml`, maxTurns: 8, script: ['hi'], judge: [], checks: [{ kind: 'contains', value: 'x' }], tags })
 const suite = [scenario('billing-refund', ['billing']), scenario('billing-invoice', ['billing', 'slow']), scenario('backup', ['ops']), scenario('greeting')]

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict'
 import { getEventListeners } from 'node:events'
 import { test } from 'node:test'
-import { onAbort } from '../../src/shared/abort-listeners.ts'
+import { onAbort } from '../../src/base/shared/abort-listeners.ts'
 
 test('many listeners on one signal: one real listener, each called once on abort unless it stopped', () => {
   const controller = new AbortController()

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
-import { flaggableScenarioDrop, minimumDetectableDrop, Z_80 } from '../../src/stats/detectable.ts'
+import { flaggableScenarioDrop, minimumDetectableDrop, Z_80 } from '../../src/base/stats/detectable.ts'
 import { assertClose } from './exact-arithmetic.ts'
 
 describe('minimumDetectableDrop', () => {

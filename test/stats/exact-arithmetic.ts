@@ -1,5 +1,5 @@
 // Independent references for the statistics tests: exact integers and rationals with BigInt, and
-// brute-force enumeration. Nothing here shares code with src/stats.
+// brute-force enumeration. Nothing here shares code with src/base/stats.
 
 export function choose(n: number, k: number): bigint {
   if (k < 0 || k > n) return 0n

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
-import { newcombeInterval, wilsonInterval, Z_95 } from '../../src/stats/intervals.ts'
+import { newcombeInterval, wilsonInterval, Z_95 } from '../../src/base/stats/intervals.ts'
 import { assertClose } from './exact-arithmetic.ts'
 
 describe('wilsonInterval', () => {

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
-import { judgeNoise } from '../../src/stats/judge-noise.ts'
+import { judgeNoise } from '../../src/base/stats/judge-noise.ts'
 
 const of = (passes: number[], samples = 5) => passes.map((p) => ({ passes: p, samples }))
 const close = (actual: number, expected: number, digits = 1e-12) => assert.ok(Math.abs(actual - expected) <= digits, `${actual} ≠ ${expected}`)

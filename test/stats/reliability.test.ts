@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
-import { passAtK, passHatK, stability } from '../../src/stats/reliability.ts'
+import { passAtK, passHatK, stability } from '../../src/base/stats/reliability.ts'
 import { assertClose, choose, ratio } from './exact-arithmetic.ts'
 
 const counts = (passed: number, total: number) => ({ passed, total })

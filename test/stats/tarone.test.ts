@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
-import { fisherExact } from '../../src/stats/fisher.ts'
-import { taroneCorrection } from '../../src/stats/tarone.ts'
+import { fisherExact } from '../../src/base/stats/fisher.ts'
+import { taroneCorrection } from '../../src/base/stats/tarone.ts'
 import { seededRandom } from './exact-arithmetic.ts'
 
 const minimumWorseP = ([after, before]: [number, number], k = 5) => fisherExact({ passed: after, total: k }, { passed: before, total: k }).minimumLess

@@ -1,0 +1,32 @@
+import type { Fetch } from '../../base/http/fetch.ts'
+import { sendWhole } from '../../base/http/whole.ts'
+import { InputError, rootCauseCode } from '../../base/shared/errors.ts'
+import type { Mask } from '../../base/shared/secrets.ts'
+
+const OPENAI_BASE_URL = 'https://api.openai.com/v1'
+
+/**
+ * One cheap request to the model gateway before a run starts. Without it a wrong base_url or key
+ * shows up only as every attempt retrying for half a minute and ending without a verdict. Only what
+ * is certainly a configuration mistake stops the run (exit 2, nothing played): no connection at all,
+ * or the key refused. A gateway that does not list models, or is briefly failing, is left to the
+ * run's own retries.
+ */
+export async function checkGateway(options: { baseURL: string | undefined; apiKey: string | undefined; fetch: Fetch; mask: Mask; timeoutMs?: number; signal?: AbortSignal }): Promise<void> {
+  const base = (options.baseURL ?? OPENAI_BASE_URL).replace(/\/+$/, '')
+  let status: number
+  try {
+    const answer = await sendWhole(options.fetch)(`${base}/models`, {
+      method: 'GET',
+      headers: options.apiKey ? { authorization: `Bearer ${options.apiKey}` } : {},
+      signal: options.signal,
+      timeoutMs: options.timeoutMs ?? 15_000,
+    })
+    status = answer.status
+  } catch (error) {
+    throw new InputError(options.mask(`the model gateway at ${base} cannot be reached (${rootCauseCode(error)}); check models.base_url in convy.yml, or OPENAI_BASE_URL`))
+  }
+  if (status === 401 || status === 403) {
+    throw new InputError(options.mask(`the model gateway at ${base} refused the API key (HTTP ${status}); check models.api_key in convy.yml, or OPENAI_API_KEY`))
+  }
+}

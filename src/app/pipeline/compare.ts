@@ -1,0 +1,38 @@
+import { compareRuns } from '../../verdict/compare-runs.ts'
+import type { Comparison } from '../../verdict/comparison.ts'
+import { findRun } from '../../records/journal/read-run.ts'
+import { compareFoldersToPage } from '../../views/compare/compare-page.ts'
+import { writeIndex } from '../../views/run/index-page.ts'
+import { errorMessage } from '../../base/shared/errors.ts'
+import type { PipelineContext } from './context.ts'
+import { resultsDirOf } from './project.ts'
+
+export interface CompareRequest {
+  /** The runs: ids, their 4-hex parts, or run folders. */
+  before: string
+  after: string
+  /** A baseline older than this many days is warned about. */
+  maxAgeDays?: number | undefined
+  config?: string | undefined
+  results?: string | undefined
+}
+
+/**
+ * Compares two recorded runs and writes the compare page into results/. Each run is read once into
+ * its tally; the page's dialogues are spooled on the way.
+ */
+export async function compareTwoRuns(ctx: PipelineContext, request: CompareRequest): Promise<{ comparison: Comparison; page: string }> {
+  const resultsDir = resultsDirOf(ctx, request)
+  const before = await findRun(resultsDir, request.before)
+  const after = await findRun(resultsDir, request.after)
+  const options = { now: ctx.now(), ...(request.maxAgeDays === undefined ? {} : { baselineMaxAgeDays: request.maxAgeDays }) }
+  const { comparison, path, tallies } = await compareFoldersToPage(resultsDir, { before: before.dir, after: after.dir }, (b, a) => compareRuns(b, a, options))
+  // The index lists the compare pages too: the new one appears there at once. The two runs were
+  // just counted; only the others are read.
+  try {
+    await writeIndex(resultsDir, [{ dir: before.dir, tally: tallies.before }, { dir: after.dir, tally: tallies.after }])
+  } catch (error) {
+    ctx.stderr.write(`warning: the index could not be written: ${errorMessage(error)}\n`)
+  }
+  return { comparison, page: path }
+}

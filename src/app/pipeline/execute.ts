@@ -1,0 +1,77 @@
+import type { RunJournal } from '../../records/journal/run-journal.ts'
+import { sampledJudge } from '../../play/judge/sampled-judge.ts'
+import { Budget } from '../../play/runner/budget.ts'
+import { playRun } from '../../play/runner/play-run.ts'
+import type { PreparedAgent, PreparedModels } from '../../play/runner/prepare.ts'
+import type { PlannedAttempt } from '../../play/runner/select-scenarios.ts'
+import type { Mask } from '../../base/shared/secrets.ts'
+import type { WatchAttempt } from '../../play/conversation/watch.ts'
+import type { PipelineContext } from './context.ts'
+import { createProgress } from './progress.ts'
+import { finishRun, type Executed } from './finish-run.ts'
+
+export type { Executed }
+
+export interface Execution {
+  journal: RunJournal
+  todo: readonly PlannedAttempt[]
+  /** Attempts the run has in all, the ones recorded by an earlier session included. */
+  total: number
+  agent: PreparedAgent
+  models: PreparedModels
+  resultsDir: string
+  mask: Mask
+  /** Dollars the run's recorded attempts already cost (a resume), counted against its budget. */
+  spentBeforeUsd?: number
+  /** False for a replay that decides the checks only. */
+  judging?: boolean
+  /** run --verbose: each attempt's dialogue as it happens. */
+  watch?: WatchAttempt
+}
+
+/**
+ * Plays a prepared run to its end or an interruption, then ends it (finish-run.ts): its report, its
+ * state, the index and the summary. Shared by `run`, `resume` and `replay`. The caller holds the
+ * journal's lock and releases it.
+ */
+export async function execute(ctx: PipelineContext, execution: Execution): Promise<Executed> {
+  const { journal } = execution
+  const settings = journal.current.settings
+  const progress = createProgress(ctx, execution.agent.name, execution.todo)
+  let result
+  try {
+    result = await playRun({
+      journal,
+      todo: execution.todo,
+      parallel: settings.parallel,
+      signal: ctx.signal,
+      progress,
+      budget: new Budget(settings.budgetUsd ?? null, execution.spentBeforeUsd ?? 0),
+      watch: execution.watch,
+      play: {
+        agent: execution.agent.agent,
+        user: execution.models.user,
+        judge: execution.models.judge && sampledJudge(execution.models.judge, settings.judgeSamples ?? 1),
+        reviewer: execution.models.reviewer,
+        smoke: settings.smoke,
+        turnTimeoutSeconds: settings.turnTimeoutSeconds,
+        prices: journal.current.models.prices,
+        agentPrice: execution.agent.price,
+        mask: execution.mask,
+        now: ctx.now,
+        judging: execution.judging ?? true,
+      },
+    })
+  } finally {
+    progress.finish()
+    await journal.close()
+  }
+  return finishRun(ctx, {
+    journal,
+    resultsDir: execution.resultsDir,
+    agentName: execution.agent.name,
+    total: execution.total,
+    interrupted: result.interrupted,
+    stoppedForBudget: result.stoppedForBudget,
+  })
+}

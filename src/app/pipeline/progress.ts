@@ -1,0 +1,90 @@
+import { countedAttempts, countVerdict, emptyVerdictCounts, type VerdictCounts } from '../../records/journal/attempt-facts.ts'
+import { capped, plural } from '../../views/page/format.ts'
+import { forTerminal } from '../../base/shared/invisible.ts'
+import { ERROR_LABEL, ERRORS_QUOTED, errorKey, groupedMessage, isErrorVerdict } from '../../records/tally/error-groups.ts'
+import type { RunProgress } from '../../play/runner/play-run.ts'
+import type { PipelineContext } from './context.ts'
+
+const REDRAW_MS = 100
+const ERROR_CHARACTERS = 300
+
+/**
+ * On a terminal: one live line (done of total, pass rate so far, errors, elapsed). Elsewhere (CI):
+ * one plain line per finished scenario, folded in a group on GitHub Actions. Either way the first
+ * few distinct error messages are said when they first happen: an agent that is not up, or one that
+ * times out every turn, shows why in the first seconds of a long run, not only at its end.
+ */
+export function createProgress(ctx: PipelineContext, agent: string, todo: readonly { scenario: { id: string } }[]): RunProgress & { finish(): void } {
+  const started = Date.now()
+  const remaining = new Map<string, number>()
+  for (const planned of todo) remaining.set(planned.scenario.id, (remaining.get(planned.scenario.id) ?? 0) + 1)
+  // Counts only: a scenario's line needs no more than how its attempts ended.
+  const byScenario = new Map<string, VerdictCounts>()
+  const all = emptyVerdictCounts()
+  let done = 0
+
+  const githubActions = ctx.env.GITHUB_ACTIONS === 'true'
+  const plan = `${plural(todo.length, 'attempt')} of ${plural(remaining.size, 'scenario')}`
+  if (!ctx.interactive && githubActions) ctx.stderr.write(`::group::convy-ci ${agent}: ${plan}\n`)
+  else if (!ctx.interactive) ctx.stderr.write(`${agent}: ${plan}\n`)
+
+  const errorsSeen = new Set<string>()
+  /** Says an attempt's error if it is one of the first few distinct ones; true when it did. */
+  const sayNewError = (attempt: { scenario: string; attempt: number; verdict: string; error: string | null }): boolean => {
+    // As many distinct messages as the summary quotes at the end, which has the rest.
+    if (!isErrorVerdict(attempt.verdict) || errorsSeen.size >= ERRORS_QUOTED) return false
+    const message = groupedMessage(attempt.error)
+    const key = errorKey(attempt.verdict, message)
+    if (errorsSeen.has(key)) return false
+    errorsSeen.add(key)
+    const line = `  ! ${ERROR_LABEL[attempt.verdict]}, first in ${attempt.scenario} #${attempt.attempt}: ${forTerminal(capped(message, ERROR_CHARACTERS))}`
+    // On a terminal the live line is cleared first and drawn again below the message.
+    ctx.stderr.write(ctx.interactive ? `\r\x1b[2K${line}\n` : `${line}\n`)
+    return true
+  }
+
+  let lastDraw = 0
+  const draw = (force: boolean) => {
+    const now = Date.now()
+    if (!force && now - lastDraw < REDRAW_MS) return
+    lastDraw = now
+    const decided = all.passed + all.failed
+    const rate = decided ? `${Math.round((100 * all.passed) / decided)}% passed` : 'no verdict yet'
+    const line = `${agent}  ${done}/${todo.length} attempts · ${rate} · ${plural(all.agentErrors + all.noVerdicts, 'error')} · ${clock(now - started)}`
+    ctx.stderr.write(`\r\x1b[2K${line}`)
+  }
+
+  return {
+    attemptRecorded(attempt) {
+      done++
+      countVerdict(all, attempt.verdict)
+      const said = sayNewError(attempt)
+      if (ctx.interactive) return draw(said)
+      const counts = byScenario.get(attempt.scenario) ?? emptyVerdictCounts()
+      countVerdict(counts, attempt.verdict)
+      byScenario.set(attempt.scenario, counts)
+      if (countedAttempts(counts) === remaining.get(attempt.scenario)) ctx.stderr.write(`  ${scenarioLine(attempt.scenario, counts)}\n`)
+    },
+    finish() {
+      if (ctx.interactive) {
+        draw(true)
+        ctx.stderr.write('\n')
+      } else if (githubActions) ctx.stderr.write('::endgroup::\n')
+    },
+  }
+}
+
+function scenarioLine(id: string, c: VerdictCounts): string {
+  const mark = c.agentErrors + c.noVerdicts ? '!' : c.passed + c.failed === 0 ? '–' : c.failed === 0 ? '✓' : c.passed === 0 ? '✗' : '~'
+  const parts = [`${c.passed}/${countedAttempts(c)} passed`]
+  if (c.agentErrors) parts.push(plural(c.agentErrors, 'agent error'))
+  if (c.noVerdicts) parts.push(`${c.noVerdicts} no verdict`)
+  if (c.userErrors) parts.push(plural(c.userErrors, 'user error'))
+  if (c.notDecided) parts.push(`${c.notDecided} not decided`)
+  return `${mark} ${id}  ${parts.join(' · ')}`
+}
+
+function clock(ms: number): string {
+  const s = Math.floor(ms / 1000)
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`
+}

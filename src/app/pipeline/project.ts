@@ -1,0 +1,50 @@
+import { readFile } from 'node:fs/promises'
+import { join, resolve } from 'node:path'
+import { parseEnv } from 'node:util'
+import { loadProjectConfig, type ProjectConfig } from '../../records/config/load-config.ts'
+import type { Environment } from '../../records/config/interpolate.ts'
+import { InputError } from '../../base/shared/errors.ts'
+import type { PipelineContext } from './context.ts'
+
+export interface Project {
+  config: ProjectConfig
+  projectDir: string
+  scenariosDir: string
+  resultsDir: string
+  env: Environment
+}
+
+export async function openProject(ctx: PipelineContext, options: { config?: string | undefined; results?: string | undefined }): Promise<Project> {
+  const configPath = resolve(ctx.cwd, options.config ?? 'convy.yml')
+  const config = await loadProjectConfig(configPath)
+  const env = { ...(await readDotEnv(join(config.projectDir, '.env'))), ...ctx.env }
+  return {
+    config,
+    projectDir: config.projectDir,
+    scenariosDir: join(config.projectDir, 'scenarios'),
+    resultsDir: options.results ? resolve(ctx.cwd, options.results) : join(config.projectDir, 'results'),
+    env,
+  }
+}
+
+/** The project's .env; the real environment wins over it, as with most tools that read one. */
+async function readDotEnv(path: string): Promise<Record<string, string>> {
+  let text: string
+  try {
+    text = await readFile(path, 'utf8')
+  } catch {
+    return {}
+  }
+  try {
+    return parseEnv(text) as Record<string, string>
+  } catch (error) {
+    throw new InputError(`${path}: cannot be read as a .env file (${(error as Error).message})`)
+  }
+}
+
+/** Where the results folder is when no convy.yml is needed (report, compare). */
+export function resultsDirOf(ctx: PipelineContext, options: { results?: string | undefined; config?: string | undefined }): string {
+  if (options.results) return resolve(ctx.cwd, options.results)
+  if (options.config) return join(resolve(ctx.cwd, options.config), '..', 'results')
+  return resolve(ctx.cwd, 'results')
+}

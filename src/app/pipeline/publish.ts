@@ -1,0 +1,92 @@
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { findRun, listRuns } from '../../records/journal/read-run.ts'
+import type { RunLocation } from '../../records/journal/run-folder.ts'
+import { apiFailure } from '../../adapters/github/api-error.ts'
+import { downloadBaseline } from '../../adapters/github/download-baseline.ts'
+import type { Repository } from '../../adapters/github/event.ts'
+import { createOctokit } from '../../adapters/github/octokit.ts'
+import type { PublishLog, PublishSettings } from '../publish/deps.ts'
+import { publishRun, type BaselineFound, type Published } from '../publish/publish-run.ts'
+import { ConvyError } from '../../base/shared/errors.ts'
+import { readTally } from '../../records/tally/read-tally.ts'
+import type { PipelineContext } from './context.ts'
+import { resultsDirOf } from './project.ts'
+
+export interface PublishRequest {
+  /** The run: an id, its 4-hex part, a run folder, or an agent's name for its newest run. */
+  run: string
+  token: string
+  repository: Repository
+  apiUrl: string
+  serverUrl: string
+  pullRequest: number
+  headSha: string
+  /** The branch whose latest run is the baseline; null asks the repository for its default branch. */
+  branch: string | null
+  /** The workflow (id or file name) whose runs are searched; null searches every workflow. */
+  workflow: number | string | null
+  /** The artifact-name prefix the action uploaded under. */
+  artifactName: string
+  reportUrl: string | null
+  settings: PublishSettings
+  config?: string | undefined
+  results?: string | undefined
+}
+
+/**
+ * `convy-ci publish`: a local run compared with the default branch's latest run (found through the
+ * REST API, as `convy-ci baseline` finds it) and posted on the pull request with the action's own
+ * code (publish/): the same sticky comment, check and markdown, and the same gate.
+ */
+export async function publishLocalRun(ctx: PipelineContext, request: PublishRequest): Promise<Published & { agent: string; runId: string }> {
+  const resultsDir = resultsDirOf(ctx, request)
+  const location = await runToPublish(resultsDir, request.run)
+  const tally = await readTally(location.dir)
+  const agent = tally.manifest.agent.name
+  const log = terminalLog(ctx)
+  const octokit = createOctokit(request.token, request.apiUrl)
+  const { owner, repo } = request.repository
+
+  const download = await mkdtemp(join(tmpdir(), 'convy-publish-'))
+  try {
+    let baseline: BaselineFound
+    try {
+      const branch = request.branch ?? (await octokit.rest.repos.get({ owner, repo })).data.default_branch
+      const got = await downloadBaseline(octokit, { owner, repo, workflow: request.workflow, branch, prefix: request.artifactName, agent }, download)
+      if (got.manifest) {
+        baseline = { tally: await readTally(download), source: { kind: 'artifact', runId: got.runId } }
+        log.info(`${agent}: baseline ${got.manifest.id} from workflow run ${got.runId} on ${branch}`)
+      } else {
+        baseline = { tally: null, why: `${got.why}; the next push to ${branch} makes one` }
+      }
+    } catch (error) {
+      if (error instanceof ConvyError) throw error
+      // As in the action: a baseline that cannot be had is said, and the run is still published alone.
+      log.warning(`${agent}: the baseline artifact could not be fetched: ${apiFailure(error, 'actions: read')}`)
+      baseline = { tally: null, why: 'the baseline artifact could not be fetched (see the warnings)' }
+    }
+    const deps = { octokit, repository: request.repository, serverUrl: request.serverUrl, settings: request.settings, log, now: () => ctx.now() }
+    const target = { number: request.pullRequest, headSha: request.headSha, readOnlyReason: null }
+    const published = await publishRun(deps, { agent, tally, reportUrl: request.reportUrl }, baseline, target)
+    return { ...published, agent, runId: tally.manifest.id }
+  } finally {
+    await rm(download, { recursive: true, force: true })
+  }
+}
+
+/** A run as `compare` finds it, or an agent's name for its newest run: what a CI step just made. */
+async function runToPublish(resultsDir: string, reference: string): Promise<RunLocation> {
+  const newest = reference.includes('/') ? undefined : (await listRuns(resultsDir)).filter((r) => r.id.startsWith(`${reference}/`)).at(-1)
+  return newest ?? findRun(resultsDir, reference)
+}
+
+/** The publication's words on stderr, so stdout keeps the markdown clean for a pipe. */
+function terminalLog(ctx: PipelineContext): PublishLog {
+  return {
+    info: (message) => ctx.stderr.write(`${message}\n`),
+    notice: (message) => ctx.stderr.write(`note: ${message}\n`),
+    warning: (message) => ctx.stderr.write(`warning: ${message}\n`),
+  }
+}

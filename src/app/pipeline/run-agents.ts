@@ -1,0 +1,160 @@
+import { promptRecord } from '../../play/judge/prompt-record.ts'
+import { loadScenarios } from '../../records/scenario/load-scenarios.ts'
+import { RUN_FORMAT, type RunManifest, type RunSettings } from '../../records/journal/records.ts'
+import { RunJournal } from '../../records/journal/run-journal.ts'
+import { newRunId } from '../../records/journal/run-folder.ts'
+import { agentRecord, checkModels, prepareAgent, prepareModels, startModelCheck, type PreparedAgent, type PreparedModels } from '../../play/runner/prepare.ts'
+import { planAttempts, selectScenarios } from '../../play/runner/select-scenarios.ts'
+import type { Scenario } from '../../records/scenario/scenario.ts'
+import { ExitCode } from '../../base/shared/errors.ts'
+import { createMask, type Mask } from '../../base/shared/secrets.ts'
+import type { Writer } from '../../records/journal/folder-lock.ts'
+import type { WatchAttempt } from '../../play/conversation/watch.ts'
+import { CONVY_VERSION } from '../../base/shared/version.ts'
+import type { RunTally } from '../../records/tally/run-tally.ts'
+import { ciInfo } from '../../adapters/github/ci-info.ts'
+import type { PipelineContext } from './context.ts'
+import { execute, type Executed } from './execute.ts'
+import { openProject } from './project.ts'
+
+export interface RunRequest {
+  agents: readonly string[]
+  settings: RunSettings
+  /** convy.yml, relative to ctx.cwd; default ./convy.yml. */
+  config?: string | undefined
+  /** Where run folders go; default results/ beside convy.yml. */
+  results?: string | undefined
+  /** run --verbose: each attempt's dialogue as it happens. */
+  watch?: WatchAttempt | undefined
+}
+
+export interface AgentRun {
+  agent: string
+  id: string
+  dir: string
+  exitCode: ExitCode
+  /** The run as its report counted it. */
+  tally: RunTally
+}
+
+/**
+ * Plays the scenarios against each agent in turn, a run folder per agent: what `convy-ci run` does
+ * after reading its arguments, and what the action calls in-process.
+ */
+export async function runAgents(ctx: PipelineContext, request: RunRequest): Promise<{ exitCode: ExitCode; runs: AgentRun[] }> {
+  const { settings } = request
+  // Everything is read and checked for every agent before the first attempt is played.
+  const project = await openProject(ctx, request)
+  // The gateway answers while the scenario files load. Its request leaves when its connection
+  // completes, on a turn of the event loop: one turn here lets it go at once in most runs (2–4 ms
+  // after it was made, against 5–12 without), and the files' loading gives the loop a turn every 2 ms
+  // for the rest (load-scenarios.ts).
+  const earlyCheck = startModelCheck(project.config, project.env, { smoke: settings.smoke, cache: settings.cache ?? 'off' })
+  if (earlyCheck) await new Promise((resolve) => setImmediate(resolve))
+  const names = [...new Set(request.agents)]
+  const prepared: { agent: PreparedAgent; models: PreparedModels; mask: (t: string) => string }[] = []
+  let scenarios: Scenario[]
+  // The models are the same for every agent: one check of their gateway serves all. It is awaited
+  // once the first run folder is made, so its answer comes while the run is set up.
+  let modelsChecked: Promise<void> = Promise.resolve()
+  const cancelCheck = () => earlyCheck?.cancel()
+  try {
+    scenarios = selectScenarios(await loadScenarios(project.scenariosDir, project.projectDir, (message) => ctx.stderr.write(`warning: ${message}\n`)), { globs: settings.scenarioGlobs, tags: settings.tags })
+    for (const name of names) {
+      const agent = await prepareAgent(project.config, name, project.env, { canStripTypes: ctx.canStripTypes })
+      const models = prepareModels(project.config, project.env, scenarios, settings.smoke, { cache: settings.cache ?? 'off', review: settings.review, fetch: earlyCheck?.fetch })
+      prepared.push({ agent, models, mask: createMask([...agent.secrets, ...models.resolved.secrets]) })
+    }
+    if (prepared[0]) modelsChecked = checkModels(prepared[0].models, settings.cache ?? 'off', earlyCheck)
+  } catch (error) {
+    cancelCheck()
+    throw error
+  }
+  // Awaited by the first run; until then a refusal is held, not reported as unhandled.
+  modelsChecked.catch(() => undefined)
+  // Ctrl+C while the gateway is still answering ends the wait at once.
+  ctx.signal.addEventListener('abort', cancelCheck, { once: true })
+
+  let exitCode: ExitCode = ExitCode.Ok
+  const runs: AgentRun[] = []
+  const writer = ctx.writer(`convy-ci run ${names.join(' ')}`)
+  try {
+    for (const { agent, models, mask } of prepared) {
+      if (ctx.signal.aborted) break
+      const run = await runAgent(ctx, { agent, models, mask, settings, scenarios, resultsDir: project.resultsDir, writer, watch: request.watch, ready: modelsChecked })
+      runs.push(run)
+      exitCode = worst(exitCode, run.exitCode)
+    }
+  } finally {
+    ctx.signal.removeEventListener('abort', cancelCheck)
+    cancelCheck()
+  }
+  return { exitCode, runs }
+}
+
+/** One agent's run, everything prepared and checked: a run folder, its attempts, its report. */
+export interface AgentRunPlan {
+  agent: PreparedAgent
+  models: PreparedModels
+  mask: Mask
+  settings: RunSettings
+  scenarios: readonly Scenario[]
+  resultsDir: string
+  writer: Writer
+  watch?: WatchAttempt | undefined
+  /**
+   * Settles when attempts may start: the models' gateway check, answering while the run folder is
+   * made. If it rejects, the folder (nothing played in it yet) is removed and the error thrown.
+   */
+  ready?: Promise<void> | undefined
+}
+
+/** Plays one agent's run into a new run folder: what runAgents does per agent, and what the library calls. */
+export async function runAgent(ctx: PipelineContext, plan: AgentRunPlan): Promise<AgentRun> {
+  const { agent, models, settings, resultsDir } = plan
+  const todo = planAttempts(plan.scenarios, settings.k, settings.shard)
+  const journal = await RunJournal.create(resultsDir, newManifest(ctx, agent, models, settings, plan.scenarios), plan.writer)
+  try {
+    await plan.ready
+  } catch (error) {
+    await journal.discard()
+    throw ctx.signal.aborted ? ctx.signal.reason : error
+  }
+  let executed: Executed
+  try {
+    executed = await execute(ctx, { journal, todo, total: todo.length, agent, models, resultsDir, mask: plan.mask, watch: plan.watch })
+  } finally {
+    await journal.release()
+  }
+  return { agent: agent.name, id: journal.current.id, dir: journal.dir, exitCode: executed.exitCode, tally: executed.tally }
+}
+
+function newManifest(ctx: PipelineContext, agent: PreparedAgent, models: PreparedModels, settings: RunSettings, scenarios: readonly Scenario[]): RunManifest {
+  const startedAt = ctx.now()
+  return {
+    format: RUN_FORMAT,
+    id: newRunId(agent.name, startedAt),
+    agent: agentRecord(agent),
+    convyVersion: CONVY_VERSION,
+    models: {
+      user: models.user?.model ?? null,
+      judge: models.judge?.model ?? null,
+      fingerprint: models.resolved.fingerprint,
+      prices: models.resolved.config.prices,
+    },
+    prompts: promptRecord({ judge: models.judge !== null, user: models.user !== null, judgeSamples: settings.judgeSamples }),
+    // What was done, not what was asked: no review without a simulated user and a judge's model.
+    settings: { ...settings, review: models.reviewer !== null },
+    scenarios: [...scenarios],
+    startedAt: startedAt.toISOString(),
+    finishedAt: null,
+    state: 'running',
+    ci: ciInfo(ctx.env),
+  }
+}
+
+/** With several agents, the exit code is the most serious one. */
+export function worst(a: ExitCode, b: ExitCode): ExitCode {
+  const rank = (c: ExitCode) => [ExitCode.Ok, ExitCode.Failed, ExitCode.BadInput, ExitCode.Interrupted].indexOf(c)
+  return rank(b) > rank(a) ? b : a
+}

@@ -1,0 +1,40 @@
+import type { FailOn } from '../../verdict/gate.ts'
+import type { Repository } from '../../adapters/github/event.ts'
+import type { Octokit } from '../../adapters/github/octokit.ts'
+
+/** Where a publication's words go: the job log (notices and warnings annotate it) or a terminal. */
+export interface PublishLog {
+  info(message: string): void
+  notice(message: string): void
+  warning(message: string): void
+}
+
+export const COMMENT_POLICIES = ['on-change', 'always', 'never'] as const
+export type CommentPolicy = (typeof COMMENT_POLICIES)[number]
+
+/** How a run is judged and where it is posted: the action's inputs, or `convy-ci publish`'s flags. */
+export interface PublishSettings {
+  failOn: FailOn
+  /** An inconclusive comparison fails too (it is a neutral check otherwise). */
+  failOnInconclusive: boolean
+  gateAcrossJudgeChange: boolean
+  comment: CommentPolicy
+  check: boolean
+  /** The job the comment and check belong to (github/artifact-names.ts publishingJob); null for the default. */
+  job: string | null
+}
+
+/**
+ * What publishing needs from the outside, small enough that the action and `convy-ci publish` both
+ * fill it: the REST client (null when there is no token: nothing is posted then), the repository,
+ * the clock and the log.
+ */
+export interface PublishDeps {
+  octokit: Octokit | null
+  repository: Repository
+  /** https://github.com, or a GitHub Enterprise server: links to workflow runs start here. */
+  serverUrl: string
+  settings: PublishSettings
+  log: PublishLog
+  now: () => Date
+}

@@ -1,0 +1,127 @@
+import { compareRuns } from '../../verdict/compare-runs.ts'
+import type { Comparison, Direction } from '../../verdict/comparison.ts'
+import { gate, gateFails, gateRun, type GateResult } from '../../verdict/gate.ts'
+import { standing } from '../../verdict/standing.ts'
+import { checkRunName, type CheckConclusion } from '../../adapters/github/check-run.ts'
+import { commentMarker, comparisonMarkdown } from '../../views/markdown/compare-markdown.ts'
+import { standingTitle } from '../../views/compare/compare-wording.ts'
+import { dollars, percent, plural } from '../../views/page/format.ts'
+import { runMarkdown } from '../../views/markdown/run-markdown.ts'
+import { errorGroups } from '../../records/tally/error-groups.ts'
+import { passRate, runCounts, type RunCounts } from '../../records/tally/run-counts.ts'
+import type { RunTally } from '../../records/tally/run-tally.ts'
+import { baselineSourceLine, type BaselineSource } from './baseline-source.ts'
+import type { PublishDeps, PublishSettings } from './deps.ts'
+import { postToPullRequest, type PublishTarget } from './post-to-pull-request.ts'
+
+export type OutcomeVerdict = Direction | 'no-baseline'
+
+/** The run being published: counted once where it was read (its report, or its folder). */
+export interface RunToPublish {
+  agent: string
+  tally: RunTally
+  reportUrl: string | null
+}
+
+/** The baseline found for it, or why there is none (null: none was expected, as on a push). */
+export type BaselineFound = { tally: RunTally; source: BaselineSource } | { tally: null; why: string | null }
+
+export interface Published {
+  comparison: Comparison | null
+  verdict: OutcomeVerdict
+  /** The comment's text, which is also the check's summary and the job summary's part. */
+  markdown: string
+  gated: GateResult
+  /** Why this run fails the step or the command, or null. */
+  failure: string | null
+  conclusion: CheckConclusion
+  commentUrl: string | null
+}
+
+/**
+ * A comparison made anew before the gate decides (the action's `rejudge` input judges the deciding
+ * scenarios again); absent, the comparison stands.
+ */
+export type Reconsider = (baseline: RunTally, comparison: Comparison) => Promise<Comparison>
+
+/**
+ * Compares a run with its baseline when there is one, writes the markdown, decides the gate on the
+ * statistics alone, and posts the sticky comment and the check when there is a target. The one
+ * implementation behind the action and `convy-ci publish`.
+ */
+export async function publishRun(deps: PublishDeps, run: RunToPublish, baseline: BaselineFound, target: PublishTarget | null, reconsider?: Reconsider): Promise<Published> {
+  const { settings } = deps
+  const after = run.tally
+  const counts = runCounts(after)
+  const job = settings.job
+
+  let comparison: Comparison | null = null
+  let markdown: string
+  if (baseline.tally) {
+    comparison = compareRuns(baseline.tally, after, { now: deps.now() })
+    if (reconsider) comparison = await reconsider(baseline.tally, comparison)
+    const source = baselineSourceLine(baseline.tally, baseline.source, deps, deps.now())
+    markdown = `${comparisonMarkdown(comparison, { reportUrl: run.reportUrl, job })}\n${source}\n`
+  } else {
+    markdown = runMarkdown(run.agent, counts, { reportUrl: run.reportUrl, noComparison: baseline.why, job, errors: errorGroups(after.scenarios.values()) })
+    if (baseline.why) deps.log.notice(`${run.agent}: no baseline, nothing compared: ${baseline.why}`)
+  }
+
+  const budgetStop = budgetStopNote(after)
+  if (budgetStop) markdown += `\n> ⚠️ ${budgetStop}; a larger budget-usd plays the rest.\n`
+  const unfinished = after.manifest.state === 'finished' ? null : `${run.agent}: ${budgetStop ?? `the run did not finish (${after.manifest.state})`}`
+  const gated = gateOf(settings, counts, comparison)
+  const failure = failureOf(settings, run.agent, unfinished, gated)
+  if (gated.outcome === 'inconclusive') deps.log.notice(`${run.agent}: inconclusive (fail-on: ${settings.failOn}): ${gated.reason}`)
+  const verdict: OutcomeVerdict = comparison?.verdict ?? 'no-baseline'
+  const conclusion: CheckConclusion = failure ? 'failure' : gated.outcome === 'inconclusive' || verdict === 'worse' ? 'neutral' : 'success'
+  const commentUrl = target
+    ? await postToPullRequest(deps, target, {
+        agent: run.agent,
+        marker: commentMarker(run.agent, job),
+        checkName: checkRunName(run.agent, job),
+        markdown,
+        verdict,
+        noteworthy: comparison !== null && standing(comparison) !== 'within-noise',
+        conclusion,
+        title: checkTitle(comparison, counts),
+        reportUrl: run.reportUrl,
+      })
+    : null
+  return { comparison, verdict, markdown, gated, failure, conclusion, commentUrl }
+}
+
+/**
+ * The gate decides on the statistics alone (compare/gate.ts): with a baseline, the comparison; without
+ * one, `fail-on: failing` on the run's own attempts. An attempt without a verdict never fails it.
+ */
+function gateOf(settings: PublishSettings, counts: RunCounts, comparison: Comparison | null): GateResult {
+  if (comparison) return gate(comparison, { failOn: settings.failOn, acrossJudgeChange: settings.gateAcrossJudgeChange })
+  return gateRun({ passed: counts.passed, failed: counts.failed, agentErrors: counts.agentErrors, noVerdicts: counts.noVerdicts }, settings.failOn)
+}
+
+/**
+ * Whether the run fails, and why: below `fail-on: never`, a run that did not finish (interrupted, or
+ * stopped at its budget) fails as `convy-ci run` exits 1 for it; then the gate, an inconclusive one
+ * only with fail-on-inconclusive.
+ */
+function failureOf(settings: PublishSettings, agent: string, unfinished: string | null, gated: GateResult): string | null {
+  if (settings.failOn === 'never') return null
+  if (unfinished) return unfinished
+  if (!gateFails(gated, settings.failOnInconclusive)) return null
+  if (gated.outcome === 'inconclusive') return `${agent}: inconclusive (fail-on-inconclusive): ${gated.reason}`
+  return settings.failOn === 'worse' ? `${agent}: worse than the baseline (fail-on: worse)` : `${agent}: not every attempt passed (fail-on: failing)`
+}
+
+/** What a run that stopped itself at its budget played and spent; null for any other run. */
+function budgetStopNote(run: RunTally): string | null {
+  if (run.manifest.stoppedFor !== 'budget') return null
+  const limit = run.manifest.settings.budgetUsd
+  return `the run stopped at its budget${limit ? ` of ${dollars(limit)}` : ''} after ${plural(run.attempts, 'attempt')}, having spent ${dollars(run.costUsd)}`
+}
+
+function checkTitle(comparison: Comparison | null, counts: RunCounts): string {
+  const shown = (rate: number | null) => (rate === null ? '–' : percent(rate))
+  if (comparison) return `${standingTitle(comparison)}: pass rate ${shown(comparison.tiles.passRate.before)} → ${shown(comparison.tiles.passRate.after)}`
+  return `No baseline: pass rate ${shown(passRate(counts))} (${counts.passed} of ${counts.judged})`
+}

@@ -1,0 +1,34 @@
+import type { ArtifactClient } from '@actions/artifact'
+import type { PipelineContext } from '../../app/pipeline/context.ts'
+import type { ActionsCache } from '../../adapters/github/actions-cache.ts'
+import type { GitHubRun } from '../../adapters/github/event.ts'
+import type { Octokit } from '../../adapters/github/octokit.ts'
+import type { ActionInputs } from './inputs.ts'
+
+/** How the action talks to the log: notices and warnings are annotations on the workflow run. */
+export interface ActionLog {
+  info(message: string): void
+  notice(message: string): void
+  warning(message: string): void
+}
+
+/**
+ * Everything the action's flow needs from the outside, passed in: main.ts wires the toolkit and the
+ * process; the flow itself never reads the environment.
+ */
+export interface ActionDeps {
+  inputs: ActionInputs
+  github: GitHubRun
+  /** The REST client, or null when no github-token was given: nothing is read or written then. */
+  octokit: Octokit | null
+  /** The token the REST client uses; also what downloads from other workflow runs use. */
+  token: string | null
+  artifacts: ArtifactClient
+  /** The Actions cache: the model cache between runs, and the baseline where artifacts cannot be read. */
+  cache: ActionsCache
+  /** What the pipeline runs with: cwd is the working directory; its signal is aborted on cancel. */
+  context: PipelineContext
+  log: ActionLog
+  /** A folder of this job's own for downloads and copies. */
+  tempDir: string
+}

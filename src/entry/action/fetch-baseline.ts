@@ -1,0 +1,105 @@
+import { mkdir, rm } from 'node:fs/promises'
+import { join } from 'node:path'
+import type { RunTally } from '../../records/tally/run-tally.ts'
+import { readTally } from '../../records/tally/read-tally.ts'
+import { apiFailure } from '../../adapters/github/api-error.ts'
+import { downloadArtifact } from '../../adapters/github/artifacts.ts'
+import { findBaseline, findRunArtifact, type RunArtifact } from '../../adapters/github/baseline.ts'
+import { runArtifactName } from '../../adapters/github/artifact-names.ts'
+import { restoreBaselineFromCache } from './baseline-cache.ts'
+import type { ActionDeps } from './deps.ts'
+import type { BaselineSource } from '../../app/publish/baseline-source.ts'
+
+/** Where the baseline comes from: a workflow run the user named, or the newest good one on a branch. */
+export interface BaselineWhere {
+  runId: number | null
+  /** The workflow whose runs are searched; null searches all of the repository's. */
+  workflow: number | null
+  /** Null: the repository's default branch. */
+  branch: string | null
+  /** The run being compared, which is never its own baseline. */
+  excludeRunId: number
+}
+
+export type FetchedBaseline = { tally: RunTally; source: BaselineSource } | { tally: null; why: string }
+
+/**
+ * Finds and reads an agent's baseline run; anything missing is a reason, not an error. The artifact
+ * comes first (it is the run as uploaded, found through the REST API); when it cannot be had and no
+ * run was named, the newest run the baseline branch saved to the Actions cache.
+ */
+export async function fetchBaseline(deps: ActionDeps, agent: string, where: BaselineWhere): Promise<FetchedBaseline> {
+  const fromArtifact = await fetchArtifactBaseline(deps, agent, where)
+  if (fromArtifact.tally) return fromArtifact
+  const { error, short } = fromArtifact as ArtifactMiss
+  const branch = where.branch ?? deps.github.defaultBranch
+  // A run the workflow named is that run or nothing.
+  const cached = where.runId === null && branch !== null ? await restoreBaselineFromCache(deps, agent, branch) : null
+  if (cached?.tally) {
+    deps.log.info(`${agent}: ${error ?? fromArtifact.why}; baseline ${cached.tally.manifest.id} from the Actions cache (${cached.key})`)
+    return { tally: cached.tally, source: { kind: 'cache', key: cached.key, because: short } }
+  }
+  if (error) deps.log.warning(`${agent}: ${error}`)
+  return { tally: null, why: cached ? `${fromArtifact.why}; ${cached.why}` : fromArtifact.why }
+}
+
+/** Why there is no artifact to use: in full, in a few words for the comment, and the error if one. */
+interface ArtifactMiss {
+  tally: null
+  why: string
+  short: string
+  error?: string
+}
+
+async function fetchArtifactBaseline(deps: ActionDeps, agent: string, where: BaselineWhere): Promise<FetchedBaseline | ArtifactMiss> {
+  const { octokit, token, github } = deps
+  if (!octokit || !token) return { tally: null, why: 'there is no github-token to look the baseline up with', short: 'there is no github-token to read artifacts with' }
+  const { owner, repo } = github.repository
+  const name = runArtifactName(deps.inputs.artifactName, agent)
+  try {
+    let artifact: RunArtifact
+    if (where.runId !== null) {
+      const found = await findRunArtifact(octokit, { owner, repo, runId: where.runId, name })
+      if (found === null || found === 'expired') return { tally: null, why: `workflow run ${where.runId} has no ${found ? 'unexpired ' : ''}artifact ${name}`, short: '' }
+      artifact = found
+    } else {
+      const branch = where.branch ?? github.defaultBranch ?? (await octokit.rest.repos.get({ owner, repo })).data.default_branch
+      const search = await findBaseline(octokit, { owner, repo, workflow: where.workflow, branch, artifactName: name, excludeRunId: where.excludeRunId })
+      if (!search.found) {
+        const expired = search.expired ? ` (${search.expired} had one that expired)` : ''
+        const short = search.expired ? 'its artifact has expired' : `no run on ${branch} has an artifact of it`
+        return { tally: null, why: `no successful run of this workflow on ${branch} uploaded ${name}${expired}; the next push to ${branch} makes one`, short }
+      }
+      artifact = search.found
+    }
+    const dir = join(deps.tempDir, 'baseline', agent)
+    await rm(dir, { recursive: true, force: true })
+    await mkdir(dir, { recursive: true })
+    await downloadArtifact(deps.artifacts, artifact.artifactId, dir, { token, owner, repo, runId: artifact.runId }, artifact.digest)
+    const tally = await readTally(dir)
+    if (tally.manifest.agent.name !== agent) return { tally: null, why: `artifact ${name} of workflow run ${artifact.runId} holds a run of ${tally.manifest.agent.name}, not ${agent}`, short: 'its artifact holds a run of another agent' }
+    deps.log.info(`${agent}: baseline ${tally.manifest.id} from workflow run ${artifact.runId}`)
+    return { tally, source: { kind: 'artifact', runId: artifact.runId } }
+  } catch (error) {
+    const denied = typeof error === 'object' && error !== null && 'status' in error && (error.status === 403 || error.status === 404)
+    return {
+      tally: null,
+      why: 'the baseline artifact could not be fetched (see the warnings)',
+      short: denied ? "this workflow's token cannot read artifacts" : 'its artifact could not be fetched',
+      error: `the baseline artifact could not be fetched: ${apiFailure(error, 'actions: read')}`,
+    }
+  }
+}
+
+/** The workflow a run belongs to, so the baseline comes from the same workflow; null (search all) if unknown. */
+export async function workflowOfRun(deps: ActionDeps, runId: number): Promise<number | null> {
+  if (!deps.octokit) return null
+  const { owner, repo } = deps.github.repository
+  try {
+    return (await deps.octokit.rest.actions.getWorkflowRun({ owner, repo, run_id: runId })).data.workflow_id
+  } catch (error) {
+    // Not a warning yet: the baseline may still be found (in every workflow, or in the Actions cache).
+    deps.log.info(`workflow run ${runId} could not be read, so the baseline is searched in every workflow: ${apiFailure(error, 'actions: read')}`)
+    return null
+  }
+}

@@ -1,0 +1,167 @@
+import * as z from '../../base/shared/zod.ts'
+import { FAIL_ON } from '../../verdict/gate.ts'
+import { DEFAULT_ARTIFACT_NAME } from '../../adapters/github/artifact-names.ts'
+import { RUN_DEFAULTS } from '../../app/pipeline/defaults.ts'
+import type { Shard } from '../../records/journal/records.ts'
+import { CACHE_MODES, type CacheMode } from '../../adapters/model-client/model-cache.ts'
+import { parseShard } from '../../play/runner/select-scenarios.ts'
+import { InputError, InputErrors } from '../../base/shared/errors.ts'
+import { COMMENT_POLICIES, type CommentPolicy } from '../../app/publish/deps.ts'
+
+/**
+ * The action's inputs, read when asked and checked in one pass: every wrong input is reported at
+ * once, by the name the workflow gives it. An empty input is an absent one (GitHub passes '' for
+ * inputs that are not set and have no default).
+ */
+export const MODES = ['run', 'publish', 'merge'] as const
+export type Mode = (typeof MODES)[number]
+
+export type BaselineChoice = { kind: 'auto' } | { kind: 'none' } | { kind: 'run'; runId: number }
+
+const NAME = /^[A-Za-z0-9][A-Za-z0-9_.-]*$/
+
+const list = (missing?: string) => z.pipe(z.string(missing), z.transform((text: string) => text.split(/[\s,]+/).filter(Boolean)))
+// The int check goes on the coerced number, so a word that is no number at all keeps zod's own message.
+const whole = (min: number, max: number) => {
+  const message = `expected a whole number from ${min} to ${max}`
+  return z.coerce.number().check(z.int(message), z.gte(min, message), z.lte(max, message))
+}
+const seconds = z.coerce.number().check(z.positive('expected a number of seconds above 0'))
+// The YAML 1.2 core schema's booleans, as core.getBooleanInput reads them.
+const BOOLEAN_WORDS = ['true', 'True', 'TRUE', 'false', 'False', 'FALSE'] as const
+const boolean = z.pipe(
+  z.enum(BOOLEAN_WORDS, 'expected true or false'),
+  z.transform((text: (typeof BOOLEAN_WORDS)[number]) => text.toLowerCase() === 'true'),
+)
+
+/**
+ * Attempts per scenario when the workflow does not say: the smallest k at which one scenario that
+ * stops passing altogether (1.0 → 0 among 20) is caught at least 90% of the time (npm run
+ * bench:verdict; README, "Statistics"). Below it, the comparison says it cannot tell.
+ */
+export const ACTION_DEFAULT_ATTEMPTS = 5
+
+const InputsSchema = z.object({
+  mode: z._default(z.enum(MODES, `expected one of ${MODES.join(', ')}`), 'run'),
+  agent: z.pipe(
+    list('name at least one agent'),
+    z.array(z.string().check(z.regex(NAME, 'agent names use letters, digits, ".", "_" and "-"'))).check(z.minLength(1, 'name at least one agent')),
+  ),
+  config: z._default(z.string(), 'convy.yml'),
+  scenarios: z._default(list(), []),
+  tags: z._default(list(), []),
+  attempts: z._default(whole(1, 1000), ACTION_DEFAULT_ATTEMPTS),
+  parallel: z._default(whole(1, 1000), RUN_DEFAULTS.parallel),
+  'turn-timeout': z._default(seconds, RUN_DEFAULTS.turnTimeoutSeconds),
+  'wait-for': z.optional(z.url({ protocol: /^https?$/, error: 'expected an http(s) URL' })),
+  'wait-for-timeout': z._default(seconds, 120),
+  'working-directory': z._default(z.string(), '.'),
+  'fail-on': z._default(z.enum(FAIL_ON, `expected one of ${FAIL_ON.join(', ')}`), 'worse'),
+  'fail-on-inconclusive': z._default(boolean, false),
+  'gate-across-judge-change': z._default(boolean, false),
+  rejudge: z.optional(whole(1, 15)),
+  comment: z._default(z.enum(COMMENT_POLICIES, `expected one of ${COMMENT_POLICIES.join(', ')}`), 'on-change'),
+  check: z._default(boolean, true),
+  baseline: z.pipe(
+    z._default(z.string().check(z.regex(/^(auto|none|\d+)$/, 'expected auto, none, or the id of a workflow run')), 'auto'),
+    z.transform((text: string): BaselineChoice => (text === 'auto' || text === 'none' ? { kind: text } : { kind: 'run', runId: Number(text) })),
+  ),
+  'baseline-branch': z.optional(z.string()),
+  'artifact-name': z._default(z.string().check(z.regex(NAME, 'use letters, digits, ".", "_" and "-"; it starts the names of the artifacts')), DEFAULT_ARTIFACT_NAME),
+  'retention-days': z.optional(whole(1, 90)),
+  shard: z.pipe(
+    z.optional(z.string()),
+    z.transform((text: string | undefined, ctx): Shard | null => {
+      if (text === undefined) return null
+      try {
+        return parseShard(text)
+      } catch {
+        // zod/mini's transform has no ctx.addIssue: the issue is pushed as addIssue would have made it.
+        ctx.issues.push({ code: 'custom', message: 'expected I/N with 1 ≤ I ≤ N, e.g. 1/4', input: text })
+        return z.NEVER
+      }
+    }),
+  ),
+  cache: z._default(z.enum(CACHE_MODES, `expected one of ${CACHE_MODES.join(', ')}`), 'readwrite'),
+  'budget-usd': z.optional(z.coerce.number().check(z.positive('expected an amount of dollars above 0'))),
+  'github-token': z.optional(z.string()),
+})
+
+export const INPUT_NAMES = Object.keys(InputsSchema.shape) as (keyof typeof InputsSchema.shape)[]
+
+export interface ActionInputs {
+  mode: Mode
+  agents: string[]
+  config: string
+  scenarios: string[]
+  tags: string[]
+  attempts: number
+  parallel: number
+  turnTimeoutSeconds: number
+  waitFor: { url: string; timeoutSeconds: number } | null
+  workingDirectory: string
+  failOn: (typeof FAIL_ON)[number]
+  /** An inconclusive comparison fails the step too (it is a neutral check otherwise). */
+  failOnInconclusive: boolean
+  /** A Worse verdict fails the step even when the judge changed between the runs. */
+  gateAcrossJudgeChange: boolean
+  /** Judge samples for the attempts of the scenarios that decide a Worse or Better verdict; null: none (no second look). */
+  rejudge: number | null
+  comment: CommentPolicy
+  check: boolean
+  baseline: BaselineChoice
+  baselineBranch: string | null
+  artifactName: string
+  retentionDays: number | undefined
+  shard: Shard | null
+  /** How the run uses the model cache, which the action carries between workflow runs. */
+  cache: CacheMode
+  /** No attempt starts once spending would pass this many dollars; null: no budget. */
+  budgetUsd: number | null
+  githubToken: string | null
+}
+
+export function readInputs(getInput: (name: string) => string): ActionInputs {
+  const raw: Record<string, string> = {}
+  for (const name of INPUT_NAMES) {
+    const value = getInput(name).trim()
+    if (value !== '') raw[name] = value
+  }
+  const parsed = InputsSchema.safeParse(raw)
+  if (!parsed.success) {
+    throw new InputErrors(
+      parsed.error.issues.map((issue) => {
+        const name = String(issue.path[0] ?? '')
+        const given = raw[name]
+        return new InputError(`input ${name}${given === undefined ? ' is required' : ` "${given}"`}: ${issue.message}`)
+      }),
+    )
+  }
+  const v = parsed.data
+  return {
+    mode: v.mode,
+    agents: [...new Set(v.agent)],
+    config: v.config,
+    scenarios: v.scenarios,
+    tags: v.tags,
+    attempts: v.attempts,
+    parallel: v.parallel,
+    turnTimeoutSeconds: v['turn-timeout'],
+    waitFor: v['wait-for'] ? { url: v['wait-for'], timeoutSeconds: v['wait-for-timeout'] } : null,
+    workingDirectory: v['working-directory'],
+    failOn: v['fail-on'],
+    failOnInconclusive: v['fail-on-inconclusive'],
+    gateAcrossJudgeChange: v['gate-across-judge-change'],
+    rejudge: v.rejudge === undefined || v.rejudge === 1 ? null : v.rejudge,
+    comment: v.comment,
+    check: v.check,
+    baseline: v.baseline,
+    baselineBranch: v['baseline-branch'] ?? null,
+    artifactName: v['artifact-name'],
+    retentionDays: v['retention-days'],
+    shard: v.shard,
+    cache: v.cache,
+    budgetUsd: v['budget-usd'] ?? null,
+    githubToken: v['github-token'] ?? null,
+  }
+}

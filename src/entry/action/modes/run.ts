@@ -1,0 +1,51 @@
+import { runAgents } from '../../../app/pipeline/run-agents.ts'
+import { seconds } from '../../../views/page/format.ts'
+import type { RunSettings } from '../../../records/journal/records.ts'
+import { saveBaselineToCache } from '../baseline-cache.ts'
+import type { ActionDeps } from '../deps.ts'
+import { restoreModelCache } from '../model-cache-sync.ts'
+import { planPublication } from '../plan-publication.ts'
+import { publishAgent, type AgentOutcome } from '../publish-agent.ts'
+import { uploadRun } from '../upload-run.ts'
+import { waitFor } from '../wait-for.ts'
+
+/**
+ * mode: run — wait for the agent, play the scenarios in this process (the same runner as `convy-ci
+ * run`) with the model cache carried over from earlier workflow runs, upload each run, and on a pull
+ * request compare it with its baseline and publish; on the baseline branch, also keep the run in the
+ * Actions cache as a baseline that needs no permission to read.
+ */
+export async function runMode(deps: ActionDeps): Promise<AgentOutcome[]> {
+  const { inputs, log } = deps
+  if (inputs.waitFor) {
+    log.info(`waiting up to ${inputs.waitFor.timeoutSeconds} s for ${inputs.waitFor.url}`)
+    const answered = await waitFor({ ...inputs.waitFor, signal: deps.context.signal, onWaiting: (message) => log.info(message) })
+    log.info(`${inputs.waitFor.url} answered (HTTP ${answered.status}) after ${seconds(answered.seconds)}`)
+  }
+  const settings: RunSettings = {
+    k: inputs.attempts,
+    parallel: inputs.parallel,
+    turnTimeoutSeconds: inputs.turnTimeoutSeconds,
+    scenarioGlobs: inputs.scenarios,
+    tags: inputs.tags,
+    smoke: false,
+    shard: inputs.shard,
+    budgetUsd: inputs.budgetUsd,
+    cache: inputs.cache,
+  }
+  const modelCache = await restoreModelCache(deps)
+  const { runs } = await runAgents(deps.context, { agents: inputs.agents, settings, config: inputs.config })
+  deps.context.signal.throwIfAborted()
+  await modelCache.save()
+
+  // A shard is one slice of a run: the merge job compares and publishes the whole.
+  const publication = inputs.shard ? { baseline: { none: null }, target: null } : await planPublication(deps)
+  const outcomes: AgentOutcome[] = []
+  for (const run of runs) {
+    const { reportUrl } = await uploadRun(deps, run.agent, run.dir, inputs.shard)
+    const outcome = await publishAgent(deps, { agent: run.agent, tally: run.tally, reportUrl, dir: run.dir }, publication)
+    if (!outcome.failure) await saveBaselineToCache(deps, run.agent, run.dir)
+    outcomes.push(outcome)
+  }
+  return outcomes
+}

@@ -1,0 +1,32 @@
+import { parseArgs, type ParseArgsConfig } from 'node:util'
+import { InputError } from '../../base/shared/errors.ts'
+
+type Options = NonNullable<ParseArgsConfig['options']>
+
+/** parseArgs with errors that say which command and how to get help, exit 2. */
+export function parseCommandArgs<O extends Options>(command: string, argv: readonly string[], options: O) {
+  try {
+    return parseArgs({ args: [...argv], options, allowPositionals: true, strict: true })
+  } catch (error) {
+    throw new InputError(`convy-ci ${command}: ${(error as Error).message.replace(/\. To specify a positional argument.*$/s, '')} (see convy-ci ${command} --help)`)
+  }
+}
+
+export function positiveInteger(name: string, text: string | undefined, fallback: number, max = 100_000): number {
+  if (text === undefined) return fallback
+  const value = Number(text)
+  if (!Number.isInteger(value) || value < 1 || value > max) throw new InputError(`${name} ${text}: expected a whole number from 1 to ${max}`)
+  return value
+}
+
+export function positiveNumber(name: string, text: string | undefined, fallback: number): number {
+  if (text === undefined) return fallback
+  const value = Number(text)
+  if (!Number.isFinite(value) || value <= 0) throw new InputError(`${name} ${text}: expected a number of seconds above 0`)
+  return value
+}
+
+/** Repeatable options also take comma-separated lists: `--tags a,b` equals `--tags a --tags b`. */
+export function list(values: readonly string[] | undefined): string[] {
+  return (values ?? []).flatMap((v) => v.split(',')).map((v) => v.trim()).filter(Boolean)
+}

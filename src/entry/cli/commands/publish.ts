@@ -1,0 +1,96 @@
+import { appendFile } from 'node:fs/promises'
+import { FAIL_ON, type FailOn } from '../../../verdict/gate.ts'
+import { DEFAULT_ARTIFACT_NAME, publishingJob } from '../../../adapters/github/artifact-names.ts'
+import { pullRequestOfEventFile } from '../../../adapters/github/event.ts'
+import { publishLocalRun } from '../../../app/pipeline/publish.ts'
+import { COMMENT_POLICIES, type CommentPolicy } from '../../../app/publish/deps.ts'
+import { ExitCode, InputError } from '../../../base/shared/errors.ts'
+import { parseCommandArgs } from '../args.ts'
+import type { CliContext } from '../context.ts'
+
+const SHA = /^[0-9a-f]{40}(?:[0-9a-f]{24})?$/i
+
+/**
+ * `convy-ci publish <run>`: what the action does after a run, from any CI with a token: compares the
+ * run with the default branch's latest run, posts the sticky comment and the check on the pull
+ * request, prints the markdown (and appends it to GITHUB_STEP_SUMMARY when set), and exits by the gate.
+ * Everything it needs is checked before anything is fetched.
+ */
+export async function publishCommand(ctx: CliContext, argv: readonly string[]): Promise<ExitCode> {
+  const { values, positionals } = parseCommandArgs('publish', argv, {
+    repo: { type: 'string' },
+    pr: { type: 'string' },
+    sha: { type: 'string' },
+    branch: { type: 'string' },
+    workflow: { type: 'string' },
+    'artifact-name': { type: 'string' },
+    'report-url': { type: 'string' },
+    comment: { type: 'string' },
+    'no-check': { type: 'boolean' },
+    'fail-on': { type: 'string' },
+    'fail-on-inconclusive': { type: 'boolean' },
+    'gate-across-judge-change': { type: 'boolean' },
+    results: { type: 'string' },
+    config: { type: 'string' },
+  })
+  if (positionals.length !== 1) throw new InputError('convy-ci publish: give one run (its id, its 4-hex part, or its folder), e.g. `convy-ci publish 3f2a --pr 12 --sha <head commit>`')
+  const token = ctx.env.GITHUB_TOKEN || ctx.env.GH_TOKEN
+  if (!token) throw new InputError('convy-ci publish: set GITHUB_TOKEN (or GH_TOKEN) to a token that can read the repository\'s Actions and write pull requests and checks')
+  const repository = values.repo ?? ctx.env.GITHUB_REPOSITORY
+  const [owner, repo, ...rest] = (repository ?? '').split('/')
+  if (!owner || !repo || rest.length) throw new InputError(`convy-ci publish: give the repository as --repo owner/name (or GITHUB_REPOSITORY)${repository ? `, not "${repository}"` : ''}`)
+  const failOn = (values['fail-on'] ?? 'never') as FailOn
+  if (!FAIL_ON.includes(failOn)) throw new InputError(`--fail-on ${failOn}: expected one of ${FAIL_ON.join(', ')}`)
+  const comment = (values.comment ?? 'on-change') as CommentPolicy
+  if (!COMMENT_POLICIES.includes(comment)) throw new InputError(`--comment ${comment}: expected one of ${COMMENT_POLICIES.join(', ')}`)
+
+  // The pull request: the flags, else the event file a CI on GitHub's model leaves (GITHUB_EVENT_PATH).
+  const eventPath = ctx.env.GITHUB_EVENT_PATH
+  const event = (values.pr === undefined || values.sha === undefined) && eventPath ? pullRequestOfEventFile(eventPath) : null
+  const pr = values.pr === undefined ? event?.number : pullRequestNumber(values.pr)
+  const fromEvent = eventPath ? ` (the event file ${eventPath} names no pull request)` : ''
+  if (pr === undefined) throw new InputError(`convy-ci publish: give the pull request as --pr <number>${fromEvent}`)
+  const sha = values.sha ?? event?.headSha
+  if (sha === undefined) throw new InputError(`convy-ci publish: give the pull request's head commit as --sha <commit>${fromEvent}`)
+  if (!SHA.test(sha)) throw new InputError(`--sha ${sha}: expected a full commit SHA (40 hex digits), the pull request's head commit`)
+
+  const workflow = values.workflow === undefined ? null : /^\d+$/.test(values.workflow) ? Number(values.workflow) : values.workflow
+  const artifactName = values['artifact-name'] ?? DEFAULT_ARTIFACT_NAME
+  const published = await publishLocalRun(ctx, {
+    run: positionals[0]!,
+    token,
+    repository: { owner, repo },
+    apiUrl: (ctx.env.GITHUB_API_URL || 'https://api.github.com').replace(/\/+$/, ''),
+    serverUrl: (ctx.env.GITHUB_SERVER_URL || 'https://github.com').replace(/\/+$/, ''),
+    pullRequest: pr,
+    headSha: sha,
+    branch: values.branch ?? event?.defaultBranch ?? null,
+    workflow,
+    artifactName,
+    reportUrl: values['report-url'] ?? null,
+    settings: {
+      failOn,
+      failOnInconclusive: values['fail-on-inconclusive'] ?? false,
+      gateAcrossJudgeChange: values['gate-across-judge-change'] ?? false,
+      comment,
+      check: !values['no-check'],
+      job: publishingJob(artifactName),
+    },
+    config: values.config,
+    results: values.results,
+  })
+
+  ctx.stdout.write(published.markdown.endsWith('\n') ? published.markdown : `${published.markdown}\n`)
+  // In a GitHub Actions `run:` step, the job summary gets the same text the action writes there.
+  const summary = ctx.env.GITHUB_STEP_SUMMARY
+  if (summary) await appendFile(summary, `${published.markdown}\n`)
+  if (failOn !== 'never') ctx.stderr.write(`gate (fail-on: ${failOn}): ${published.gated.outcome}: ${published.gated.reason}\n`)
+  if (published.failure) ctx.stderr.write(`${published.failure}\n`)
+  return published.failure ? ExitCode.Failed : ExitCode.Ok
+}
+
+function pullRequestNumber(text: string): number {
+  const value = Number(text)
+  if (!/^\d+$/.test(text) || !Number.isSafeInteger(value) || value < 1) throw new InputError(`--pr ${text}: expected the pull request's number`)
+  return value
+}

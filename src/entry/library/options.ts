@@ -1,0 +1,105 @@
+import * as z from '../../base/shared/zod.ts'
+import type { Agent } from '../../play/agents/agent.ts'
+import { issuesToErrors, objectFile } from '../../base/input/yaml-file.ts'
+import { CACHE_MODES } from '../../adapters/model-client/model-cache.ts'
+import { InputErrors } from '../../base/shared/errors.ts'
+
+/** A check as a scenario file writes it. */
+export type CheckInput =
+  | { contains: string }
+  | { not_contains: string; fatal?: boolean }
+  | { regex: string }
+  | { tool_called: string }
+  | { tool_not_called: string; fatal?: boolean }
+
+/** A scenario written in code: the YAML file's keys, checked by the same rules. */
+export interface ScenarioInput {
+  id: string
+  description?: string
+  max_turns?: number
+  user?: string
+  script?: string[]
+  judge?: string[]
+  checks?: CheckInput[]
+  tags?: string[]
+}
+
+export interface RunOptions {
+  /** A name from convy.yml (or `echo`), or an agent written in code (`defineAgent({ … })`). */
+  agent: string | Agent
+  /** The name an agent given in code runs under (its run folder's name); default `agent`. */
+  name?: string
+  /** Globs of the project's scenario ids (`'refund-*'`) and scenarios written in code; default: every scenario of the project. */
+  scenarios?: readonly (string | ScenarioInput)[]
+  /** Only the project's scenarios with one of these tags. */
+  tags?: readonly string[]
+  /** Attempts per scenario; default 1. */
+  k?: number
+  /** Attempts played at once; default 4. */
+  parallel?: number
+  /** Seconds for each step of the agent; default 600. */
+  turnTimeout?: number
+  /** The agent answers for real, the user's lines come from the script, no model is called. */
+  smoke?: boolean
+  /** How convy-ci's model answers are kept in `.convy/cache/`; default off. */
+  cache?: 'off' | 'read' | 'write' | 'readwrite'
+  budgetUsd?: number
+  /** Review failed attempts of the simulated user for its own mistakes (user errors); default: convy.yml's `models.review`. */
+  review?: boolean
+  /** convy.yml; default: the nearest one from `cwd` upward. */
+  config?: string
+  /** Where relative paths start and convy.yml is looked for; default the process's working directory. */
+  cwd?: string
+  /** Where run folders go; default results/ beside convy.yml. */
+  results?: string
+  /** Write the run folder, its report and results/index.html, as the CLI does; default true. */
+  write?: boolean
+  /** Variables for `${NAME}` in convy.yml; default the process's environment (and the project's .env). */
+  env?: Readonly<Record<string, string | undefined>>
+  /** convy.yml's `models:` section, in its shape (`base_url`, `api_key`, `user`, `judge`, …): replaces the file's. */
+  models?: Readonly<Record<string, unknown>>
+  /** Aborting stops the run; finished attempts are kept. */
+  signal?: AbortSignal
+  /** Where what `convy-ci run` prints goes (progress, warnings, the summary); default nowhere: the result says it. */
+  output?: { write(text: string): void }
+  /** Also the dialogue as it happens, then the decisions, to `output` (as `convy-ci run --verbose`). */
+  verbose?: boolean
+}
+
+const isAgent = (value: unknown): value is Agent => typeof value === 'object' && value !== null && typeof (value as Agent).conversation === 'function'
+
+const upTo1000 = z.optional(z.int().check(z.gte(1), z.lte(1000)))
+
+const OptionsSchema = z.strictObject({
+  agent: z.union([z.nonEmptyText, z.custom<Agent>(isAgent, 'expected an agent name or an object with conversation() (defineAgent)')]),
+  name: z.optional(z.string().check(z.regex(/^[A-Za-z0-9][A-Za-z0-9_.-]*$/, 'use letters, digits, ".", "_" and "-" (it names a folder)'))),
+  scenarios: z.optional(z.array(z.union([z.nonEmptyText, z.record(z.string(), z.unknown())])).check(z.minLength(1))),
+  tags: z.optional(z.array(z.nonEmptyText)),
+  k: upTo1000,
+  parallel: upTo1000,
+  turnTimeout: z.optional(z.number().check(z.positive())),
+  smoke: z.optional(z.boolean()),
+  cache: z.optional(z.enum(CACHE_MODES)),
+  budgetUsd: z.optional(z.number().check(z.positive())),
+  review: z.optional(z.boolean()),
+  config: z.optional(z.nonEmptyText),
+  cwd: z.optional(z.nonEmptyText),
+  results: z.optional(z.nonEmptyText),
+  write: z.optional(z.boolean()),
+  env: z.optional(z.record(z.string(), z.optional(z.string()))),
+  models: z.optional(z.record(z.string(), z.unknown())),
+  signal: z.optional(z.instanceof(AbortSignal)),
+  output: z.optional(
+    z.custom<NonNullable<RunOptions['output']>>((value) => typeof (value as { write?: unknown } | null)?.write === 'function', 'expected an object with write(text), e.g. process.stderr'),
+  ),
+  verbose: z.optional(z.boolean()),
+})
+
+/** Checks run()'s options as convy.yml is checked: every problem at once, each naming its key. */
+export function checkOptions(options: unknown): RunOptions {
+  const parsed = OptionsSchema.safeParse(options, z.PARSE_FEW)
+  if (parsed.success) return parsed.data as RunOptions
+  const file = objectFile('run()', options)
+  const problems = issuesToErrors(file, parsed.error.issues, [], (path) => (path.length === 0 ? Object.keys(OptionsSchema.shape) : []))
+  throw problems.length === 1 ? problems[0]! : new InputErrors(problems)
+}

@@ -1,0 +1,84 @@
+import { randomUUID } from 'node:crypto'
+import type { A2aAgentConfig } from '../../../records/config/config.ts'
+import type { Fetch } from '../../../base/http/fetch.ts'
+import type { Agent, Answer } from '../agent.ts'
+import { findA2aEndpoint, type A2aEndpoint } from './a2a-card.ts'
+import { methodFor, readResult, userMessage, versionHeaders } from './a2a-wire.ts'
+import { A2aTurn, type A2aAnswer } from './a2a-turn.ts'
+import { excerpt, fetchJson } from '../fetch-json.ts'
+import { openStream } from './http-stream.ts'
+import { jsonData, sseEvents } from './sse.ts'
+import { findUsage, usageAt } from './usage.ts'
+
+/**
+ * An Agent2Agent agent (`protocol: a2a`), over JSON-RPC: v1.0 (`SendMessage`, `SendStreamingMessage`)
+ * or v0.3 (`message/send`, `message/stream`), as its agent card offers. The conversation is the
+ * server's `contextId`, sent back with every message; a task waiting for input (`input-required`)
+ * is continued by sending its `taskId` too. The answer is the message the agent sent, or the text of
+ * the task's artifacts (its status message when it has none); a failed task is a failed turn.
+ * A2A itself carries no tool calls: they are read where Google's ADK puts them (data parts marked
+ * `function_call`). Usage is read where the agent puts it in metadata.
+ */
+export function createA2aAgent(config: A2aAgentConfig, fetch?: Fetch): Agent {
+  let endpoint: Promise<A2aEndpoint> | undefined
+  const discover = (signal: AbortSignal) => {
+    endpoint ??= findA2aEndpoint(config, fetch, signal).catch((error: unknown) => {
+      // Not cached: the next conversation asks again (the agent may have been starting).
+      endpoint = undefined
+      throw error
+    })
+    return endpoint
+  }
+  return {
+    version: config.version,
+    async conversation({ signal }) {
+      const target = await discover(signal)
+      const ids: { contextId?: string; taskId?: string } = {}
+      return {
+        async answer(message, context) {
+          const request = {
+            jsonrpc: '2.0',
+            id: randomUUID(),
+            method: methodFor(target.version, config.stream),
+            params: { message: userMessage(target.version, message, randomUUID(), ids) },
+          }
+          const headers = { ...versionHeaders(target.version), ...config.headers }
+          // Only a stream has a first token; a single reply arrives whole.
+          const turn = new A2aTurn(config.stream ? () => context.firstToken?.() : () => undefined)
+          const what = `${request.method} at ${target.url}`
+          if (config.stream) {
+            const stream = await openStream(target.url, { headers, body: request, signal: context.signal, fetch })
+            for await (const event of sseEvents(stream.chunks)) {
+              turn.add(readResult(target.version, resultOf(jsonData(event) ?? event.data, what, target)))
+              if (turn.final) break
+            }
+          } else {
+            const json = await fetchJson(target.url, { headers, body: request, signal: context.signal, fetch })
+            turn.add(readResult(target.version, resultOf(json, what, target)))
+          }
+          const answered = turn.answer(what, config.stream)
+          ids.contextId = answered.contextId ?? ids.contextId
+          ids.taskId = answered.waitingTaskId
+          return answerOf(answered, turn.metadata, config)
+        },
+      }
+    },
+  }
+}
+
+function resultOf(json: unknown, what: string, target: A2aEndpoint): unknown {
+  if (json === null || typeof json !== 'object') throw new Error(`${what} answered with something that is not JSON-RPC: ${excerpt(String(json))}`)
+  const { result, error } = json as { result?: unknown; error?: { code?: unknown; message?: unknown } }
+  if (error !== undefined) {
+    // The dialect decides the method names: a server of the other one does not know them.
+    const hint = error.code === -32601 ? ` (the server may not speak A2A ${target.version}; set a2a_version: "${target.version === '1.0' ? '0.3' : '1.0'}")` : ''
+    throw new Error(`${what} answered JSON-RPC error ${String(error.code)}: ${excerpt(String(error.message))}${hint}`)
+  }
+  if (result === undefined) throw new Error(`${what} answered without a result: ${excerpt(JSON.stringify(json))}`)
+  return result
+}
+
+function answerOf({ text, toolCalls }: A2aAnswer, metadata: Record<string, unknown> | undefined, config: A2aAgentConfig): Answer {
+  const usage = config.tokens ? usageAt(metadata, config.tokens) : findUsage(metadata)
+  return { text, ...(usage ? { usage } : {}), ...(toolCalls.length > 0 ? { toolCalls } : {}) }
+}

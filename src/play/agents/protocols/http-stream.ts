@@ -1,0 +1,85 @@
+import type { Fetch } from '../../../base/http/fetch.ts'
+import { networkCause, statusError } from '../fetch-json.ts'
+
+/**
+ * One request to a streaming agent: the answer's body as it arrives, with failures worded like
+ * fetchJson's: which request, which status, the start of what came back. A stream that breaks off
+ * (the connection dropped) is an error that says so; aborts (turn timeout, Ctrl+C) are rethrown as
+ * the signal's own reason.
+ */
+export interface StreamRequest {
+  method?: string
+  headers?: Readonly<Record<string, string>>
+  /** Sent as JSON. */
+  body?: unknown
+  signal: AbortSignal
+  fetch?: Fetch
+}
+
+export interface OpenedStream {
+  /** `POST http://…`, for messages. */
+  what: string
+  contentType: string
+  /** The body's bytes as they arrive. */
+  chunks: AsyncIterable<Uint8Array>
+}
+
+export async function openStream(url: string, request: StreamRequest): Promise<OpenedStream> {
+  const method = request.method ?? 'POST'
+  const what = `${method} ${url}`
+  const { signal } = request
+  let response: Response
+  try {
+    response = await (request.fetch ?? fetch)(url, {
+      method,
+      headers: { 'content-type': 'application/json', accept: 'text/event-stream, application/x-ndjson, application/json', ...request.headers },
+      body: request.body === undefined ? undefined : JSON.stringify(request.body),
+      signal,
+    })
+  } catch (error) {
+    if (signal.aborted) throw signal.reason
+    throw new Error(`could not reach ${what}: ${networkCause(error)}`, { cause: error })
+  }
+  const contentType = response.headers.get('content-type') ?? 'no content-type'
+  if (response.status < 200 || response.status > 299) throw await statusError(what, response.status, await response.text().catch(() => ''))
+  return { what, contentType, chunks: bodyChunks(response, what, signal) }
+}
+
+async function* bodyChunks(response: Response, what: string, signal: AbortSignal): AsyncGenerator<Uint8Array> {
+  const body = response.body
+  if (body === null) return
+  const reader = body.getReader()
+  try {
+    for (;;) {
+      let read: Awaited<ReturnType<typeof reader.read>>
+      try {
+        read = await reader.read()
+      } catch (error) {
+        if (signal.aborted) throw signal.reason
+        throw new Error(`the answer from ${what} broke off: ${networkCause(error)}`, { cause: error })
+      }
+      if (read.done) return
+      yield read.value
+    }
+  } finally {
+    // The reader may stop early (a done marker): release the connection rather than read the rest.
+    await reader.cancel().catch(() => undefined)
+  }
+}
+
+/** Lines of text as they arrive (`\n`, `\r\n` or `\r`), the last one even without a line break. */
+export async function* textLines(chunks: AsyncIterable<Uint8Array>): AsyncGenerator<string> {
+  const decoder = new TextDecoder()
+  let pending = ''
+  for await (const chunk of chunks) {
+    pending += decoder.decode(chunk, { stream: true })
+    // A \r at the very end may be the first half of \r\n: wait for the next chunk to tell.
+    const complete = pending.endsWith('\r') ? pending.length - 1 : pending.length
+    const lines = pending.slice(0, complete).split(/\r\n|\r|\n/)
+    pending = lines.pop()! + pending.slice(complete)
+    yield* lines
+  }
+  pending += decoder.decode()
+  if (pending.endsWith('\r')) pending = pending.slice(0, -1)
+  if (pending !== '') yield pending
+}

@@ -1,0 +1,51 @@
+import type { CheckResult, ClaimResult } from '../../records/journal/records.ts'
+import { answers } from '../../records/journal/attempt-facts.ts'
+import { runChecks } from '../judge/checks.ts'
+import type { ModelCallContext } from '../../adapters/model-client/model-call.ts'
+import { errorMessage } from '../../base/shared/errors.ts'
+import type { Mask } from '../../base/shared/secrets.ts'
+import type { AttemptBuilder } from './attempt-builder.ts'
+import { NoVerdict, throwIfInterrupted } from './failures.ts'
+import type { Judge } from './roles.ts'
+
+export interface Deciding {
+  judge: Judge | null
+  /** Ask the judge about the claims; false for --smoke and a replay that decides the checks only. */
+  judging: boolean
+  mask: Mask
+  /** The judge's call: counted, cancelled and cached per attempt. */
+  context: ModelCallContext
+}
+
+/**
+ * convy-ci's checks, then the judge, on the whole dialogue of an attempt that did not fail. A judge
+ * that gives no verdict fails the attempt (no_verdict) and keeps the checks.
+ */
+export async function decide(attempt: AttemptBuilder, deciding: Deciding): Promise<{ checks: CheckResult[]; claims: ClaimResult[] }> {
+  if (attempt.failure) return { checks: [], claims: [] }
+  const { scenario } = attempt
+  const answered = answers(attempt.turns)
+  const checks = await runChecks(scenario.checks, answered.map((t) => t.text), answered.map((t) => t.toolCalls ?? []), { signal: deciding.context.signal })
+  // A fatal check decided the attempt: the judge is not asked about a conversation already lost.
+  if (!deciding.judging || attempt.endedBy === 'stop_check' || scenario.judge.length === 0) return { checks, claims: [] }
+  try {
+    return { checks, claims: await judgeDialogue(attempt, deciding) }
+  } catch (error) {
+    if (!(error instanceof NoVerdict)) throw error
+    attempt.fail(error)
+    return { checks, claims: [] }
+  }
+}
+
+async function judgeDialogue(attempt: AttemptBuilder, { judge, mask, context }: Deciding): Promise<ClaimResult[]> {
+  const failed = (error: string) => new NoVerdict(`the judge (${judge?.model}) gave no verdict: ${error}`)
+  if (!judge) throw failed('no judge model is configured')
+  const { scenario } = attempt
+  try {
+    const decisions = await judge.decide(scenario, attempt.dialogue, context)
+    return scenario.judge.map((claim, i) => ({ claim, pass: decisions[i]!.pass, reason: decisions[i]!.reason, ...(decisions[i]!.votes ? { votes: decisions[i]!.votes } : {}) }))
+  } catch (cause) {
+    throwIfInterrupted(context.signal)
+    throw failed(mask(errorMessage(cause)))
+  }
+}

@@ -1,0 +1,113 @@
+import type { ToolCall } from '../agents/agent.ts'
+import type { CheckResult } from '../../records/journal/records.ts'
+import type { Check } from '../../records/scenario/scenario.ts'
+import { compilePattern, loadPatterns } from '../../records/scenario/pattern.ts'
+
+export interface CheckOptions {
+  /** Stops between answers when the run is interrupted: the attempt is dropped anyway. */
+  signal?: AbortSignal
+  /** Seconds one check may spend matching all the answers of an attempt. */
+  budgetSeconds?: number
+  clock?: () => number
+}
+
+/**
+ * Matching is linear in an answer's length (pattern.ts), but an answer may be up to the reply limit
+ * (1 MB by default) long: after each answer the event loop gets a turn, so Ctrl+C is handled, and a
+ * check that has spent its budget stops and fails saying so.
+ */
+export const CHECK_BUDGET_SECONDS = 10
+
+/**
+ * Checks are decided by convy-ci itself on the agent's answers: free, instant and exactly repeatable.
+ * `contains`, `regex` and `tool_called` hold when some answer matches; `not_contains` and
+ * `tool_not_called` when no answer does. `toolCalls[i]` are the tools answer i came with.
+ */
+export async function runChecks(
+  checks: readonly Check[],
+  answers: readonly string[],
+  toolCalls: readonly (readonly ToolCall[])[] = [],
+  options: CheckOptions = {},
+): Promise<CheckResult[]> {
+  const clock = options.clock ?? (() => performance.now())
+  const budgetMs = (options.budgetSeconds ?? CHECK_BUDGET_SECONDS) * 1000
+  const results: CheckResult[] = []
+  if (checks.some((check) => check.kind === 'regex')) await loadPatterns()
+  for (const check of checks) {
+    const matches = matcher(check)
+    // Only the matching itself is timed: the turns other attempts take in between are not this check's.
+    let spentMs = 0
+    let index = -1
+    let tooLong = false
+    for (let i = 0; i < answers.length && index < 0; i++) {
+      if (check.kind === 'regex') {
+        await new Promise((resolve) => setImmediate(resolve))
+        if (options.signal?.aborted) throw options.signal.reason
+        if (spentMs > budgetMs) {
+          tooLong = true
+          break
+        }
+      }
+      const t0 = clock()
+      if (matches(answers[i]!, toolCalls[i] ?? [])) index = i
+      spentMs += clock() - t0
+    }
+    if (tooLong) {
+      const on = answers.length === 1 ? 'the answer' : `${answers.length} answers`
+      results.push({ kind: check.kind, value: check.value, pass: false, detail: `the check's pattern took too long (${(spentMs / 1000).toFixed(1)} s on ${on}; the limit is ${budgetMs / 1000} s)` })
+      continue
+    }
+    const found = index >= 0
+    const pass = check.kind === 'not_contains' || check.kind === 'tool_not_called' ? !found : found
+    const detail = describe(check, found ? index : undefined, answers.length, toolCalls)
+    results.push({ kind: check.kind, value: check.value, pass, detail: !pass && isFatal(check) ? `${detail}: a fatal check, the attempt ended there` : detail })
+  }
+  return results
+}
+
+/**
+ * The first fatal check that this one answer breaks, if any. Asked after every answer, so the attempt
+ * ends at once: a conversation already lost costs no more model calls.
+ */
+export function brokenFatalCheck(checks: readonly Check[], answer: string, toolCalls: readonly ToolCall[]): Check | undefined {
+  return checks.find((check) => isFatal(check) && matcher(check)(answer, toolCalls))
+}
+
+function isFatal(check: Check): boolean {
+  return 'fatal' in check && check.fatal === true
+}
+
+function matcher(check: Check): (answer: string, calls: readonly ToolCall[]) => boolean {
+  switch (check.kind) {
+    case 'regex': {
+      const pattern = compilePattern(check.value)
+      return (answer) => pattern.test(answer)
+    }
+    case 'tool_called':
+    case 'tool_not_called':
+      // Tool names are identifiers: matched exactly.
+      return (_answer, calls) => calls.some((call) => call.name === check.value)
+    case 'contains':
+    case 'not_contains': {
+      const needle = check.value.toLocaleLowerCase()
+      return (answer) => answer.toLocaleLowerCase().includes(needle)
+    }
+  }
+}
+
+function describe(check: Check, foundAt: number | undefined, answerCount: number, toolCalls: readonly (readonly ToolCall[])[]): string {
+  const tool = check.kind === 'tool_called' || check.kind === 'tool_not_called'
+  const verb = tool ? 'called' : check.kind === 'regex' ? 'matches' : 'contains'
+  if (foundAt !== undefined) return `answer ${foundAt + 1} ${verb} it`
+  if (answerCount === 0) return 'the agent gave no answer'
+  if (tool) return noCallDetail(toolCalls.slice(0, answerCount))
+  return `none of the ${answerCount} answer${answerCount === 1 ? '' : 's'} ${verb} it`
+}
+
+// Not seeing a call can mean the agent made none, or that its protocol does not show tool calls:
+// say which tools were seen, so a reader can tell the two apart.
+function noCallDetail(toolCalls: readonly (readonly ToolCall[])[]): string {
+  const seen = [...new Set(toolCalls.flat().map((call) => call.name))]
+  if (seen.length === 0) return 'no answer came with a tool call (the agent made none, or its protocol does not show them)'
+  return `no answer called it (tools called: ${seen.join(', ')})`
+}

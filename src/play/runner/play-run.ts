@@ -1,0 +1,96 @@
+import { randomUUID } from 'node:crypto'
+import { setMaxListeners } from 'node:events'
+import { playAttempt, type PlayDependencies } from '../conversation/play-attempt.ts'
+import type { Attempt } from '../../records/journal/records.ts'
+import type { RunJournal } from '../../records/journal/run-journal.ts'
+import { Budget } from './budget.ts'
+import type { PlannedAttempt } from './select-scenarios.ts'
+import type { WatchAttempt } from '../conversation/watch.ts'
+
+export interface RunProgress {
+  /** Called once per recorded attempt, in the order attempts end. */
+  attemptRecorded(attempt: Attempt): void
+}
+
+export interface PlayRunOptions {
+  journal: RunJournal
+  todo: readonly PlannedAttempt[]
+  parallel: number
+  play: Omit<PlayDependencies, 'signal'>
+  /** Aborting stops new attempts and cancels the ones in flight; finished ones stay recorded. */
+  signal: AbortSignal
+  progress?: RunProgress
+  /** Stops starting attempts before spending passes the budget; default: no limit. */
+  budget?: Budget
+  /** Watches each attempt as it is played (run --verbose): its turns, then the recorded attempt. */
+  watch?: WatchAttempt
+}
+
+export interface PlayRunResult {
+  recorded: number
+  interrupted: boolean
+  /** Attempts were left unplayed because the budget would have been passed. */
+  stoppedForBudget: boolean
+}
+
+/**
+ * Plays the planned attempts with at most `parallel` conversations at once, writing each attempt to
+ * the journal as it ends. An interruption never records a partial attempt: resume plays it again.
+ */
+export async function playRun(options: PlayRunOptions): Promise<PlayRunResult> {
+  const { journal, todo } = options
+  // One signal for all the run's attempts: each in-flight step listens to it, so lift Node's
+  // listener-count warning, which assumes a handful of listeners.
+  const stop = new AbortController()
+  setMaxListeners(0, stop.signal)
+  const signal = stop.signal
+  if (options.signal.aborted) stop.abort(options.signal.reason)
+  else options.signal.addEventListener('abort', () => stop.abort(options.signal.reason), { once: true })
+  const budget = options.budget ?? new Budget(null)
+  let next = 0
+  let recorded = 0
+  let inFlight = 0
+  // Resolved each time an attempt ends: a worker the budget holds back waits for it and looks again.
+  let attemptEnded = signalled()
+  const worker = async (): Promise<void> => {
+    while (!signal.aborted && next < todo.length) {
+      if (!budget.allows(inFlight)) {
+        if (inFlight === 0) return
+        await attemptEnded.promise
+        continue
+      }
+      const planned = todo[next++]!
+      inFlight++
+      let attempt: Attempt
+      const watcher = options.watch?.(planned.scenario, planned.attempt)
+      try {
+        attempt = await playAttempt(planned.scenario, planned.attempt, randomUUID(), { ...options.play, signal, watcher }, planned.userLines)
+      } catch (error) {
+        if (signal.aborted) return
+        throw error
+      } finally {
+        inFlight--
+        // Waiters wake after this turn of the event loop, so they see the budget recorded below.
+        attemptEnded.resolve()
+        attemptEnded = signalled()
+      }
+      budget.record(attempt)
+      // Once interrupted, an attempt that still finished is kept: it is whole.
+      await journal.append(attempt)
+      recorded++
+      watcher?.ended(attempt)
+      options.progress?.attemptRecorded(attempt)
+    }
+  }
+  const workers = Array.from({ length: Math.max(1, Math.min(options.parallel, todo.length)) }, worker)
+  await Promise.all(workers)
+  // Only the budget makes workers stop early without an interruption.
+  return { recorded, interrupted: signal.aborted, stoppedForBudget: !signal.aborted && next < todo.length }
+}
+
+/** A promise with its resolve function (Promise.withResolvers, which Node 20 lacks). */
+function signalled(): { promise: Promise<void>; resolve: () => void } {
+  let resolve!: () => void
+  const promise = new Promise<void>((done) => (resolve = done))
+  return { promise, resolve }
+}

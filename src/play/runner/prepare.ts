@@ -1,0 +1,149 @@
+import type { Agent } from '../agents/agent.ts'
+import type { RunManifest } from '../../records/journal/records.ts'
+import { createAgent } from '../agents/create-agent.ts'
+import { DEFAULT_MAX_REPLY_KB, limitReplies, maxBodyBytes } from '../agents/reply-limit.ts'
+import type { Environment } from '../../records/config/interpolate.ts'
+import { resolveAgent, resolveModels, type ProjectConfig, type ResolvedModels } from '../../records/config/load-config.ts'
+import { createModels } from './create-models.ts'
+import { createFetch, type HttpFetch } from '../../base/http/fetch.ts'
+import { checkGateway } from '../../adapters/model-client/check-gateway.ts'
+import { createMask } from '../../base/shared/secrets.ts'
+import { createFileCache, type CacheMode } from '../../adapters/model-client/model-cache.ts'
+import { join } from 'node:path'
+import type { Judge, SimulatedUser, UserReviewer } from '../conversation/roles.ts'
+import { needsJudgeModel, needsUserModel, type Scenario } from '../../records/scenario/scenario.ts'
+import { fingerprint } from '../../base/shared/fingerprint.ts'
+
+/**
+ * Turns configuration into live objects: the agent (a module is compiled and loaded here) and
+ * convy-ci's model clients. Everything that can be wrong with the input fails here, before any
+ * attempt is played.
+ */
+export interface PreparedAgent {
+  name: string
+  kind: string
+  version: string | null
+  /** Of the configuration as written and, for a module, of its code. */
+  fingerprint: string
+  agent: Agent
+  /** Dollars per million of the agent's tokens, [input, output], from convy.yml. */
+  price: [number, number] | null
+  secrets: string[]
+}
+
+/** The agent as run.json records it: what answered, so a resume or a comparison can tell a change. */
+export function agentRecord(agent: PreparedAgent): RunManifest['agent'] {
+  return { name: agent.name, kind: agent.kind, version: agent.version, fingerprint: agent.fingerprint, price: agent.price }
+}
+
+export async function prepareAgent(config: ProjectConfig, name: string, env: Environment, options: { canStripTypes: boolean }): Promise<PreparedAgent> {
+  const resolved = resolveAgent(config, name, env)
+  const maxReplyBytes = ('max_reply_kb' in resolved.config && resolved.config.max_reply_kb !== undefined ? resolved.config.max_reply_kb : DEFAULT_MAX_REPLY_KB) * 1024
+  const created = await createAgent(name, resolved.config, {
+    projectDir: config.projectDir,
+    canStripTypes: options.canStripTypes,
+    fetch: createFetch({ maxBodyBytes: maxBodyBytes(maxReplyBytes) }),
+    maxBodyBytes: maxBodyBytes(maxReplyBytes),
+  })
+  return {
+    name,
+    kind: created.kind,
+    version: created.version,
+    fingerprint: created.kind === 'module' ? fingerprint({ config: resolved.configFingerprint, module: created.fingerprint }) : resolved.configFingerprint,
+    agent: limitReplies(created.agent, maxReplyBytes),
+    price: 'price' in resolved.config && resolved.config.price ? resolved.config.price : null,
+    secrets: resolved.secrets,
+  }
+}
+
+export interface PreparedModels {
+  resolved: ResolvedModels
+  user: SimulatedUser | null
+  judge: Judge | null
+  /** Reviews failed attempts of the simulated user; null when the review is off or has no model. */
+  reviewer: UserReviewer | null
+}
+
+export interface ModelOptions {
+  /** How the run uses the model cache under `<project>/.convy/cache`; default off. */
+  cache?: CacheMode
+  /** Review failed attempts of the simulated user (`run --review`); default: convy.yml's `models.review`. */
+  review?: boolean
+  /**
+   * The HTTP client to call the models with; default a new one. Given the early check's, the first
+   * model request takes the connection the check opened (no second connect or TLS handshake before
+   * the first attempt), and later connections resume its TLS session.
+   */
+  fetch?: HttpFetch
+}
+
+export function prepareModels(config: ProjectConfig, env: Environment, scenarios: readonly Scenario[], smoke: boolean, options: ModelOptions = {}): PreparedModels {
+  const need = { user: scenarios.some((s) => needsUserModel(s, smoke)), judge: scenarios.some((s) => needsJudgeModel(s, smoke)) }
+  const resolved = resolveModels(config, env, need)
+  // The reviewer is the judge's model: a strong model, already configured and priced.
+  const review = need.user && (options.review ?? resolved.config.review) && resolved.config.judge !== undefined
+  const { user, judge, reviewer } = createModels({
+    baseURL: resolved.baseURL,
+    apiKey: resolved.apiKey,
+    userModel: need.user ? resolved.config.user : undefined,
+    judgeModel: need.judge ? resolved.config.judge : undefined,
+    reviewModel: review ? resolved.config.judge : undefined,
+    temperature: resolved.config.temperature,
+    timeoutSeconds: resolved.config.timeout,
+    maxTries: resolved.config.max_tries,
+    fetch: options.fetch ?? createFetch(),
+    cache: options.cache && options.cache !== 'off' ? createFileCache(join(config.projectDir, '.convy', 'cache'), options.cache) : undefined,
+    limits: Object.fromEntries(
+      Object.entries(resolved.config.rate_limits).map(([model, l]) => [model, { requestsPerMinute: l.requests_per_minute, tokensPerMinute: l.tokens_per_minute, concurrency: l.concurrency }]),
+    ),
+  })
+  return { resolved, user, judge, reviewer }
+}
+
+/**
+ * Checks, once before the run, that the gateway of convy-ci's models answers and takes the key. A run
+ * that may answer from the model cache skips it: its calls may never reach the gateway. A check begun
+ * early (`startModelCheck`) for the same gateway and key is awaited instead of asking again.
+ */
+export async function checkModels(models: PreparedModels, cache: CacheMode = 'off', early: EarlyModelCheck | null = null): Promise<void> {
+  if ((models.user === null && models.judge === null) || cache === 'read' || cache === 'readwrite') return
+  const { baseURL, apiKey, secrets } = models.resolved
+  if (early && early.baseURL === baseURL && early.apiKey === apiKey) return early.done
+  await checkGateway({ baseURL, apiKey, fetch: createFetch(), mask: createMask(secrets) })
+}
+
+/** A gateway check under way, for `checkModels` to await. */
+export interface EarlyModelCheck {
+  baseURL: string | undefined
+  apiKey: string | undefined
+  /** The client the check went through, holding its connection to the gateway for the run's calls. */
+  fetch: HttpFetch
+  done: Promise<void>
+  /** Drops the check if it is still waiting, so a run that failed meanwhile exits at once. */
+  cancel(): void
+}
+
+/**
+ * Begins the gateway check as soon as convy.yml is read, so it runs while the scenario files load
+ * rather than after them: one round trip to the gateway less before the first attempt (bench/runner.ts).
+ * Which models the run needs is known only once the scenarios are read, so this is a guess: it starts
+ * only when convy.yml names a model and the run may call one (not --smoke, not from the cache), and
+ * anything wrong with the models section is left for `prepareModels` to report. Until awaited, its
+ * failure is held, not thrown: a run that turns out to need no model never sees it.
+ */
+export function startModelCheck(config: ProjectConfig, env: Environment, options: { smoke: boolean; cache: CacheMode }): EarlyModelCheck | null {
+  if (options.smoke || options.cache === 'read' || options.cache === 'readwrite') return null
+  const named = { user: config.models.user !== undefined, judge: config.models.judge !== undefined }
+  if (!named.user && !named.judge) return null
+  let resolved: ResolvedModels
+  try {
+    resolved = resolveModels(config, env, named)
+  } catch {
+    return null
+  }
+  const stop = new AbortController()
+  const fetch = createFetch()
+  const done = checkGateway({ baseURL: resolved.baseURL, apiKey: resolved.apiKey, fetch, mask: createMask(resolved.secrets), signal: stop.signal })
+  done.catch(() => undefined)
+  return { baseURL: resolved.baseURL, apiKey: resolved.apiKey, fetch, done, cancel: () => stop.abort() }
+}

@@ -1,0 +1,106 @@
+import { FileError, InputErrors, type InputError } from '../../base/shared/errors.ts'
+import type { YamlFile } from '../../base/input/yaml-file.ts'
+
+/** The variables convy.yml may read: the process environment over the project's .env. */
+export type Environment = Readonly<Record<string, string | undefined>>
+
+/** Keys whose value is an address: a variable inside it is one part of the address, not syntax. */
+const URL_KEYS = new Set(['url', 'endpoint', 'base_url'])
+
+/**
+ * A value that starts the address or sits in its host (`${BOT_URL}/chat`, `http://${HOST}:8080`) is
+ * the address itself and goes in as it is; past the host it is data, percent-encoded, so a token with
+ * `&`, `#` or `/` stays one query value or one path segment.
+ */
+export function inUrl(before: string, value: string): string {
+  const scheme = before.indexOf('://')
+  if (scheme < 0 || !/[/?#]/.test(before.slice(scheme + 3))) return value
+  return encodeURIComponent(value)
+}
+
+export interface Interpolated<T> {
+  value: T
+  /** Every value read from the environment: treated as secret, masked wherever text leaves. */
+  readValues: string[]
+}
+
+/** `${NAME`, then `}`, `:-default}` or `:?message}`; the default may itself hold `${…}`. */
+const START = /\$\{([A-Za-z_][A-Za-z0-9_]*)(\}|:-|:\?)/g
+
+/**
+ * Replaces variables in every string under `path` of a YAML file, as a shell does:
+ * `${NAME}` must be set; `${NAME:-default}` is the default when NAME is unset or empty;
+ * `${NAME:?message}` stops with the message when it is. A variable that is not set is an error
+ * naming it and the line that uses it; all such errors are reported together.
+ */
+export function interpolate(file: YamlFile, path: readonly PropertyKey[], value: unknown, env: Environment): Interpolated<unknown> {
+  const readValues: string[] = []
+  const problems: InputError[] = []
+  const walk = (node: unknown, at: readonly PropertyKey[]): unknown => {
+    if (typeof node === 'string') {
+      const problem = (message: string) => problems.push(new FileError(file.name, file.lineOf(at), `${at.join('.')} ${message}`))
+      const encode = URL_KEYS.has(String(at.at(-1))) ? inUrl : undefined
+      return substitute(node, env, readValues, problem, encode)
+    }
+    if (Array.isArray(node)) return node.map((item, i) => walk(item, [...at, i]))
+    if (node && typeof node === 'object') {
+      return Object.fromEntries(Object.entries(node).map(([k, v]) => [k, walk(v, [...at, k])]))
+    }
+    return node
+  }
+  const result = walk(value, path)
+  if (problems.length === 1) throw problems[0]!
+  if (problems.length > 1) throw new InputErrors(problems)
+  return { value: result, readValues }
+}
+
+function substitute(text: string, env: Environment, readValues: string[], problem: (message: string) => void, encode?: (before: string, value: string) => string): string {
+  let out = ''
+  let from = 0
+  const start = new RegExp(START)
+  for (let match = start.exec(text); match !== null; match = start.exec(text)) {
+    const [whole, name, operator] = match as unknown as [string, string, string]
+    out += text.slice(from, match.index)
+    let operand = ''
+    let end = match.index + whole.length
+    if (operator !== '}') {
+      const close = closingBrace(text, end)
+      if (close === -1) {
+        problem(`has \${${name}${operator} without its closing }`)
+        return ''
+      }
+      operand = text.slice(end, close)
+      end = close + 1
+    }
+    const found = env[name]
+    if (found !== undefined && found !== '') {
+      readValues.push(found)
+      out += encode ? encode(out, found) : found
+    } else if (operator === ':-') {
+      // Only the default in use is read, as in a shell: an unused one may name unset variables.
+      out += substitute(operand, env, readValues, problem)
+    } else if (operator === ':?' && operand.trim() !== '') {
+      problem(`needs \${${name}}: ${operand.trim()}`)
+    } else {
+      problem(`uses \${${name}}, which is not set (set it in the environment or in .env, or write \${${name}:-default})`)
+    }
+    from = end
+    start.lastIndex = end
+  }
+  return out + text.slice(from)
+}
+
+/** The `}` that closes a `${` whose operand starts at `from`, counting the operand's own `${…}`. */
+function closingBrace(text: string, from: number): number {
+  let depth = 0
+  for (let i = from; i < text.length; i++) {
+    if (text.startsWith('${', i)) {
+      depth++
+      i++
+    } else if (text[i] === '}') {
+      if (depth === 0) return i
+      depth--
+    }
+  }
+  return -1
+}

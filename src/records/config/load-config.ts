@@ -1,0 +1,131 @@
+import { readFile } from 'node:fs/promises'
+import { basename, dirname, join, resolve } from 'node:path'
+import * as z from '../../base/shared/zod.ts'
+import { FileError, InputError } from '../../base/shared/errors.ts'
+import { fingerprint } from '../../base/shared/fingerprint.ts'
+import { createMask } from '../../base/shared/secrets.ts'
+import { didYouMean } from '../../base/input/did-you-mean.ts'
+import { issuesToErrors, parseYamlFile, type YamlFile } from '../../base/input/yaml-file.ts'
+import { AgentConfigSchema, ModelsConfigSchema, type AgentConfig, type ModelsConfig } from './config.ts'
+import { interpolate, type Environment } from './interpolate.ts'
+
+/** A configuration is a page or two; parsing a huge file would take gigabytes. */
+const MAX_CONFIG_CHARS = 1024 * 1024
+
+export const BUILT_IN_AGENTS = ['echo'] as const
+
+const ConfigFileSchema = z.strictObject({
+  models: z.optional(z.record(z.string(), z.unknown())),
+  agents: z.optional(z.record(z.string().check(z.regex(/^[A-Za-z0-9][A-Za-z0-9_.-]*$/, 'agent names use letters, digits, ".", "_" and "-"')), z.unknown())),
+})
+
+/** convy.yml, parsed and checked in shape; sections are resolved (with ${VAR}s) only when needed. */
+export interface ProjectConfig {
+  file: YamlFile
+  projectDir: string
+  models: Record<string, unknown>
+  agents: Record<string, unknown>
+}
+
+export async function loadProjectConfig(path: string): Promise<ProjectConfig> {
+  let text: string
+  try {
+    text = await readFile(path, 'utf8')
+  } catch {
+    throw new InputError(`${path}: not found; run \`convy-ci init\` to make a project, or pass --config`)
+  }
+  if (text.length > MAX_CONFIG_CHARS) throw new FileError(basename(path), 1, `${(text.length / 2 ** 20).toFixed(1)} MiB; convy.yml may be at most ${MAX_CONFIG_CHARS / 2 ** 20} MiB`)
+  const file = await parseYamlFile(basename(path), text)
+  const data = file.data ?? {}
+  const parsed = ConfigFileSchema.safeParse(data, z.PARSE_FEW)
+  if (!parsed.success) {
+    const [first] = issuesToErrors(file, parsed.error.issues, [], (p) => (p.length === 0 ? ['models', 'agents'] : []))
+    throw first!
+  }
+  return { file, projectDir: dirname(resolve(path)), models: parsed.data.models ?? {}, agents: parsed.data.agents ?? {} }
+}
+
+export function agentNames(config: ProjectConfig): string[] {
+  return [...BUILT_IN_AGENTS, ...Object.keys(config.agents)]
+}
+
+export interface ResolvedAgent {
+  name: string
+  config: AgentConfig
+  /** sha256 of the configuration as written: ${VAR} values are not part of it, so rotating a token does not block a resume. */
+  configFingerprint: string
+  secrets: string[]
+}
+
+export function resolveAgent(config: ProjectConfig, name: string, env: Environment): ResolvedAgent {
+  if ((BUILT_IN_AGENTS as readonly string[]).includes(name) && !(name in config.agents)) {
+    return { name, config: { protocol: 'echo' }, configFingerprint: fingerprint({ protocol: 'echo' }), secrets: [] }
+  }
+  const raw = config.agents[name]
+  if (raw === undefined) {
+    const hint = didYouMean(name, agentNames(config))
+    throw new InputError(`${config.file.name}: no agent "${name}"${hint ? ` — did you mean "${hint}"?` : ''} (agents: ${agentNames(config).join(', ')})`)
+  }
+  const path = ['agents', name]
+  const shaped = typeof raw === 'string' ? { protocol: 'module', module: raw } : raw && typeof raw === 'object' && !('protocol' in raw) ? { protocol: 'json', ...raw } : raw
+  const { value, readValues } = interpolate(config.file, path, shaped, env)
+  const parsed = AgentConfigSchema.safeParse(value, z.PARSE_FEW)
+  if (!parsed.success) {
+    const [first] = issuesToErrors(config.file, parsed.error.issues, path, (p) => knownAgentKeys(value, p.length - path.length), createMask(readValues))
+    throw first!
+  }
+  if (parsed.data.protocol === 'module') {
+    parsed.data.module = join(config.projectDir, parsed.data.module)
+  }
+  // A price changes what a run costs, not what the agent answers: resuming after editing it is fine.
+  const { price: _price, ...behaviour } = shaped as Record<string, unknown>
+  return { name, config: parsed.data, configFingerprint: fingerprint(behaviour), secrets: readValues }
+}
+
+function knownAgentKeys(value: unknown, depth: number): string[] {
+  if (depth !== 0) return []
+  const protocol = (value as { protocol?: unknown }).protocol
+  const option = AgentConfigSchema.def.options.find((o) => o.shape.protocol.def.values.includes(protocol as never))
+  return option ? Object.keys(option.shape) : []
+}
+
+export interface ResolvedModels {
+  config: ModelsConfig
+  baseURL: string | undefined
+  apiKey: string | undefined
+  fingerprint: string
+  secrets: string[]
+}
+
+/**
+ * The models section, with OPENAI_BASE_URL and OPENAI_API_KEY as defaults. `need` says which models
+ * the selected scenarios call: only those must be named, and only then must their ${VAR}s be set.
+ */
+export function resolveModels(config: ProjectConfig, env: Environment, need: { user: boolean; judge: boolean }): ResolvedModels {
+  const path = ['models']
+  const anyModel = need.user || need.judge
+  // Without a model to call, ${VAR}s in this section are not read (an offline run needs no key).
+  const { value, readValues } = anyModel ? interpolate(config.file, path, config.models, env) : { value: withoutVariables(config.models), readValues: [] }
+  const parsed = ModelsConfigSchema.safeParse(value, z.PARSE_FEW)
+  if (!parsed.success) {
+    const [first] = issuesToErrors(config.file, parsed.error.issues, path, (p) => (p.length === 1 ? Object.keys(ModelsConfigSchema.shape) : []), createMask(readValues))
+    throw first!
+  }
+  const models = parsed.data
+  for (const role of ['user', 'judge'] as const) {
+    if (need[role] && models[role] === undefined) {
+      throw new FileError(config.file.name, config.file.lineOf(path), `models.${role} is not set, and the selected scenarios need ${role === 'user' ? 'the simulated user' : 'the judge'} (name a model, e.g. ${role}: gpt-4.1-mini)`)
+    }
+  }
+  const baseURL = models.base_url ?? env.OPENAI_BASE_URL
+  const apiKey = models.api_key ?? env.OPENAI_API_KEY
+  const secrets = [...readValues, ...(apiKey ? [apiKey] : [])]
+  // Prices, limits and the key change what a run costs or how fast it goes, not what it answers.
+  const { prices: _prices, api_key: _key, rate_limits: _limits, ...behaviour } = config.models as Record<string, unknown>
+  return { config: models, baseURL: baseURL || undefined, apiKey: apiKey || undefined, fingerprint: fingerprint(behaviour), secrets }
+}
+
+function withoutVariables(section: Record<string, unknown>): Record<string, unknown> {
+  // Shape-check only what does not depend on the environment.
+  return Object.fromEntries(Object.entries(section).filter(([, v]) => !(typeof v === 'string' && v.includes('${'))))
+}

@@ -1,0 +1,206 @@
+import { closeSync, fstatSync, openSync, readSync } from 'node:fs'
+import { readdir, stat } from 'node:fs/promises'
+import { basename, extname, join, relative, sep } from 'node:path'
+import * as z from '../../base/shared/zod.ts'
+import { FileError, InputError, InputErrors } from '../../base/shared/errors.ts'
+import { issuesToErrors, parseYamlFile, type YamlFile } from '../../base/input/yaml-file.ts'
+import { compilePattern, loadPatterns } from './pattern.ts'
+import { CHECK_KINDS, DEFAULT_MAX_TURNS, FATAL_KINDS, type Check, type Scenario } from './scenario.ts'
+
+/** Ids name files and addresses: written in the file or taken from its name, they follow one rule. */
+const ID = /^[A-Za-z0-9][A-Za-z0-9._-]*$/
+const ID_RULE = 'use letters, digits, ".", "_" and "-", starting with a letter or digit (it names files and URLs)'
+
+/** A scenario is a page of text; a larger file is a mistake or an attack, and parsing it would take gigabytes. */
+export const MAX_SCENARIO_FILE_BYTES = 1024 * 1024
+/** The user's lines of a script, like max_turns at most. */
+export const MAX_SCRIPT_LINES = 100
+
+/** A scenario file as users write it (SPEC.md "A scenario"). */
+const trimmedText = z.string().check(z.trim(), z.minLength(1))
+const ScenarioFileSchema = z.strictObject({
+  id: z.optional(z.string().check(z.regex(ID, ID_RULE))),
+  description: z.optional(trimmedText),
+  max_turns: z.optional(z.int().check(z.gte(1), z.lte(100))),
+  user: z.optional(trimmedText),
+  script: z.optional(z.array(z.nonEmptyText).check(z.minLength(1), z.maxLength(MAX_SCRIPT_LINES))),
+  judge: z.optional(z.array(trimmedText).check(z.minLength(1))),
+  checks: z.optional(z.array(z.record(z.string(), z.unknown())).check(z.minLength(1))),
+  tags: z.optional(z.array(z.nonEmptyText)),
+})
+
+const SCENARIO_KEYS = Object.keys(ScenarioFileSchema.shape)
+
+/**
+ * The scenario files under dir. A symbolic link to a file is followed; one to a folder, or a broken
+ * one, is named in a warning: silently playing fewer scenarios than the folder shows would mislead.
+ */
+export async function findScenarioFiles(dir: string, warn: (message: string) => void = () => {}): Promise<string[]> {
+  let entries
+  try {
+    entries = await readdir(dir, { recursive: true, withFileTypes: true })
+  } catch {
+    throw new InputError(`${dir}: no scenarios folder here (convy-ci init makes one)`)
+  }
+  const files: string[] = []
+  for (const entry of entries) {
+    if (!/\.ya?ml$/i.test(entry.name)) continue
+    const path = join(entry.parentPath, entry.name)
+    if (entry.isFile()) files.push(path)
+    else if (entry.isSymbolicLink()) {
+      const target = await stat(path).catch(() => null)
+      if (target?.isFile()) files.push(path)
+      else warn(`${forMessage(path)}: a symbolic link to ${target ? 'a folder' : 'nothing (broken)'}, skipped`)
+    }
+  }
+  return files.sort()
+}
+
+/**
+ * Loads and validates every scenario file under `dir`, all of them before anything runs, and reports
+ * every problem at once: a user fixing a suite should not discover errors one run at a time.
+ */
+export async function loadScenarios(dir: string, projectDir: string, warn?: (message: string) => void): Promise<Scenario[]> {
+  const files = await findScenarioFiles(dir, warn)
+  const problems: InputError[] = []
+  const scenarios: Scenario[] = []
+  const firstFileOfId = new Map<string, string>()
+  let turn = performance.now()
+  for (const path of files) {
+    // The files are read synchronously: let the event loop run every 2 ms of it, so what waits on it
+    // goes on meanwhile — the gateway check's connection completes and its request leaves (one turn
+    // before the loop is not always enough: it left up to 40 ms late), and Ctrl+C is heard in a large suite.
+    if (performance.now() - turn > 2) {
+      await new Promise((resolve) => setImmediate(resolve))
+      turn = performance.now()
+    }
+    const name = forMessage(relative(projectDir, path).split(sep).join('/'))
+    try {
+      const text = readScenarioText(path, name)
+      // The pattern engine is loaded when a file may hold a regex: check, to compile it now.
+      if (text.includes('regex')) await loadPatterns()
+      const scenario = parseScenario(await parseYamlFile(name, text), basename(path, extname(path)))
+      const earlier = firstFileOfId.get(scenario.id)
+      if (earlier !== undefined) {
+        problems.push(new FileError(name, undefined, `scenario id "${scenario.id}" is already used by ${earlier}; ids must be unique`))
+        continue
+      }
+      firstFileOfId.set(scenario.id, name)
+      scenarios.push(scenario)
+    } catch (error) {
+      if (error instanceof InputErrors) problems.push(...error.problems)
+      else if (error instanceof InputError) problems.push(error)
+      else throw error
+    }
+  }
+  if (problems.length) throw problems.length === 1 ? problems[0]! : new InputErrors(problems)
+  if (scenarios.length === 0) throw new InputError(`${relative(projectDir, dir) || dir}: no scenario files (*.yml) found`)
+  return scenarios
+}
+
+// Read at once: a suite is many small files, and each promise-based read costs four trips through
+// libuv's thread pool. One open, reads into one buffer and one close: no stat, no buffer per file
+// (bench/runner.ts, 200 files, measures the start-up).
+let readBuffer: Buffer | undefined
+
+function readScenarioText(path: string, name: string): string {
+  const buffer = (readBuffer ??= Buffer.allocUnsafe(MAX_SCENARIO_FILE_BYTES + 1))
+  const fd = openSync(path, 'r')
+  try {
+    let length = 0
+    for (let read = -1; read !== 0 && length < buffer.length; length += read) read = readSync(fd, buffer, length, buffer.length - length, length)
+    if (length > MAX_SCENARIO_FILE_BYTES) {
+      const size = fstatSync(fd).size
+      throw new FileError(name, 1, `${(size / 2 ** 20).toFixed(1)} MiB; a scenario file may be at most ${MAX_SCENARIO_FILE_BYTES / 2 ** 20} MiB`)
+    }
+    return buffer.toString('utf8', 0, length)
+  } finally {
+    closeSync(fd)
+  }
+}
+
+export function parseScenario(file: YamlFile, defaultId: string): Scenario {
+  if (file.data === null || typeof file.data !== 'object' || Array.isArray(file.data)) {
+    throw new FileError(file.name, 1, 'a scenario is a mapping of keys (id, user, judge, script, checks, …)')
+  }
+  const parsed = ScenarioFileSchema.safeParse(file.data, z.PARSE_FEW)
+  if (!parsed.success) throw collect(issuesToErrors(file, parsed.error.issues, [], () => SCENARIO_KEYS))
+  const raw = parsed.data
+  const problems: FileError[] = []
+  if (raw.user === undefined && raw.script === undefined) {
+    problems.push(new FileError(file.name, 1, 'needs `user` (instructions for the simulated user) or `script` (the user\'s messages), or both'))
+  }
+  if (raw.judge === undefined && raw.checks === undefined) {
+    problems.push(new FileError(file.name, 1, 'needs `judge` (claims for the judge) or `checks` (decided by convy-ci), or both'))
+  }
+  const checks = (raw.checks ?? []).flatMap((entry, index) => {
+    try {
+      return [parseCheck(file, entry, index)]
+    } catch (error) {
+      problems.push(error as FileError)
+      return []
+    }
+  })
+  if (raw.id === undefined && !ID.test(defaultId)) {
+    problems.push(new FileError(file.name, 1, `the file name gives the id "${forMessage(defaultId)}", which is not a valid id: ${ID_RULE}; rename the file or write \`id:\``))
+  }
+  if (problems.length) throw collect(problems)
+  return {
+    id: raw.id ?? defaultId,
+    file: file.name,
+    ...(raw.description === undefined ? {} : { description: raw.description }),
+    maxTurns: raw.max_turns ?? DEFAULT_MAX_TURNS,
+    ...(raw.user === undefined ? {} : { user: raw.user }),
+    ...(raw.script === undefined ? {} : { script: raw.script }),
+    judge: raw.judge ?? [],
+    checks,
+    tags: raw.tags ?? [],
+  }
+}
+
+function parseCheck(file: YamlFile, raw: Record<string, unknown>, index: number): Check {
+  const path = ['checks', index]
+  const { fatal, ...entry } = raw
+  const keys = Object.keys(entry)
+  const known = keys.filter((k): k is Check['kind'] => (CHECK_KINDS as readonly string[]).includes(k))
+  if (keys.length !== 1 || known.length !== 1) {
+    const unknown = keys.find((k) => !known.includes(k as Check['kind']))
+    const detail = unknown !== undefined ? `unknown check \`${unknown}\`` : keys.length === 0 ? 'an empty check' : `one check per entry, found ${keys.join(' and ')}`
+    throw new FileError(file.name, file.lineOf(path), `checks.${index}: ${detail}; a check is one of ${CHECK_KINDS.map((k) => `\`${k}: …\``).join(', ')} (and may add \`fatal: true\`)`)
+  }
+  const kind = known[0]!
+  const value = entry[kind]
+  if (value === null || value === undefined || value === '') {
+    throw new FileError(file.name, file.lineOf([...path, kind]), `checks.${index}.${kind} is empty (an unquoted # starts a YAML comment: write "${kind}: '#2'")`)
+  }
+  if (typeof value !== 'string' && typeof value !== 'number') {
+    throw new FileError(file.name, file.lineOf([...path, kind]), `checks.${index}.${kind}: expected text`)
+  }
+  const text = String(value)
+  if (kind === 'regex') {
+    try {
+      compilePattern(text)
+    } catch (error) {
+      throw new FileError(file.name, file.lineOf([...path, kind]), `checks.${index}.regex is not a pattern convy-ci can run: ${(error as Error).message}`)
+    }
+  }
+  if (fatal === undefined || fatal === false) return { kind, value: text }
+  if (fatal !== true) throw new FileError(file.name, file.lineOf([...path, 'fatal']), `checks.${index}.fatal: expected true or false`)
+  if (kind !== 'not_contains' && kind !== 'tool_not_called') {
+    throw new FileError(
+      file.name,
+      file.lineOf([...path, 'fatal']),
+      `checks.${index}: \`fatal\` ends the attempt at the answer that breaks the check, which only ${FATAL_KINDS.map((k) => `\`${k}\``).join(' and ')} can do; \`${kind}\` is decided on the whole conversation`,
+    )
+  }
+  return { kind, value: text, fatal }
+}
+
+/** A file name may hold anything, control and bidirectional characters included: shown escaped. */
+function forMessage(name: string): string {
+  return JSON.stringify(name).slice(1, -1).replace(/[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)
+}
+
+function collect(problems: FileError[]): InputError {
+  return problems.length === 1 ? problems[0]! : new InputErrors(problems)
+}

@@ -1,0 +1,72 @@
+import * as z from '../../base/shared/zod.ts'
+import { fingerprint } from '../../base/shared/fingerprint.ts'
+
+/**
+ * A scenario as convy-ci plays it: the YAML file after validation and defaults. This exact shape is
+ * copied into run.json, so an old run keeps its meaning after the file is edited.
+ */
+/**
+ * `fatal` (on the checks an answer can break) ends the attempt, failed, at the first answer that
+ * breaks it: the simulated user and the judge are not asked again about a conversation already lost.
+ */
+const fatal = z.optional(z.literal(true))
+export const CheckSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('contains'), value: z.nonEmptyText }),
+  z.object({ kind: z.literal('not_contains'), value: z.nonEmptyText, fatal }),
+  z.object({ kind: z.literal('regex'), value: z.nonEmptyText }),
+  /** The value is a tool's name: some answer (or no answer) came with a call to it. */
+  z.object({ kind: z.literal('tool_called'), value: z.nonEmptyText }),
+  z.object({ kind: z.literal('tool_not_called'), value: z.nonEmptyText, fatal }),
+])
+export type Check = z.infer<typeof CheckSchema>
+export type CheckKind = Check['kind']
+export const CHECK_KINDS: readonly CheckKind[] = ['contains', 'not_contains', 'regex', 'tool_called', 'tool_not_called']
+/** The checks one answer can break, so the only ones that may be `fatal`. */
+export const FATAL_KINDS: readonly CheckKind[] = ['not_contains', 'tool_not_called']
+
+export const ScenarioSchema = z.object({
+  id: z.nonEmptyText,
+  /** Path of the YAML file relative to the project, for people; not part of the scenario's identity. */
+  file: z.string(),
+  /** What the scenario is about, for people reading the report; not part of its identity either. */
+  description: z.optional(z.string()),
+  maxTurns: z.int().check(z.positive()),
+  /** Instructions for the simulated user; absent when the scenario is scripted only. */
+  user: z.optional(z.string()),
+  /** The user's lines in order, used instead of the simulated user (and by --smoke). */
+  script: z.optional(z.array(z.string())),
+  /** Plain-language claims the judge decides; all must hold. */
+  judge: z.array(z.string()),
+  checks: z.array(CheckSchema),
+  tags: z.array(z.string()),
+})
+export type Scenario = z.infer<typeof ScenarioSchema>
+
+export const DEFAULT_MAX_TURNS = 8
+
+/**
+ * Where the user's lines come from. A scenario with both `user` and `script` is played by the
+ * simulated user, and its script serves --smoke runs, which call no model.
+ */
+export function userSource(scenario: Scenario, smoke: boolean): 'simulated' | 'script' | 'greeting' {
+  if (smoke) return scenario.script ? 'script' : 'greeting'
+  return scenario.user !== undefined ? 'simulated' : 'script'
+}
+
+export function needsUserModel(scenario: Scenario, smoke: boolean): boolean {
+  return userSource(scenario, smoke) === 'simulated'
+}
+
+export function needsJudgeModel(scenario: Scenario, smoke: boolean): boolean {
+  return !smoke && scenario.judge.length > 0
+}
+
+/**
+ * What makes a scenario the same scenario: everything in its copy except where its file lives and its
+ * description (neither changes how it is played). Runs compare scenarios by it, and the model cache
+ * forgets a scenario's answers when it changes.
+ */
+export function scenarioFingerprint(scenario: Scenario): string {
+  const { file: _file, description: _description, ...played } = scenario
+  return fingerprint(played)
+}

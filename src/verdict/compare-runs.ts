@@ -1,0 +1,125 @@
+import type { RunManifest } from '../records/journal/records.ts'
+import { flaggableScenarioDrop, minimumDetectableDrop } from '../base/stats/detectable.ts'
+import type { TaroneCorrection } from '../base/stats/tarone.ts'
+import {
+  COMPARISON_FORMAT,
+  type ComparedScenario,
+  type Comparison,
+  type NotComparedScenario,
+  type OverallChange,
+  type RunInfo,
+  type Sensitivity,
+} from './comparison.ts'
+import { verdictCoverage } from './coverage.ts'
+import { decide, OVERALL_Z, SCENARIO_ALPHA } from './decide.ts'
+import { judgeChange } from './judge-change.ts'
+import { movedClaims } from './moved-claims.ts'
+import { groupScenarios, moreWithoutVerdict, verdicts } from './scenario-groups.ts'
+import { runSums } from './run-sums.ts'
+import { buildTiles } from './tiles.ts'
+import { comparisonWarnings } from './warnings.ts'
+import type { RunTally } from '../records/tally/run-tally.ts'
+
+export { OVERALL_ALPHA } from './decide.ts'
+
+export interface CompareOptions {
+  /** The moment of comparing, for the baseline's age. */
+  now: Date
+  /** A baseline older than this many days is warned about. Default 7. */
+  baselineMaxAgeDays?: number
+}
+
+/**
+ * Compares the run after a change with the run before it, from their tallies: the attempts were
+ * counted as they were read, so two runs of any size compare in the memory of their counts. Pure,
+ * and linear in the number of scenarios and answers (the stratified test adds a convolution over the
+ * compared scenarios). The verdict itself is decide()'s, on the counts alone.
+ */
+export function compareRuns(before: RunTally, after: RunTally, options: CompareOptions): Comparison {
+  const beforeTally = runSums(before)
+  const afterTally = runSums(after)
+  const { pairs, notCompared } = groupScenarios(beforeTally, afterTally)
+  const decision = decide(pairs.map((pair) => ({ before: verdicts(pair.before), after: verdicts(pair.after), judgeUnstable: (pair.before.judge?.unstable ?? false) || (pair.after.judge?.unstable ?? false) })))
+  const { overall, corrections } = decision
+  const compared = pairs.map((pair, index): ComparedScenario => ({
+    ...pair,
+    change: pair.after.rate! - pair.before.rate!,
+    ...decision.scenarios[index]!,
+    moreWithoutVerdict: moreWithoutVerdict(pair.before, pair.after),
+    moved: movedClaims(before.scenarios.get(pair.id), after.scenarios.get(pair.id), pair.after.rate! - pair.before.rate!),
+  }))
+  const tiles = buildTiles(beforeTally, afterTally, overall.direction)
+  const inGroup = (group: ComparedScenario['group']) => compared.filter((s) => s.group === group)
+  const worse = inGroup('worse').sort((x, y) => x.pWorse - y.pWorse || byId(x, y))
+  const better = inGroup('better').sort((x, y) => x.pBetter - y.pBetter || byId(x, y))
+  return {
+    format: COMPARISON_FORMAT,
+    before: runInfo(before.manifest, beforeTally.attempts),
+    after: runInfo(after.manifest, afterTally.attempts),
+    verdict: decision.verdict,
+    overall,
+    tiles,
+    scenarios: { worse, better, same: inGroup('same').sort(bySameOrder), notCompared: notCompared.sort(byReason) },
+    corrections,
+    sensitivity: sensitivity(before.manifest, after.manifest, compared, overall, corrections.worse),
+    coverage: verdictCoverage(compared, notCompared),
+    judgeChange: judgeChange(before.manifest, after.manifest),
+    warnings: comparisonWarnings({
+      before: { manifest: before.manifest, tally: beforeTally },
+      after: { manifest: after.manifest, tally: afterTally },
+      notCompared,
+      overall,
+      tiles,
+      now: options.now,
+      baselineMaxAgeDays: options.baselineMaxAgeDays ?? 7,
+    }),
+  }
+}
+
+function sensitivity(before: RunManifest, after: RunManifest, compared: readonly ComparedScenario[], overall: OverallChange, correction: TaroneCorrection): Sensitivity {
+  const k = Math.min(before.settings.k, after.settings.k)
+  const attemptsPerRun = Math.min(overall.before.judged, overall.after.judged)
+  return {
+    attemptsPerScenario: k,
+    attemptsPerRun,
+    baselineRate: overall.before.rate,
+    detectableDrop: overall.before.rate === null || compared.length === 0 ? null : minimumDetectableDrop(overall.before.rate, attemptsPerRun, OVERALL_Z),
+    // Whether a scenario can register at all: alone, with nothing else testable, at the family's α.
+    singleScenarioCanRegister: flaggableScenarioDrop(k, SCENARIO_ALPHA) !== null,
+    // What it takes here, with the correction this comparison applied (Tarone: α over the testable scenarios).
+    scenarioThreshold: correction.threshold,
+    flaggableScenarioDrop: flaggableScenarioDrop(k, correction.threshold),
+  }
+}
+
+function runInfo(manifest: RunManifest, attempts: number): RunInfo {
+  return {
+    id: manifest.id,
+    agent: manifest.agent.name,
+    agentVersion: manifest.agent.version,
+    userModel: manifest.models.user,
+    judgeModel: manifest.models.judge,
+    startedAt: manifest.startedAt,
+    finishedAt: manifest.finishedAt,
+    state: manifest.state,
+    commit: manifest.ci?.commit ?? null,
+    branch: manifest.ci?.branch ?? null,
+    pullRequest: manifest.ci?.pullRequest ?? null,
+    k: manifest.settings.k,
+    scenarios: manifest.scenarios.length,
+    attempts,
+  }
+}
+
+const byId = (x: { id: string }, y: { id: string }) => (x.id < y.id ? -1 : x.id > y.id ? 1 : 0)
+
+/** Possible regressions first, then possible improvements, then the rest by name. */
+function bySameOrder(x: ComparedScenario, y: ComparedScenario): number {
+  const rank = (s: ComparedScenario) => (s.possible === 'regression' ? 0 : s.possible === 'improvement' ? 1 : 2)
+  return rank(x) - rank(y) || (rank(x) === 0 ? x.pWorse - y.pWorse : rank(x) === 1 ? x.pBetter - y.pBetter : 0) || byId(x, y)
+}
+
+const REASON_ORDER: readonly NotComparedScenario['reason'][] = ['edited', 'no-verdict', 'only-before', 'only-after']
+function byReason(x: NotComparedScenario, y: NotComparedScenario): number {
+  return REASON_ORDER.indexOf(x.reason) - REASON_ORDER.indexOf(y.reason) || byId(x, y)
+}

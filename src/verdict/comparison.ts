@@ -1,0 +1,236 @@
+import type { RunState } from '../records/journal/records.ts'
+import type { Interval } from '../base/stats/intervals.ts'
+import type { TaroneCorrection } from '../base/stats/tarone.ts'
+
+/**
+ * The result of comparing two runs, as plain JSON: what `compare --json` prints, what the action
+ * reads, and what the markdown and the HTML page render. Every rate is a fraction (0.9, not 90).
+ */
+export const COMPARISON_FORMAT = 1
+
+/** worse and better are claims the statistics support; everything else is within noise. */
+export type Direction = 'worse' | 'better' | 'within-noise'
+
+/** How a tile's change is coloured: red, green, grey with ~, or not judged at all. */
+export type Tone = Direction | 'neutral'
+
+export interface RunInfo {
+  id: string
+  agent: string
+  agentVersion: string | null
+  userModel: string | null
+  judgeModel: string | null
+  startedAt: string
+  finishedAt: string | null
+  state: RunState
+  commit: string | null
+  branch: string | null
+  pullRequest: number | null
+  /** Attempts per scenario the run was asked for. */
+  k: number
+  scenarios: number
+  attempts: number
+}
+
+export interface Tile {
+  before: number | null
+  after: number | null
+  /** after − before; null when either is missing. */
+  change: number | null
+  tone: Tone
+  /** "x of y": the totals the values are counted out of, where that means something. */
+  of: { before: number; after: number } | null
+}
+
+export interface Tiles {
+  /** The mean of the scenarios' pass rates, so a scenario with many verdicts weighs no more than one with few. */
+  passRate: Tile
+  /** Passed attempts, out of the attempts the statistics count (agent errors among the fails). */
+  passed: Tile
+  /** Scenarios that passed every attempt with a verdict, out of scenarios with a verdict. */
+  stableScenarios: Tile
+  attempts: Tile
+  /**
+   * The agent's own time per answer; failed answers are not answers and are left out. Toned slower
+   * (worse) or faster (better) by answer-times.ts: a Mann–Whitney test and a 10% change of the median.
+   */
+  meanAnswerSeconds: Tile
+  slowestAnswerSeconds: Tile
+  /** Time to first token per answer, over the answers that streamed; toned as the answer time. */
+  meanFirstTokenSeconds: Tile
+  /** The agent's tokens per attempt, over the attempts where it reported them. */
+  tokensInPerAttempt: Tile
+  tokensOutPerAttempt: Tile
+  /** Out of all attempts. */
+  agentErrors: Tile
+  noVerdicts: Tile
+  /** Dollars for convy-ci's own models over the whole run, where convy.yml has prices. */
+  costUsd: Tile
+}
+
+export interface ScenarioSide {
+  passed: number
+  /**
+   * Attempts the statistics count: passed, failed, and agent errors as failed attempts (the agent
+   * broke). Only attempts without a verdict from convy-ci's own models (no_verdict) are left out.
+   */
+  judged: number
+  attempts: number
+  agentErrors: number
+  noVerdicts: number
+  rate: number | null
+  /** Wilson 95% interval of the rate. */
+  interval: Interval
+  meanAnswerSeconds: number | null
+  /**
+   * With judge samples (run --judge-samples, rejudge): how often two judgements of one dialogue
+   * disagreed, and whether the judge's noise is at least the agent's own flakiness (judge-unstable).
+   * Null with one judgement per attempt.
+   */
+  judge: { flipRate: number; unstable: boolean } | null
+}
+
+/** A claim or check whose record moved with its scenario: held 5 of 5 → 0 of 5. */
+export interface MovedClaim {
+  kind: 'claim' | 'check'
+  /** The claim, or a check as `kind value` (`contains order number`). */
+  text: string
+  before: { held: number; decided: number }
+  after: { held: number; decided: number }
+}
+
+export interface ComparedScenario {
+  id: string
+  before: ScenarioSide
+  after: ScenarioSide
+  /** after.rate − before.rate. */
+  change: number
+  /** One-sided Fisher p that after passes less often than before. */
+  pWorse: number
+  /** One-sided Fisher p that after passes more often. */
+  pBetter: number
+  /**
+   * Worse or better on its own test after Tarone's correction (`alone`), or because the pass rate as a
+   * whole moved that way beyond noise and this scenario moved with it; same otherwise.
+   */
+  group: 'worse' | 'better' | 'same'
+  /** Whether the scenario is Worse or Better on its own test; false for those named as part of an overall change. */
+  alone: boolean
+  /** A raw one-sided p ≤ 0.05 that did not survive the correction. */
+  possible: 'regression' | 'improvement' | null
+  /**
+   * Set when the scenario would be Worse (or Better), alone or with the pass rate, but the judge
+   * disagrees with itself about it (judge-unstable on either side): labelled judge-unstable instead,
+   * and out of the verdict.
+   */
+  judgeUnstable: 'worse' | 'better' | null
+  /** Set when attempts without a verdict (convy-ci's own models failed) grew significantly: one-sided Fisher p. */
+  moreWithoutVerdict: { p: number } | null
+  /** The claims and checks that moved the way the scenario did, largest first (at most three). */
+  moved: MovedClaim[]
+}
+
+export type NotComparedReason = 'only-before' | 'only-after' | 'edited' | 'no-verdict'
+
+export interface NotComparedScenario {
+  id: string
+  reason: NotComparedReason
+  /** Null when the run did not play the scenario. */
+  before: ScenarioSide | null
+  after: ScenarioSide | null
+}
+
+export interface OverallChange {
+  /** How many scenarios both runs played, unchanged, with verdicts: the only ones the statistics use. */
+  scenarios: number
+  before: { rate: number | null; passed: number; judged: number }
+  after: { rate: number | null; passed: number; judged: number }
+  /** Change of the scenario-averaged pass rate. */
+  change: number | null
+  /** Newcombe's 95% interval for the change. */
+  interval: Interval | null
+  /** Exact stratified test, one-sided each way, and two-sided. */
+  pWorse: number
+  pBetter: number
+  pTwoSided: number
+  /** The stratified test alone, at one-sided OVERALL_ALPHA (decide.ts). */
+  direction: Direction
+}
+
+export interface Sensitivity {
+  /** k: the smaller of the two runs' attempts per scenario. */
+  attemptsPerScenario: number
+  /** Verdicts per run in the compared scenarios (the smaller side). */
+  attemptsPerRun: number
+  baselineRate: number | null
+  /** The overall drop this comparison detects with 80% power at the overall test's one-sided level; null when none would register. */
+  detectableDrop: number | null
+  /** Whether a scenario going k/k → 0/k can register at all at this k (with nothing else testable). */
+  singleScenarioCanRegister: boolean
+  /** The one-sided p a scenario needs here: the family's α over the testable scenarios (Tarone). */
+  scenarioThreshold: number
+  /** With that correction, a scenario going k/k → j/k or lower is flagged; null when none can be. */
+  flaggableScenarioDrop: number | null
+}
+
+/** How many attempts lack a verdict (convy-ci's own models failed), and whether that leaves the comparison blind. */
+export interface Coverage {
+  noVerdicts: { before: number; after: number }
+  /** Attempts of the scenarios both runs played alike. */
+  attempts: { before: number; after: number }
+  /** Scenarios that could register going from always passing to never with every attempt judged, but not with their verdicts. */
+  blindScenarios: string[]
+  /** Why the comparison cannot see what it is meant to (plain text), or null. */
+  inconclusive: string | null
+}
+
+/** The judge was not the same in both runs: no change can be attributed to the agent. */
+export interface JudgeChange {
+  /** What changed: "model", "prompt", "temperature", "samples", or "simulated user prompt". */
+  changed: string[]
+  /** Plain text; may quote model names: escape it wherever it is shown. */
+  message: string
+}
+
+export type WarningKind =
+  | 'different-agent'
+  | 'different-user-model'
+  | 'different-judge-model'
+  | 'different-model-settings'
+  | 'different-scenarios'
+  | 'edited-scenarios'
+  | 'old-baseline'
+  | 'unfinished-run'
+  | 'smoke-run'
+  | 'more-agent-errors'
+  | 'unknown-scenarios'
+  | 'nothing-compared'
+
+/** `message` is plain text and may quote names from the runs: escape it wherever it is shown. */
+export interface ComparisonWarning {
+  kind: WarningKind
+  message: string
+}
+
+export interface Comparison {
+  format: typeof COMPARISON_FORMAT
+  before: RunInfo
+  after: RunInfo
+  /** Worse if the pass rate or any scenario got worse; better likewise; else within noise. */
+  verdict: Direction
+  overall: OverallChange
+  tiles: Tiles
+  scenarios: {
+    worse: ComparedScenario[]
+    better: ComparedScenario[]
+    same: ComparedScenario[]
+    notCompared: NotComparedScenario[]
+  }
+  /** Tarone's correction per direction, at family-wise α. */
+  corrections: { worse: TaroneCorrection; better: TaroneCorrection }
+  sensitivity: Sensitivity
+  coverage: Coverage
+  /** Set when the judge's model, prompt, temperature or samples (or the simulated user's prompt) differ between the runs. */
+  judgeChange: JudgeChange | null
+  warnings: ComparisonWarning[]
+}

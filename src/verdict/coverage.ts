@@ -1,0 +1,51 @@
+import { atMost } from '../base/stats/counts.ts'
+import type { Coverage, NotComparedScenario, ScenarioSide } from './comparison.ts'
+import { fisherOf, SCENARIO_ALPHA } from './decide.ts'
+import { plural } from '../base/shared/text.ts'
+
+/** More than this share of a run's attempts without a verdict leaves the comparison inconclusive. */
+export const MISSING_VERDICTS_LIMIT = 0.2
+/** More than this share of scenarios blinded by missing verdicts leaves it inconclusive too. */
+export const BLIND_SCENARIOS_LIMIT = 0.1
+
+interface Played {
+  id: string
+  before: ScenarioSide
+  after: ScenarioSide
+}
+
+/**
+ * Whether attempts without a verdict (convy-ci's own models failed: no_verdict) leave the comparison
+ * able to see what it is there to see. They never count against the agent; but a comparison that
+ * lost too many of them can say neither Worse nor "within noise", only inconclusive.
+ *
+ * What a comparison is meant to catch is a scenario that stops passing. A scenario is blind when it
+ * could register going from always passing to never (k/k → 0/k, alone, at the family's α) with every
+ * attempt judged, and cannot with the verdicts it has. Inconclusive: more than a fifth of a run's
+ * attempts without a verdict, or more than one scenario in ten blind.
+ */
+export function verdictCoverage(compared: readonly Played[], notCompared: readonly NotComparedScenario[]): Coverage {
+  const played: Played[] = [...compared]
+  for (const s of notCompared) if (s.reason === 'no-verdict' && s.before && s.after) played.push({ id: s.id, before: s.before, after: s.after })
+  const sum = (pick: (s: Played) => number) => played.reduce((total, s) => total + pick(s), 0)
+  const noVerdicts = { before: sum((s) => s.before.noVerdicts), after: sum((s) => s.after.noVerdicts) }
+  const attempts = { before: sum((s) => s.before.attempts), after: sum((s) => s.after.attempts) }
+  const blindScenarios = played.filter((s) => canRegister(s.before.attempts, s.after.attempts) && !canRegister(s.before.judged, s.after.judged)).map((s) => s.id)
+
+  const reasons: string[] = []
+  for (const side of ['before', 'after'] as const) {
+    if (attempts[side] > 0 && noVerdicts[side] / attempts[side] > MISSING_VERDICTS_LIMIT) {
+      reasons.push(`${noVerdicts[side]} of ${plural(attempts[side], 'attempt')} ${side} have no verdict (convy-ci's own models failed)`)
+    }
+  }
+  if (blindScenarios.length > 0 && blindScenarios.length / played.length > BLIND_SCENARIOS_LIMIT) {
+    reasons.push(`missing verdicts leave ${plural(blindScenarios.length, 'scenario')} of ${played.length} unable to register even going from always passing to never`)
+  }
+  return { noVerdicts, attempts, blindScenarios, inconclusive: reasons.length === 0 ? null : `${reasons.join('; ')}.` }
+}
+
+/** Whether before/before → 0/after is one-sided significant at the family's α, with nothing else testable. */
+function canRegister(before: number, after: number): boolean {
+  if (before === 0 || after === 0) return false
+  return atMost(fisherOf({ passed: 0, total: after }, { passed: before, total: before }).less, SCENARIO_ALPHA)
+}

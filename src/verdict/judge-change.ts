@@ -1,0 +1,48 @@
+import type { RunManifest } from '../records/journal/records.ts'
+import type { JudgeChange } from './comparison.ts'
+
+/**
+ * Whether the two runs were judged alike. A new judge model, a new judge prompt (a new convy-ci
+ * version), another temperature or number of samples — or a new simulated user prompt, which changes
+ * the dialogues themselves — can move pass rates on its own, so a comparison across one cannot
+ * attribute a change to the agent. Runs that predate the record of prompts are compared on the model alone.
+ */
+export function judgeChange(before: RunManifest, after: RunManifest): JudgeChange | null {
+  const changed: string[] = []
+  const parts: string[] = []
+  if (before.models.judge !== after.models.judge) {
+    changed.push('model')
+    parts.push(`the judge model changed from ${name(before.models.judge)} to ${name(after.models.judge)}`)
+  }
+  const a = before.prompts
+  const b = after.prompts
+  if (a && b) {
+    if (a.judge !== null && b.judge !== null && a.judge !== b.judge) {
+      changed.push('prompt')
+      parts.push(`the judge's prompt changed (convy-ci ${before.convyVersion} → ${after.convyVersion})`)
+    }
+    if (a.judge !== null && b.judge !== null && a.judgeTemperature !== b.judgeTemperature) {
+      changed.push('temperature')
+      parts.push(`the judge's temperature changed from ${a.judgeTemperature ?? 'the server default'} to ${b.judgeTemperature ?? 'the server default'}`)
+    }
+    if (a.judgeSamples !== b.judgeSamples) {
+      changed.push('samples')
+      parts.push(`the judge's samples per attempt changed from ${a.judgeSamples} to ${b.judgeSamples}`)
+    }
+    if (a.user !== null && b.user !== null && a.user !== b.user) {
+      changed.push('simulated user prompt')
+      parts.push(`the simulated user's prompt changed (convy-ci ${before.convyVersion} → ${after.convyVersion})`)
+    }
+  }
+  if (changed.length === 0) return null
+  const message = `${capitalise(parts.join('; '))}: differences may come from how the runs were judged, not from the agent.`
+  return { changed, message }
+}
+
+function name(model: string | null): string {
+  return model === null ? 'none' : `"${model}"`
+}
+
+function capitalise(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1)
+}

@@ -1,0 +1,86 @@
+import type { Scenario } from '../records/scenario/scenario.ts'
+import { wilsonInterval } from '../base/stats/intervals.ts'
+import { scenarioJudgeNoise, type RunTally, type ScenarioTally } from '../records/tally/run-tally.ts'
+import type { ScenarioSide } from './comparison.ts'
+
+/**
+ * What a comparison reads of a run's tally: the scenarios run.json lists (attempts naming any other
+ * are left out, and only counted) and the run's sums over them. Derived from the tally, never from
+ * the attempts: the run was read once, by whoever made the tally.
+ */
+export interface RunSums {
+  scenarios: Map<string, ListedScenario>
+  attempts: number
+  /** Attempts naming a scenario that run.json does not list; they are left out. */
+  unknownScenarioAttempts: number
+  answers: number
+  answerSeconds: number
+  slowestAnswerSeconds: number | null
+  /** Every successful answer's time, and its time to first token where it streamed: for the tests of answer times. */
+  answerTimes: readonly number[]
+  firstTokenTimes: readonly number[]
+  attemptsWithTokens: number
+  tokensIn: number
+  tokensOut: number
+  costUsd: number | null
+}
+
+/** A scenario of run.json, with its counts. */
+export type ListedScenario = ScenarioTally & { scenario: Scenario }
+
+export function runSums(tally: RunTally): RunSums {
+  const scenarios = new Map<string, ListedScenario>()
+  const sums: RunSums = {
+    scenarios,
+    attempts: 0,
+    unknownScenarioAttempts: tally.unknownScenarioAttempts,
+    answers: 0,
+    answerSeconds: 0,
+    slowestAnswerSeconds: null,
+    answerTimes: tally.answerTimes,
+    firstTokenTimes: tally.firstTokenTimes,
+    attemptsWithTokens: 0,
+    tokensIn: 0,
+    tokensOut: 0,
+    costUsd: null,
+  }
+  for (const [id, scenario] of tally.scenarios) {
+    if (!isListed(scenario)) continue
+    scenarios.set(id, scenario)
+    sums.attempts += scenario.attempts.length
+    sums.answers += scenario.answers
+    sums.answerSeconds += scenario.answerSeconds
+    if (scenario.answers > 0) sums.slowestAnswerSeconds = Math.max(sums.slowestAnswerSeconds ?? 0, scenario.slowestAnswer)
+    sums.attemptsWithTokens += scenario.tokenAttempts
+    sums.tokensIn += scenario.tokensIn
+    sums.tokensOut += scenario.tokensOut
+    if (scenario.costedAttempts > 0) sums.costUsd = (sums.costUsd ?? 0) + scenario.costUsd
+  }
+  return sums
+}
+
+function isListed(scenario: ScenarioTally): scenario is ListedScenario {
+  return scenario.scenario !== null
+}
+
+export function scenarioSide(tally: ScenarioTally): ScenarioSide {
+  // An agent error is a failed attempt: the agent broke. A rise in errors is then Worse by the same
+  // tests, and a steady error rate is noise; only convy-ci's own models failing leaves an attempt out.
+  const judged = tally.passed + tally.failed + tally.agentErrors
+  return {
+    passed: tally.passed,
+    judged,
+    attempts: judged + tally.noVerdicts,
+    agentErrors: tally.agentErrors,
+    noVerdicts: tally.noVerdicts,
+    rate: judged === 0 ? null : tally.passed / judged,
+    interval: wilsonInterval(tally.passed, judged),
+    meanAnswerSeconds: tally.answers === 0 ? null : tally.answerSeconds / tally.answers,
+    judge: judgeOf(tally),
+  }
+}
+
+function judgeOf(tally: ScenarioTally): ScenarioSide['judge'] {
+  const noise = scenarioJudgeNoise(tally)
+  return noise === null ? null : { flipRate: noise.flipRate, unstable: noise.unstable }
+}

@@ -1,0 +1,137 @@
+import type { ComparedScenario, Comparison, NotComparedScenario, ScenarioSide } from '../../verdict/comparison.ts'
+import { scenarioNotes } from './compare-wording.ts'
+import { renderAttempt } from '../run/attempt-view.ts'
+import { count, fraction, pEquals, plural, points } from '../page/format.ts'
+import { anchorFor, html, type SafeHtml } from '../page/html.ts'
+import type { Holding, RunTally, ScenarioTally } from '../../records/tally/run-tally.ts'
+import { heldText, instructions } from '../run/scenario-view.ts'
+
+/**
+ * The compare page's scenarios, grouped Worse, Better, Same and Not compared. Each opens to what the
+ * user was told, each claim's record in both runs, and both runs' attempts side by side, attempt 1
+ * next to attempt 1, so a reader sees what changed in the conversation itself.
+ */
+
+export type CompareGroup = 'worse' | 'better' | 'same' | 'not_compared'
+
+export const GROUP_LABEL: Record<CompareGroup, string> = { worse: 'Worse', better: 'Better', same: 'Same', not_compared: 'Not compared' }
+
+const REASON: Record<NotComparedScenario['reason'], string> = {
+  'only-before': 'played only by the before run',
+  'only-after': 'played only by the after run',
+  edited: 'edited between the runs',
+  'no-verdict': 'no verdict in one of the runs',
+}
+
+export interface CompareSides {
+  before: RunTally
+  after: RunTally
+}
+
+function claimsSideBySide(before: ScenarioTally | undefined, after: ScenarioTally | undefined): SafeHtml {
+  const claims = new Map<string, { before?: Holding; after?: Holding }>()
+  const put = (key: string, side: 'before' | 'after', h: Holding) => claims.set(key, { ...claims.get(key), [side]: h })
+  const sides = [['after', after], ['before', before]] as const
+  for (const [side, t] of sides) for (const [claim, h] of t?.claims ?? []) put(claim, side, h)
+  for (const [side, t] of sides) for (const c of t?.checks.values() ?? []) put(`${c.kind} ${c.value}`, side, c)
+  if (claims.size === 0) return html``
+  const cell = (h: Holding | undefined) => (h ? heldText(h) : 'not in this run')
+  return html`<h3>Claims and checks</h3><table class="runs held2"><thead><tr><th>Claim or check</th><th>Before</th><th>After</th></tr></thead><tbody>${[...claims].map(
+    ([claim, h]) => html`<tr><td class="text">${claim}</td><td>${cell(h.before)}</td><td>${cell(h.after)}</td></tr>`,
+  )}</tbody></table>`
+}
+
+/** "4/5 (+1 agent error, +1 user error)": a run's attempts of a scenario, each kind that is not a pass or fail named. */
+function sideHead(t: ScenarioTally): string {
+  if (t.attempts.length === 0) return 'not played'
+  const apart = [
+    t.agentErrors && plural(t.agentErrors, 'agent error'),
+    t.noVerdicts && `${count(t.noVerdicts)} without a verdict`,
+    t.userErrors && plural(t.userErrors, 'user error'),
+    t.notDecided && `${count(t.notDecided)} not decided`,
+  ].filter(Boolean)
+  return `${fraction(t.passed, t.passed + t.failed)}${apart.length ? ` (+${apart.join(', +')})` : ''}`
+}
+
+function attemptsSideBySide(anchor: string, before: ScenarioTally | undefined, after: ScenarioTally | undefined): SafeHtml {
+  const left = before?.attempts ?? []
+  const right = after?.attempts ?? []
+  const numbers = [...new Set([...left, ...right].map((a) => a.attempt))].sort((a, b) => a - b)
+  const head = (label: string, t: ScenarioTally | undefined) =>
+    html`<div class="side-h">${label} · ${t ? sideHead(t) : 'not played'}</div>`
+  return html`<h3>Attempts, side by side</h3><div class="pair">${head('Before', before)}${head('After', after)}</div>${numbers.map((n) => {
+    const l = left.find((a) => a.attempt === n)
+    const r = right.find((a) => a.attempt === n)
+    // Both sides open together, so the two dialogues line up for reading across.
+    const open = [l, r].some((a) => a && a.verdict !== 'passed')
+    return html`<div class="pair"><div>${l ? renderAttempt(l, `${anchor}-before`, open) : html`<p class="note">No attempt ${n}.</p>`}</div><div>${
+      r ? renderAttempt(r, `${anchor}-after`, open) : html`<p class="note">No attempt ${n}.</p>`
+    }</div></div>`
+  })}`
+}
+
+function detail(id: string, anchor: string, sides: CompareSides, edited: boolean): SafeHtml {
+  const before = sides.before.scenarios.get(id)
+  const after = sides.after.scenarios.get(id)
+  const told = edited
+    ? html`<p class="note">This scenario was edited between the runs, so its results are not compared. Before:</p>${instructions(before?.scenario ?? null)}<p class="note">After:</p>${instructions(
+        after?.scenario ?? null,
+      )}`
+    : instructions(after?.scenario ?? before?.scenario ?? null)
+  return html`<div class="detail">${told}${claimsSideBySide(before, after)}${attemptsSideBySide(anchor, before, after)}</div>`
+}
+
+function row(group: CompareGroup, id: string, cells: SafeHtml, body: SafeHtml): SafeHtml {
+  const anchor = anchorFor('scenario', id)
+  return html`<details class="scn" id="${anchor}" data-anchor data-row data-status="${group}" data-search="${id.toLowerCase()}"><summary class="row crow"><span class="badge g-${group}">${GROUP_LABEL[group]}</span>${cells}</summary>${body}</details>`
+}
+
+/** A side in a row: "4/4", how many of its fails were agent errors, and a marked count of attempts without a verdict. */
+function sideCell(side: ScenarioSide | null): SafeHtml {
+  if (side === null || side.attempts === 0) return html`<div class="num muted">not played</div>`
+  // Agent errors are among the fails; only attempts without a verdict from convy-ci's models are apart.
+  const without = side.noVerdicts
+  return html`<div class="num">${side.judged === 0 ? 'no verdict' : `${side.passed}/${side.judged}`}${
+    side.agentErrors ? html` <span class="muted" title="${plural(side.agentErrors, 'agent error')}, counted as failed">${count(side.agentErrors)} err</span>` : ''
+  }${without ? html` <span class="muted" title="${plural(without, 'attempt')} without a verdict">+${count(without)} ⚠</span>` : ''}</div>`
+}
+
+function comparedRow(s: ComparedScenario, sides: CompareSides): SafeHtml {
+  const notes = scenarioNotes(s)
+  const p = s.group === 'better' || (s.group === 'same' && s.change > 0) ? s.pBetter : s.pWorse
+  const cells = html`<div class="name">${s.id}${notes.length ? html`<div class="note">⚠ ${notes.join('; ')}</div>` : ''}</div>${sideCell(s.before)}${sideCell(s.after)}<div class="num">${points(s.change)}</div><div class="num opt">${s.change === 0 ? '–' : pEquals(p)}${s.group !== 'same' && !s.alone ? html`<div class="note">with the others, not alone</div>` : ''}</div>`
+  return row(s.group, s.id, cells, detail(s.id, anchorFor('scenario', s.id), sides, false))
+}
+
+function notComparedRow(s: NotComparedScenario, sides: CompareSides): SafeHtml {
+  const cells = html`<div class="name">${s.id}<div class="note">${REASON[s.reason]}</div></div>${sideCell(s.before)}${sideCell(s.after)}<div class="num">–</div><div class="num opt">–</div>`
+  return row('not_compared', s.id, cells, detail(s.id, anchorFor('scenario', s.id), sides, s.reason === 'edited'))
+}
+
+const LIST_HEAD = html`<div class="row crow list-head" aria-hidden="true"><div>Group</div><div>Scenario</div><div class="num">Before</div><div class="num">After</div><div class="num">Change</div><div class="num opt">p (one-sided)</div></div>`
+
+/** A group, a row at a time: a large comparison's page is written row by row, never held whole. */
+function* group<S>(key: CompareGroup, scenarios: readonly S[], toRow: (s: S) => SafeHtml, blurb: string): Generator<SafeHtml> {
+  if (scenarios.length === 0) return
+  yield html`<section data-group="${key}"><h2>${GROUP_LABEL[key]} <span class="muted">${count(scenarios.length)}</span></h2><p class="note">${blurb}</p><div class="list">${LIST_HEAD}`
+  for (const s of scenarios) yield toRow(s)
+  yield html`</div></section>`
+}
+
+export function* scenarioGroupParts(c: Comparison, sides: CompareSides): Generator<SafeHtml> {
+  const { worse, better, same, notCompared } = c.scenarios
+  const compared = (s: ComparedScenario) => comparedRow(s, sides)
+  yield* group(
+    'worse',
+    worse,
+    compared,
+    'Passed less often after the change, beyond what chance explains (one-sided Fisher test, Tarone-corrected), or dropped while the pass rate as a whole fell beyond noise.',
+  )
+  yield* group('better', better, compared, 'Passed more often after the change, beyond what chance explains.')
+  yield* group('same', same, compared, 'Any difference is within noise: it is what chance alone gives often enough.')
+  yield* group('not_compared', notCompared, (s) => notComparedRow(s, sides), 'Left out of the statistics, with the reason.')
+}
+
+export function groupCounts(c: Comparison): Record<CompareGroup, number> {
+  return { worse: c.scenarios.worse.length, better: c.scenarios.better.length, same: c.scenarios.same.length, not_compared: c.scenarios.notCompared.length }
+}

@@ -1,0 +1,60 @@
+import type { Comparison, Tile as ComparedTile, Tone } from '../../verdict/comparison.ts'
+import { count, dollars, percent, points, seconds, secondsChange, signed, signedDollars } from '../page/format.ts'
+import { html, type SafeHtml } from '../page/html.ts'
+
+/**
+ * The run report's tiles, before and after, with the change: red when the statistics call it worse
+ * (or slower), green better (or faster), grey with ~ within noise, and uncoloured where no test
+ * applies (slowest answer, tokens, cost).
+ * Numbers are worded as in the PR comment (format.ts), so both say the same thing.
+ */
+
+const TONE_WORD: Record<Tone, string> = { worse: 'worse', better: 'better', 'within-noise': 'within noise', neutral: '' }
+
+const NONE = '–'
+
+/** Times get slower and faster rather than worse and better. */
+const TIME_WORD: Record<Tone, string> = { ...TONE_WORD, worse: 'slower', better: 'faster' }
+
+function changeChip(tile: ComparedTile, show: (change: number) => string, words: Record<Tone, string> = TONE_WORD): SafeHtml {
+  if (tile.change === null) return html`<span class="chg neutral">${NONE}</span>`
+  const word = words[tile.tone]
+  const mark = tile.tone === 'within-noise' ? '~ ' : tile.tone === 'worse' ? '▼ ' : tile.tone === 'better' ? '▲ ' : ''
+  return html`<span class="chg ${tile.tone}">${mark}${show(tile.change)}${word ? html` <small>${word}</small>` : ''}</span>`
+}
+
+function value(v: number | null, show: (v: number) => string): string {
+  return v === null ? NONE : show(v)
+}
+
+function tile(label: string, before: string, after: string, chips: SafeHtml[], sub = ''): SafeHtml {
+  return html`<div class="tile ctile"><div class="label">${label}</div><div class="value">${before} <span class="arrow">→</span> ${after}</div><div class="chips">${chips}</div>${
+    sub ? html`<div class="sub">${sub}</div>` : ''
+  }</div>`
+}
+
+export function renderCompareTiles(c: Comparison): SafeHtml {
+  const t = c.tiles
+  const of = (x: ComparedTile, side: 'before' | 'after') => (x[side] === null || x.of === null ? NONE : `${count(x[side])} of ${count(x.of[side])}`)
+  const tiles = [
+    tile('Pass rate', value(t.passRate.before, percent), value(t.passRate.after, percent), [changeChip(t.passRate, points)], `${of(t.passed, 'before')} → ${of(t.passed, 'after')} passed · mean over scenarios`),
+    tile('Stable scenarios', of(t.stableScenarios, 'before'), of(t.stableScenarios, 'after'), [changeChip(t.stableScenarios, (d) => signed(d))], 'passed every attempt'),
+    tile('Answer time', value(t.meanAnswerSeconds.before, seconds), value(t.meanAnswerSeconds.after, seconds), [changeChip(t.meanAnswerSeconds, secondsChange, TIME_WORD)], `mean; slowest ${value(t.slowestAnswerSeconds.before, seconds)} → ${value(t.slowestAnswerSeconds.after, seconds)}`),
+    ...(t.meanFirstTokenSeconds.before !== null || t.meanFirstTokenSeconds.after !== null
+      ? [tile('Time to first token', value(t.meanFirstTokenSeconds.before, seconds), value(t.meanFirstTokenSeconds.after, seconds), [changeChip(t.meanFirstTokenSeconds, secondsChange, TIME_WORD)], 'mean, over the answers that streamed')]
+      : []),
+    tile(
+      'Tokens per attempt',
+      `${value(t.tokensInPerAttempt.before, count)} / ${value(t.tokensOutPerAttempt.before, count)}`,
+      `${value(t.tokensInPerAttempt.after, count)} / ${value(t.tokensOutPerAttempt.after, count)}`,
+      [changeChip(t.tokensInPerAttempt, (d) => `${signed(d)} in`), changeChip(t.tokensOutPerAttempt, (d) => `${signed(d)} out`)],
+      "in / out, the agent's own",
+    ),
+    tile('Agent errors', of(t.agentErrors, 'before'), of(t.agentErrors, 'after'), [changeChip(t.agentErrors, (d) => signed(d))], 'attempts where the agent failed a turn'),
+    tile('No verdict', of(t.noVerdicts, 'before'), of(t.noVerdicts, 'after'), [changeChip(t.noVerdicts, (d) => signed(d))], "convy-ci's models gave no verdict"),
+  ]
+  if (t.costUsd.before !== null || t.costUsd.after !== null) {
+    tiles.push(tile('Cost', value(t.costUsd.before, dollars), value(t.costUsd.after, dollars), [changeChip(t.costUsd, signedDollars)], 'simulated user and judge'))
+  }
+  return html`<section class="tiles ctiles" aria-label="Before and after">${tiles}</section>`
+}

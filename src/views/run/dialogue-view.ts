@@ -1,0 +1,99 @@
+import type { Attempt, Turn } from '../../records/journal/records.ts'
+import { decisionRows, type DecisionRow } from './decisions-view.ts'
+import { capped, count, seconds, shownText } from '../page/format.ts'
+import { html, jsonForScript, type SafeHtml } from '../page/html.ts'
+import type { DialogueSlot } from '../../records/tally/run-tally.ts'
+
+/**
+ * A dialogue turn as the page shows it. The same row is written out as HTML (small runs, readable
+ * with JavaScript off) or embedded as JSON and drawn by the page script (large runs); keeping one
+ * shape for both means both look the same.
+ *
+ * [role, label, meta, head, rest, moreLabel, cutNote, error, tools?]
+ */
+export type TurnRow = [role: 'user' | 'agent', label: string, meta: string, head: string, rest: string, moreLabel: string, cutNote: string, error: string, tools?: ToolRow[]]
+
+/** A tool the agent called before it answered: [name, arguments as JSON]. */
+export type ToolRow = [name: string, args: string]
+
+function answerMeta(turn: Turn): string {
+  if (turn.role !== 'agent') return ''
+  const parts = [seconds(turn.seconds)]
+  if (turn.firstTokenSeconds !== undefined) parts.push(`first token ${seconds(turn.firstTokenSeconds)}`)
+  if (turn.tokens) parts.push(`${count(turn.tokens.input)} in / ${count(turn.tokens.output)} out tokens`)
+  return parts.join(' · ')
+}
+
+// Arguments can be anything an agent sent: shown as compact JSON, cut like any long text.
+function toolRows(turn: Turn): ToolRow[] {
+  return (turn.toolCalls ?? []).map((call): ToolRow => [capped(call.name, 200), call.arguments === undefined ? '' : capped(JSON.stringify(call.arguments) ?? '', 1_000)])
+}
+
+function errorLine(turn: Turn): string {
+  if (turn.error === null) return ''
+  const shown = shownText(turn.error, 2_000, 2_000)
+  const cut = shown.length > shown.head.length ? ` … (${count(shown.length)} characters in all)` : ''
+  return `${turn.role === 'agent' ? 'Agent error' : 'Simulated user failed'}: ${shown.head}${cut}`
+}
+
+function turnRow(turn: Turn): TurnRow {
+  const shown = shownText(turn.text)
+  const kept = shown.head.length + shown.rest.length
+  const row: TurnRow = [
+    turn.role,
+    turn.role === 'agent' ? 'Agent' : 'User',
+    answerMeta(turn),
+    shown.head,
+    shown.rest,
+    shown.rest ? `Show all ${count(Math.min(shown.length, kept))} characters` : '',
+    kept < shown.length ? `The page keeps the first ${count(kept)} of ${count(shown.length)} characters; attempts.jsonl has all of them.` : '',
+    errorLine(turn),
+  ]
+  const tools = toolRows(turn)
+  if (tools.length > 0) row.push(tools)
+  return row
+}
+
+/** No whitespace between tags: message text is shown pre-wrapped, so stray spaces would show. */
+function turnMarkup([role, label, meta, head, rest, moreLabel, cutNote, error, tools]: TurnRow): SafeHtml {
+  return html`<div class="turn ${role}${error ? ' err' : ''}"><div class="turn-h"><span class="who">${label}</span>${
+    meta ? html`<span class="meta">${meta}</span>` : ''
+  }</div>${tools ? toolsMarkup(tools) : ''}<div class="text">${head}${rest ? html`<details class="more"><summary>${moreLabel}</summary>${rest}</details>` : ''}</div>${
+    cutNote ? html`<p class="cut">${cutNote}</p>` : ''
+  }${error ? html`<div class="error">${error}</div>` : ''}</div>`
+}
+
+function toolsMarkup(tools: readonly ToolRow[]): SafeHtml {
+  return html`<ul class="tools" aria-label="Tool calls">${tools.map(([name, args]) => html`<li><span class="tool">${name}</span>${args ? html` <span class="args">${args}</span>` : ''}</li>`)}</ul>`
+}
+
+export function dialogueMarkup(turns: readonly Turn[]): SafeHtml {
+  if (turns.length === 0) return html`<div class="dialogue"><p class="note">No turns were played.</p></div>`
+  return html`<div class="dialogue">${turns.map((turn) => turnMarkup(turnRow(turn)))}</div>`
+}
+
+/** A placeholder the page script fills from the data block `dataId` when its section opens. */
+export function lazyDialogueMarkup(dataId: string): SafeHtml {
+  return html`<div class="dialogue" data-dialogue="${dataId}"></div>`
+}
+
+/** Said once, above the scenarios, when dialogues are embedded as data: only without JavaScript. */
+export const LAZY_DIALOGUES_NOTE = html`<p class="banner" data-without-js>This run is large, so its dialogues are embedded as data that the page's script draws when a scenario opens. With JavaScript off, every verdict and reason is here; the dialogues are in attempts.jsonl.</p>`
+
+/** What a data block holds: the turns, and the decisions when the page left them out of its HTML. */
+export interface DialogueData {
+  t: TurnRow[]
+  d?: DecisionRow[]
+}
+
+/**
+ * An attempt of a large page: its slot, and the data block for the end of the page. A passed
+ * attempt's decisions (every one held) travel in the data, so the HTML stays small and fast to open;
+ * anything that did not pass keeps its decisions in the HTML, readable without JavaScript.
+ */
+export function embedAttempt(dataId: string, attempt: Attempt): { slot: DialogueSlot; block: string } {
+  const decisions = attempt.verdict === 'passed'
+  const data: DialogueData = { t: attempt.turns.map(turnRow) }
+  if (decisions) data.d = decisionRows(attempt.claims, attempt.checks)
+  return { slot: { kind: 'lazy', id: dataId, decisions }, block: `<script type="application/json" id="${dataId}">${jsonForScript(data)}</script>\n` }
+}

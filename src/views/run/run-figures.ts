@@ -1,0 +1,105 @@
+import type { Counts } from '../../base/stats/counts.ts'
+import { wilsonInterval, type Interval } from '../../base/stats/intervals.ts'
+import { passHatK, type KEstimate } from '../../base/stats/reliability.ts'
+import { scenarioStatus, type RunTally, type ScenarioStatus, type SlowestAnswer } from '../../records/tally/run-tally.ts'
+
+/** The numbers behind a run's tiles and its reliability line, derived from a finished tally. */
+export interface RunFigures {
+  attempts: number
+  /** Attempts expected from run.json: scenarios × k. */
+  expectedAttempts: number
+  passed: number
+  failed: number
+  /** passed / (passed + failed); null when nothing got a verdict. */
+  passRate: number | null
+  passInterval: Interval | null
+  agentErrors: number
+  noVerdicts: number
+  /** Failed by the simulated user's own mistake: out of the pass rate. */
+  userErrors: number
+  /** Nothing could decide them (no check, the judge not asked): out of the pass rate. */
+  notDecided: number
+  scenarios: number
+  statusCounts: Record<ScenarioStatus, number>
+  /** Mean of the agent's own time per answer, over answers that did not fail. */
+  meanAnswerSeconds: number | null
+  slowest: SlowestAnswer | null
+  /** Mean time to first token over the answers that streamed; null when none did. */
+  meanFirstTokenSeconds: number | null
+  /** Answers that streamed, out of `answers`. */
+  firstTokens: number
+  answers: number
+  /** Mean tokens per attempt, over attempts where the agent reported them. */
+  tokensPerAttempt: { input: number; output: number; attempts: number } | null
+  /** Dollars spent on convy-ci's own models; null when no price was known. */
+  costUsd: number | null
+  /** pass^k for k = 1…the smallest number of verdicts a scenario got, over scenarios with any. */
+  passHatK: KEstimate[]
+}
+
+export function runFigures(tally: RunTally): RunFigures {
+  let passed = 0
+  let failed = 0
+  let agentErrors = 0
+  let noVerdicts = 0
+  let userErrors = 0
+  let notDecided = 0
+  let answers = 0
+  let answerSeconds = 0
+  let firstTokens = 0
+  let firstTokenSeconds = 0
+  let tokenAttempts = 0
+  let tokensIn = 0
+  let tokensOut = 0
+  const statusCounts: Record<ScenarioStatus, number> = { failing: 0, flaky: 0, passing: 0, no_verdict: 0 }
+  const graded: Counts[] = []
+  let scenarios = 0
+  for (const s of tally.scenarios.values()) {
+    if (s.attempts.length === 0) continue
+    scenarios++
+    passed += s.passed
+    failed += s.failed
+    agentErrors += s.agentErrors
+    noVerdicts += s.noVerdicts
+    userErrors += s.userErrors
+    notDecided += s.notDecided
+    answers += s.answers
+    answerSeconds += s.answerSeconds
+    firstTokens += s.firstTokens
+    firstTokenSeconds += s.firstTokenSeconds
+    tokenAttempts += s.tokenAttempts
+    tokensIn += s.tokensIn
+    tokensOut += s.tokensOut
+    statusCounts[scenarioStatus(s.passed, s.failed)]++
+    if (s.passed + s.failed > 0) graded.push({ passed: s.passed, total: s.passed + s.failed })
+  }
+  const decided = passed + failed
+  return {
+    attempts: tally.attempts,
+    expectedAttempts: tally.manifest.scenarios.length * tally.manifest.settings.k,
+    passed,
+    failed,
+    passRate: decided === 0 ? null : passed / decided,
+    passInterval: decided === 0 ? null : wilsonInterval(passed, decided),
+    agentErrors,
+    noVerdicts,
+    userErrors,
+    notDecided,
+    scenarios,
+    statusCounts,
+    meanAnswerSeconds: answers === 0 ? null : answerSeconds / answers,
+    slowest: tally.slowest,
+    meanFirstTokenSeconds: firstTokens === 0 ? null : firstTokenSeconds / firstTokens,
+    firstTokens,
+    answers,
+    tokensPerAttempt: tokenAttempts === 0 ? null : { input: tokensIn / tokenAttempts, output: tokensOut / tokenAttempts, attempts: tokenAttempts },
+    costUsd: tally.costedAttempts === 0 ? null : tally.costUsd,
+    passHatK: passHatKs(graded),
+  }
+}
+
+function passHatKs(graded: readonly Counts[]): KEstimate[] {
+  if (graded.length === 0) return []
+  const smallest = Math.min(...graded.map((s) => s.total))
+  return Array.from({ length: smallest }, (_, i) => passHatK(graded, i + 1))
+}

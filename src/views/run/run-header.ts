@@ -1,0 +1,76 @@
+import type { RunManifest } from '../../records/journal/records.ts'
+import { shortId } from '../../records/journal/run-folder.ts'
+import { count, duration, seconds, when } from '../page/format.ts'
+import { html, trusted, type SafeHtml } from '../page/html.ts'
+import { pageTop } from '../page/page.ts'
+
+/**
+ * The top of a run's report: what was played, with what, when, and whether it finished. A run that
+ * did not finish says so before any figure, since its figures cover only part of what was planned.
+ */
+
+function fact(label: string, value: SafeHtml | string): SafeHtml {
+  return html`<div><dt>${label}</dt><dd>${value}</dd></div>`
+}
+
+function stateWord(m: RunManifest): SafeHtml {
+  return html`<span class="state-${m.state}">${m.state === 'finished' ? 'Finished' : m.state === 'interrupted' ? 'Interrupted' : 'Running'}</span>`
+}
+
+function durationText(m: RunManifest): string {
+  if (m.finishedAt === null) return m.state === 'running' ? 'still running' : 'unknown'
+  return seconds(duration(m.startedAt, m.finishedAt))
+}
+
+function modelsText(m: RunManifest): string {
+  const parts = [m.models.user ? `user ${m.models.user}` : '', m.models.judge ? `judge ${m.models.judge}` : ''].filter(Boolean)
+  return parts.length ? parts.join(' · ') : 'none (scripted, checks only)'
+}
+
+/** Said wherever a simulated user played: whether its failures may be put on it instead of the agent. */
+function reviewText(m: RunManifest): string {
+  return m.settings.review
+    ? `on: failed attempts reviewed by ${m.models.judge ?? 'the judge'}; those the simulated user's own mistake decided are user errors, out of the pass rate`
+    : "off: every failed attempt counts against the agent, the simulated user's mistakes included"
+}
+
+function runFacts(m: RunManifest, recorded: number): SafeHtml {
+  const expected = m.scenarios.length * m.settings.k
+  const agent = `${m.agent.name} (${m.agent.kind}${m.agent.version ? ` ${m.agent.version}` : ''})`
+  return html`<dl class="facts">${[
+    fact('Agent', agent),
+    fact('Run', m.id),
+    fact('State', stateWord(m)),
+    fact('Started', when(m.startedAt)),
+    fact('Duration', durationText(m)),
+    fact('Attempts', `${count(recorded)} of ${count(expected)} (${count(m.scenarios.length)} scenarios × k ${m.settings.k})`),
+    fact('Models', modelsText(m)),
+    m.models.user && !m.settings.smoke ? fact('Review of the simulated user', reviewText(m)) : trusted(''),
+    fact('convy-ci', m.convyVersion),
+    m.settings.shard ? fact('Shard', `${m.settings.shard.index} of ${m.settings.shard.total}`) : trusted(''),
+    m.ci?.branch ? fact('Branch', m.ci.branch) : trusted(''),
+    m.ci?.commit ? fact('Commit', m.ci.commit.slice(0, 12)) : trusted(''),
+    m.ci?.pullRequest ? fact('Pull request', `#${m.ci.pullRequest}`) : trusted(''),
+  ]}</dl>`
+}
+
+function runBanners(m: RunManifest, recorded: number, skippedLines: number): SafeHtml {
+  const expected = m.scenarios.length * m.settings.k
+  const banners: SafeHtml[] = []
+  if (m.state === 'interrupted') {
+    banners.push(
+      html`<div class="banner bad" role="alert"><strong>Interrupted.</strong> The run stopped after ${count(recorded)} of ${count(
+        expected,
+      )} attempts; every figure below covers only those. Play the rest with <code>convy-ci resume ${shortId(m.id)}</code>.</div>`,
+    )
+  } else if (m.state === 'running') {
+    banners.push(html`<div class="banner" role="status"><strong>Still running.</strong> This report shows the ${count(recorded)} of ${count(expected)} attempts recorded when it was written.</div>`)
+  }
+  if (m.settings.smoke) banners.push(html`<div class="banner"><strong>Smoke run.</strong> The user's lines came from scripts or a fixed greeting and no model was called: this checks the plumbing, not the agent.</div>`)
+  if (skippedLines > 0) banners.push(html`<div class="banner"><strong>${count(skippedLines)} unreadable line(s)</strong> in attempts.jsonl were left out (a torn last line is what a killed run leaves; resume plays it again).</div>`)
+  return html`${banners}`
+}
+
+export function renderRunHeader(m: RunManifest, recorded: number, skippedLines: number): SafeHtml {
+  return html`${pageTop('convy-ci · run report', m.agent.name)}${runFacts(m, recorded)}${runBanners(m, recorded, skippedLines)}`
+}
