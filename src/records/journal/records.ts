@@ -94,6 +94,8 @@ function buildRecordSchemas() {
     ),
     settings: RunSettingsSchema,
     scenarios: z.array(ScenarioSchema),
+    /** Scenario files kept with `retired: <reason>`: removed on purpose and not played. Absent: none (and in older runs). */
+    retired: z.optional(z.array(z.object({ id: z.string(), reason: z.string() }))),
     startedAt: z.string(),
     finishedAt: z.nullable(z.string()),
     state: RunStateSchema,

@@ -5,7 +5,7 @@ import * as z from '../../base/shared/zod.ts'
 import { FileError, InputError, InputErrors } from '../../base/shared/errors.ts'
 import { issuesToErrors, parseYamlFile, type YamlFile } from '../../base/input/yaml-file.ts'
 import { compilePattern, loadPatterns } from './pattern.ts'
-import { CHECK_KINDS, DEFAULT_MAX_TURNS, FATAL_KINDS, type Check, type Scenario } from './scenario.ts'
+import { CHECK_KINDS, DEFAULT_MAX_TURNS, FATAL_KINDS, type Check, type RetiredScenario, type Scenario } from './scenario.ts'
 
 /** Ids name files and addresses: written in the file or taken from its name, they follow one rule. */
 const ID = /^[A-Za-z0-9][A-Za-z0-9._-]*$/
@@ -27,6 +27,8 @@ const ScenarioFileSchema = z.strictObject({
   judge: z.optional(z.array(trimmedText).check(z.minLength(1))),
   checks: z.optional(z.array(z.record(z.string(), z.unknown())).check(z.minLength(1))),
   tags: z.optional(z.array(z.nonEmptyText)),
+  /** Why the scenario was removed on purpose: the file stays, it is not played, and run.json says so. */
+  retired: z.optional(trimmedText),
 })
 
 const SCENARIO_KEYS = Object.keys(ScenarioFileSchema.shape)
@@ -61,9 +63,20 @@ export async function findScenarioFiles(dir: string, warn: (message: string) => 
  * every problem at once: a user fixing a suite should not discover errors one run at a time.
  */
 export async function loadScenarios(dir: string, projectDir: string, warn?: (message: string) => void): Promise<Scenario[]> {
+  return (await loadSuite(dir, projectDir, warn)).scenarios
+}
+
+/** The scenarios to play, and those retired on purpose (`retired: <reason>`), which run.json lists and no one plays. */
+export interface Suite {
+  scenarios: Scenario[]
+  retired: RetiredScenario[]
+}
+
+export async function loadSuite(dir: string, projectDir: string, warn?: (message: string) => void): Promise<Suite> {
   const files = await findScenarioFiles(dir, warn)
   const problems: InputError[] = []
   const scenarios: Scenario[] = []
+  const retired: RetiredScenario[] = []
   const firstFileOfId = new Map<string, string>()
   let turn = performance.now()
   for (const path of files) {
@@ -79,14 +92,17 @@ export async function loadScenarios(dir: string, projectDir: string, warn?: (mes
       const text = readScenarioText(path, name)
       // The pattern engine is loaded when a file may hold a regex: check, to compile it now.
       if (text.includes('regex')) await loadPatterns()
-      const scenario = parseScenario(await parseYamlFile(name, text), basename(path, extname(path)))
+      const yaml = await parseYamlFile(name, text)
+      const scenario = parseScenario(yaml, basename(path, extname(path)))
       const earlier = firstFileOfId.get(scenario.id)
       if (earlier !== undefined) {
         problems.push(new FileError(name, undefined, `scenario id "${scenario.id}" is already used by ${earlier}; ids must be unique`))
         continue
       }
       firstFileOfId.set(scenario.id, name)
-      scenarios.push(scenario)
+      const reason = retiredReason(yaml)
+      if (reason === null) scenarios.push(scenario)
+      else retired.push({ id: scenario.id, reason })
     } catch (error) {
       if (error instanceof InputErrors) problems.push(...error.problems)
       else if (error instanceof InputError) problems.push(error)
@@ -94,8 +110,14 @@ export async function loadScenarios(dir: string, projectDir: string, warn?: (mes
     }
   }
   if (problems.length) throw problems.length === 1 ? problems[0]! : new InputErrors(problems)
-  if (scenarios.length === 0) throw new InputError(`${relative(projectDir, dir) || dir}: no scenario files (*.yml) found`)
-  return scenarios
+  if (scenarios.length === 0) throw new InputError(`${relative(projectDir, dir) || dir}: no scenario files (*.yml) found${retired.length ? ` that are not retired` : ''}`)
+  return { scenarios, retired }
+}
+
+/** The reason of a `retired:` entry (already validated by parseScenario), or null. */
+function retiredReason(file: YamlFile): string | null {
+  const value = (file.data as Record<string, unknown>)['retired']
+  return typeof value === 'string' ? value.trim() : null
 }
 
 // Read at once: a suite is many small files, and each promise-based read costs four trips through

@@ -62,11 +62,26 @@ export function needsJudgeModel(scenario: Scenario, smoke: boolean): boolean {
 }
 
 /**
- * What makes a scenario the same scenario: everything in its copy except where its file lives and its
- * description (neither changes how it is played). Runs compare scenarios by it, and the model cache
- * forgets a scenario's answers when it changes.
+ * What makes a scenario the same scenario: everything in its copy except where its file lives, its
+ * description and its tags (none of them changes how it is played or judged). Runs compare scenarios
+ * by it, and the model cache forgets a scenario's answers when it changes.
  */
 export function scenarioFingerprint(scenario: Scenario): string {
-  const { file: _file, description: _description, ...played } = scenario
+  const { file: _file, description: _description, tags: _tags, ...played } = scenario
   return fingerprint(played)
+}
+
+/**
+ * What a scenario asks, whatever it is called: the fingerprint without the id. A scenario renamed in
+ * a pull request keeps it, so a comparison matches it to its baseline by content (verdict/).
+ */
+export function scenarioContentFingerprint(scenario: Scenario): string {
+  const { file: _file, description: _description, tags: _tags, id: _id, ...played } = scenario
+  return fingerprint(played)
+}
+
+/** A scenario file kept with `retired: <reason>`: removed on purpose, visibly in the pull request's diff. */
+export interface RetiredScenario {
+  id: string
+  reason: string
 }
