@@ -14,8 +14,11 @@ import { verdictCoverage } from './coverage.ts'
 import { decide, OVERALL_Z, SCENARIO_ALPHA } from './decide.ts'
 import { judgeChange } from './judge-change.ts'
 import { movedClaims } from './moved-claims.ts'
-import { groupScenarios, moreWithoutVerdict, verdicts } from './scenario-groups.ts'
-import { runSums } from './run-sums.ts'
+import { groupScenarios, moreWithoutVerdict, verdicts, type ScenarioPair } from './scenario-groups.ts'
+import { pooledJudgeNoise, runSums } from './run-sums.ts'
+import { strictComparison, withHidden } from './counted-against.ts'
+import { userErrorShift } from './user-error-shift.ts'
+import { scenarioChanges } from './scenario-changes.ts'
 import { buildTiles } from './tiles.ts'
 import { comparisonWarnings } from './warnings.ts'
 import type { RunTally } from '../records/tally/run-tally.ts'
@@ -38,15 +41,20 @@ export interface CompareOptions {
 export function compareRuns(before: RunTally, after: RunTally, options: CompareOptions): Comparison {
   const beforeTally = runSums(before)
   const afterTally = runSums(after)
-  const { pairs, notCompared } = groupScenarios(beforeTally, afterTally)
-  const decision = decide(pairs.map((pair) => ({ before: verdicts(pair.before), after: verdicts(pair.after), judgeUnstable: (pair.before.judge?.unstable ?? false) || (pair.after.judge?.unstable ?? false) })))
+  const retired = new Map((after.manifest.retired ?? []).map((r) => [r.id, r.reason]))
+  const { pairs, notCompared } = groupScenarios(beforeTally, afterTally, retired)
+  const tallies = (pair: ScenarioPair) => ({ was: before.scenarios.get(pair.renamedFrom ?? pair.id)!, now: after.scenarios.get(pair.id)! })
+  // Judge-unstable on both runs' attempts pooled: a broken agent spreads them apart, a noisy judge does not.
+  const pooled = pairs.map((pair) => pooledJudgeNoise(tallies(pair).was, tallies(pair).now))
+  const decision = decide(pairs.map((pair, index) => ({ before: verdicts(pair.before), after: verdicts(pair.after), judgeUnstable: pooled[index]?.unstable ?? false })))
   const { overall, corrections } = decision
   const compared = pairs.map((pair, index): ComparedScenario => ({
     ...pair,
     change: pair.after.rate! - pair.before.rate!,
     ...decision.scenarios[index]!,
+    pooledJudge: pooled[index] ? { judgeNoise: pooled[index].judgeNoise, agentFlakiness: pooled[index].agentFlakiness } : null,
     moreWithoutVerdict: moreWithoutVerdict(pair.before, pair.after),
-    moved: movedClaims(before.scenarios.get(pair.id), after.scenarios.get(pair.id), pair.after.rate! - pair.before.rate!),
+    moved: movedClaims(tallies(pair).was, tallies(pair).now, pair.after.rate! - pair.before.rate!),
   }))
   const tiles = buildTiles(beforeTally, afterTally, overall.direction)
   const inGroup = (group: ComparedScenario['group']) => compared.filter((s) => s.group === group)
@@ -64,6 +72,9 @@ export function compareRuns(before: RunTally, after: RunTally, options: CompareO
     sensitivity: sensitivity(before.manifest, after.manifest, compared, overall, corrections.worse),
     coverage: verdictCoverage(compared, notCompared),
     judgeChange: judgeChange(before.manifest, after.manifest),
+    strict: withHidden(strictComparison(compared, notCompared, after.manifest.settings.k), worse),
+    userErrors: userErrorShift([...compared, ...notCompared.flatMap((s) => (s.reason === 'no-verdict' && s.before && s.after ? [{ id: s.id, before: s.before, after: s.after }] : []))]),
+    scenarioChanges: scenarioChanges(compared, notCompared),
     warnings: comparisonWarnings({
       before: { manifest: before.manifest, tally: beforeTally },
       after: { manifest: after.manifest, tally: afterTally },
@@ -119,7 +130,7 @@ function bySameOrder(x: ComparedScenario, y: ComparedScenario): number {
   return rank(x) - rank(y) || (rank(x) === 0 ? x.pWorse - y.pWorse : rank(x) === 1 ? x.pBetter - y.pBetter : 0) || byId(x, y)
 }
 
-const REASON_ORDER: readonly NotComparedScenario['reason'][] = ['edited', 'no-verdict', 'only-before', 'only-after']
+const REASON_ORDER: readonly NotComparedScenario['reason'][] = ['edited', 'no-verdict', 'only-before', 'retired', 'only-after']
 function byReason(x: NotComparedScenario, y: NotComparedScenario): number {
   return REASON_ORDER.indexOf(x.reason) - REASON_ORDER.indexOf(y.reason) || byId(x, y)
 }

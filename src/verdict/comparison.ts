@@ -1,6 +1,9 @@
 import type { RunState } from '../records/journal/records.ts'
 import type { Interval } from '../base/stats/intervals.ts'
 import type { TaroneCorrection } from '../base/stats/tarone.ts'
+import type { ScenarioChange, StrictComparison, UserErrorShift } from './evidence.ts'
+
+export type { CountedAgainst, MissingKind, ScenarioChange, StrictComparison, UserErrorCounts, UserErrorShift } from './evidence.ts'
 
 /**
  * The result of comparing two runs, as plain JSON: what `compare --json` prints, what the action
@@ -78,6 +81,10 @@ export interface ScenarioSide {
   attempts: number
   agentErrors: number
   noVerdicts: number
+  /** Failed attempts the review blamed on the simulated user: out of `judged` and `attempts`. */
+  userErrors: number
+  /** Attempts nothing decided (no check, no claim asked): out of `judged` and `attempts`. */
+  notDecided: number
   rate: number | null
   /** Wilson 95% interval of the rate. */
   interval: Interval
@@ -87,7 +94,21 @@ export interface ScenarioSide {
    * disagreed, and whether the judge's noise is at least the agent's own flakiness (judge-unstable).
    * Null with one judgement per attempt.
    */
-  judge: { flipRate: number; unstable: boolean } | null
+  judge: JudgeSpread | null
+}
+
+/**
+ * With judge samples: Ĵ (the judge's noise: how much it disagrees with itself about one dialogue) and Â
+ * (the agent's flakiness: how much its dialogues differ), notes/stats.md §4, for this run's attempts.
+ */
+export interface JudgeSpread {
+  flipRate: number
+  /** Ĵ */
+  judgeNoise: number
+  /** Â */
+  agentFlakiness: number
+  /** Ĵ ≥ Â on this side alone; the comparison decides judge-unstable on both runs' attempts pooled. */
+  unstable: boolean
 }
 
 /** A claim or check whose record moved with its scenario: held 5 of 5 → 0 of 5. */
@@ -101,6 +122,8 @@ export interface MovedClaim {
 
 export interface ComparedScenario {
   id: string
+  /** The baseline's id of a scenario the pull request renamed (matched by content); null otherwise. */
+  renamedFrom: string | null
   before: ScenarioSide
   after: ScenarioSide
   /** after.rate − before.rate. */
@@ -124,17 +147,27 @@ export interface ComparedScenario {
    * and out of the verdict.
    */
   judgeUnstable: 'worse' | 'better' | null
+  /**
+   * Ĵ and Â over both runs' attempts pooled, with judge samples: judge-unstable only when the judge's
+   * noise is at least the spread of the dialogues of both runs — a broken agent spreads them apart.
+   */
+  pooledJudge: { judgeNoise: number; agentFlakiness: number } | null
   /** Set when attempts without a verdict (convy-ci's own models failed) grew significantly: one-sided Fisher p. */
   moreWithoutVerdict: { p: number } | null
   /** The claims and checks that moved the way the scenario did, largest first (at most three). */
   moved: MovedClaim[]
 }
 
-export type NotComparedReason = 'only-before' | 'only-after' | 'edited' | 'no-verdict'
+/** only-before: gone from the pull request without a `retired:` entry (removed); retired: gone on purpose. */
+export type NotComparedReason = 'only-before' | 'only-after' | 'edited' | 'no-verdict' | 'retired'
 
 export interface NotComparedScenario {
   id: string
   reason: NotComparedReason
+  /** Why it was retired (the pull request's `retired:` entry), for reason `retired`. */
+  retired?: string
+  /** The baseline's id, when a renamed scenario has no verdict on one side. */
+  renamedFrom?: string
   /** Null when the run did not play the scenario. */
   before: ScenarioSide | null
   after: ScenarioSide | null
@@ -180,13 +213,15 @@ export interface Coverage {
   attempts: { before: number; after: number }
   /** Scenarios that could register going from always passing to never with every attempt judged, but not with their verdicts. */
   blindScenarios: string[]
+  /** Scenarios the baseline's verdicts could test that have no verdict at all in the pull request's run: never a pass. */
+  blindAfter: string[]
   /** Why the comparison cannot see what it is meant to (plain text), or null. */
   inconclusive: string | null
 }
 
 /** The judge was not the same in both runs: no change can be attributed to the agent. */
 export interface JudgeChange {
-  /** What changed: "model", "prompt", "temperature", "samples", or "simulated user prompt". */
+  /** What changed: "model", "prompt", "temperature", "samples", "simulated user prompt", or "review". */
   changed: string[]
   /** Plain text; may quote model names: escape it wherever it is shown. */
   message: string
@@ -232,5 +267,10 @@ export interface Comparison {
   coverage: Coverage
   /** Set when the judge's model, prompt, temperature or samples (or the simulated user's prompt) differ between the runs. */
   judgeChange: JudgeChange | null
+  /** The comparison with what the pull request's run lacks counted against it; the gate decides on both. */
+  strict: StrictComparison
+  userErrors: UserErrorShift
+  /** Removed, retired, renamed and edited scenarios, said in the comment's first lines. */
+  scenarioChanges: ScenarioChange[]
   warnings: ComparisonWarning[]
 }

@@ -32,6 +32,9 @@ export function verdictCoverage(compared: readonly Played[], notCompared: readon
   const attempts = { before: sum((s) => s.before.attempts), after: sum((s) => s.after.attempts) }
   const blindScenarios = played.filter((s) => canRegister(s.before.attempts, s.after.attempts) && !canRegister(s.before.judged, s.after.judged)).map((s) => s.id)
 
+  // Testable before (k/k → 0/k could register against the attempts played after) and no verdict after at all.
+  const blindAfter = played.filter((s) => s.after.judged === 0 && s.after.attempts + s.after.userErrors + s.after.notDecided > 0 && canRegister(s.before.judged, s.after.attempts + s.after.userErrors + s.after.notDecided)).map((s) => s.id)
+
   const reasons: string[] = []
   for (const side of ['before', 'after'] as const) {
     if (attempts[side] > 0 && noVerdicts[side] / attempts[side] > MISSING_VERDICTS_LIMIT) {
@@ -41,7 +44,7 @@ export function verdictCoverage(compared: readonly Played[], notCompared: readon
   if (blindScenarios.length > 0 && blindScenarios.length / played.length > BLIND_SCENARIOS_LIMIT) {
     reasons.push(`missing verdicts leave ${plural(blindScenarios.length, 'scenario')} of ${played.length} unable to register even going from always passing to never`)
   }
-  return { noVerdicts, attempts, blindScenarios, inconclusive: reasons.length === 0 ? null : `${reasons.join('; ')}.` }
+  return { noVerdicts, attempts, blindScenarios, blindAfter, inconclusive: reasons.length === 0 ? null : `${reasons.join('; ')}.` }
 }
 
 /** Whether before/before → 0/after is one-sided significant at the family's α, with nothing else testable. */

@@ -21,6 +21,15 @@ export const OVERALL_ALPHA = 0.015
 export const OVERALL_Z = 2.17009037758456
 /** Family-wise error rate per direction for flagging single scenarios. */
 export const SCENARIO_ALPHA = 0.025
+/**
+ * A scenario that passed every one of at least this many attempts and now fails as many or more is
+ * Worse whatever the others do. Tarone's correction counts every scenario that could reach its level,
+ * so among six or more flaky scenarios its threshold fell under 5/5 → 0/5's one-sided p of 0.0040 and
+ * a total collapse went unflagged. A collapse of an unchanged agent needs k passes then k fails of one
+ * scenario: at k = 5 a chance of at most 1 in 1,024 (a scenario at exactly 50%), far less for scenarios
+ * near 0 or 1; bench:gate measures what it costs a whole suite.
+ */
+export const COLLAPSE_ATTEMPTS = 5
 /** A raw one-sided p at or under this that does not survive the correction is a "possible" change. */
 export const POSSIBLE_ALPHA = 0.05
 
@@ -73,7 +82,7 @@ export function decide(pairs: readonly ScenarioCounts[], levels: DecisionLevels 
   const overall = overallChange(pairs, levels.overall)
   const scenarios = pairs.map((pair, index): ScenarioDecision => {
     const { less: pWorse, greater: pBetter } = tests[index]!
-    const flagged = atMost(pWorse, corrections.worse.threshold) ? 'worse' : atMost(pBetter, corrections.better.threshold) ? 'better' : null
+    const flagged = atMost(pWorse, corrections.worse.threshold) || collapsed(pair) ? 'worse' : atMost(pBetter, corrections.better.threshold) ? 'better' : null
     const alone = pair.judgeUnstable ? null : flagged
     const change = rate(pair.after) - rate(pair.before)
     const moved = overall.direction === 'worse' && change < 0 ? 'worse' : overall.direction === 'better' && change > 0 ? 'better' : null
@@ -105,6 +114,12 @@ export function fisherOf(after: Counts, before: Counts): FisherResult {
     fisherTables.set(key, result)
   }
   return result
+}
+
+/** Always passed (k ≥ COLLAPSE_ATTEMPTS), now never passes (as many attempts or more). */
+export function collapsed(pair: ScenarioCounts): boolean {
+  const { before, after } = pair
+  return before.total >= COLLAPSE_ATTEMPTS && before.passed === before.total && after.total >= COLLAPSE_ATTEMPTS && after.passed === 0
 }
 
 function rate(counts: Counts): number {

@@ -1,28 +1,42 @@
 import type { Comparison } from './comparison.ts'
 import { plural } from '../base/shared/text.ts'
-import { cannotTellSentence, judgeUnstableSentence } from './standing.ts'
+import { missingEvidence, named } from './missing-evidence.ts'
+import { cannotTellSentence, editedFailingEverywhere, smallestTellingK, userErrorSentence } from './standing.ts'
 
 /**
- * The merge gate of `compare --fail-on`, the action and `publish`: decided by the statistics alone.
- * An agent error is a failed attempt inside the statistics; an attempt without a verdict (convy-ci's
- * own models failed) never fails a gate — too many of them make it inconclusive instead.
+ * The merge gate of `compare --fail-on`, the action and `publish` (one default for all: worse). Its
+ * rule (issue 21): evidence the pull request's run lacks never makes it more lenient than it would be
+ * with that evidence counted against the run. It decides on the worse of the comparison on verdicts
+ * and the strict comparison (counted-against.ts); where they disagree, or a scenario the baseline
+ * could test has no verdict, disappeared, or was judged by another judge, the gate is inconclusive
+ * with the evidence missing — which fails by default. Too little to tell (k too low for any one
+ * scenario to register) is the other inconclusive: neutral, with the k that would tell.
  */
 export const FAIL_ON = ['worse', 'failing', 'never'] as const
 export type FailOn = (typeof FAIL_ON)[number]
+export const DEFAULT_FAIL_ON: FailOn = 'worse'
 
 export interface GateOptions {
   failOn: FailOn
-  /** Fail on a Worse verdict even when the judge (model, prompt, temperature or samples) changed between the runs. */
+  /** Gate across a change of judge (model, prompt, temperature, samples, review) that no rejudge settled, as if nothing changed. */
   acrossJudgeChange?: boolean
 }
 
-/** pass, fail, or inconclusive: the comparison cannot tell (a neutral check; exit 0 unless asked). */
 export type GateOutcome = 'pass' | 'fail' | 'inconclusive'
+
+/** too-little-to-tell: neutral, never fails; evidence-missing: fails unless fail-on-inconclusive is false. */
+export type InconclusiveKind = 'too-little-to-tell' | 'evidence-missing'
 
 export interface GateResult {
   outcome: GateOutcome
-  /** One plain-text sentence. */
+  /** Which inconclusive; null unless outcome is inconclusive. */
+  inconclusive: InconclusiveKind | null
+  /** Plain text; names scenarios and may quote model names: escape it wherever it is shown. */
   reason: string
+  /** The scenarios the reason is about, by the pull request's ids. */
+  scenarios: string[]
+  /** For too-little-to-tell: the attempts per scenario that would tell. */
+  tellingK: number | null
 }
 
 /** What the attempts of the run being gated came to, for `fail-on: failing` without a comparison. */
@@ -33,44 +47,67 @@ export interface GatedRun {
   noVerdicts: number
 }
 
+const pass = (reason: string): GateResult => ({ outcome: 'pass', inconclusive: null, reason, scenarios: [], tellingK: null })
+const fail = (reason: string, scenarios: string[] = []): GateResult => ({ outcome: 'fail', inconclusive: null, reason, scenarios, tellingK: null })
+const missing = (reason: string, scenarios: string[] = []): GateResult => ({ outcome: 'inconclusive', inconclusive: 'evidence-missing', reason, scenarios, tellingK: null })
+
 export function gate(c: Comparison, options: GateOptions): GateResult {
-  if (options.failOn === 'never') return { outcome: 'pass', reason: 'fail-on: never' }
+  if (options.failOn === 'never') return pass('fail-on: never')
   if (options.failOn === 'failing') {
     const passed = c.tiles.passed.after ?? 0
     const counted = c.tiles.passed.of?.after ?? 0
     return gateRun({ passed, failed: counted - passed, agentErrors: 0, noVerdicts: c.tiles.noVerdicts.after ?? 0 }, 'failing')
   }
+  if (c.judgeChange && !options.acrossJudgeChange) {
+    const was = c.verdict === 'worse' ? `Worse (${named(c.scenarios.worse.map((s) => s.id))}), but` : 'Not decided:'
+    return missing(`Evidence missing: ${was} the baseline was not judged as this run was and no rejudge settled it. ${c.judgeChange.message} Rejudge the baseline with this judge, or gate across the change on purpose (--gate-across-judge-change).`, c.scenarios.worse.map((s) => s.id))
+  }
   if (c.verdict === 'worse') {
     const drove = c.scenarios.worse.map((s) => s.id)
-    const named = drove.length === 0 ? '' : `: ${drove.slice(0, 5).join(', ')}${drove.length > 5 ? ` and ${drove.length - 5} more` : ''}`
-    if (c.judgeChange && !options.acrossJudgeChange) {
-      return { outcome: 'inconclusive', reason: `Worse${named}, but not attributable to the agent, so it does not fail the gate: ${c.judgeChange.message}` }
-    }
-    return { outcome: 'fail', reason: `Worse than the baseline${named}.` }
+    return fail(`Worse than the baseline${drove.length ? `: ${named(drove)}` : ''}.`, drove)
   }
-  if (c.overall.scenarios === 0) return { outcome: 'inconclusive', reason: 'No scenario could be compared.' }
-  if (c.coverage.inconclusive) return { outcome: 'inconclusive', reason: `Inconclusive: ${c.coverage.inconclusive}` }
-  const unstable = judgeUnstableSentence(c)
-  if (unstable) return { outcome: 'inconclusive', reason: unstable }
+  const offScript = userErrorSentence(c)
+  if (offScript) return fail(offScript, c.userErrors.scenarios.map((s) => s.id))
+  const edited = editedFailingEverywhere(c)
+  if (edited.length > 0) {
+    const shown = edited.map((s) => `${s.id} (0/${s.after!.judged}; the baseline's old version ${s.before ? `${s.before.passed}/${s.before.judged}` : 'not judged'})`)
+    return fail(`Edited and failing every attempt: ${named(shown)}.`, edited.map((s) => s.id))
+  }
+  const lacking = missingEvidence(c)
+  if (lacking) return missing(`Evidence missing: ${lacking.reasons.join('; ')}.`, lacking.scenarios)
   const cannotTell = cannotTellSentence(c)
-  if (cannotTell) return { outcome: 'inconclusive', reason: cannotTell }
-  return { outcome: 'pass', reason: c.verdict === 'better' ? 'Better than the baseline.' : 'Within noise of the baseline.' }
+  if (cannotTell) return { outcome: 'inconclusive', inconclusive: 'too-little-to-tell', reason: cannotTell, scenarios: [], tellingK: smallestTellingK() }
+  return pass(c.verdict === 'better' ? 'Better than the baseline.' : 'Within noise of the baseline.')
 }
 
 /**
  * `fail-on: failing` on one run: every attempt must pass. An agent error is an attempt that did not
- * pass; an attempt without a verdict says nothing either way, so it can only leave the gate inconclusive.
+ * pass; attempts without a verdict leave the evidence missing.
  */
 export function gateRun(run: GatedRun, failOn: FailOn): GateResult {
-  if (failOn !== 'failing') return { outcome: 'pass', reason: `fail-on: ${failOn}` }
+  if (failOn !== 'failing') return pass(`fail-on: ${failOn}`)
   const notPassed = run.failed + run.agentErrors
   const total = run.passed + notPassed + run.noVerdicts
-  if (notPassed > 0) return { outcome: 'fail', reason: `${notPassed} of ${plural(total, 'attempt')} did not pass (fail-on: failing).` }
-  if (run.noVerdicts > 0) return { outcome: 'inconclusive', reason: `Every attempt with a verdict passed, but ${run.noVerdicts} of ${plural(total, 'attempt')} have none (convy-ci's own models failed).` }
-  return { outcome: 'pass', reason: `All ${plural(total, 'attempt')} passed.` }
+  if (notPassed > 0) return fail(`${notPassed} of ${plural(total, 'attempt')} did not pass (fail-on: failing).`)
+  if (run.noVerdicts > 0) return missing(`Evidence missing: every attempt with a verdict passed, but ${run.noVerdicts} of ${plural(total, 'attempt')} have none (convy-ci's own models failed).`)
+  return pass(`All ${plural(total, 'attempt')} passed.`)
 }
 
-/** Whether the gate's result fails the step or the command: inconclusive only when asked. */
-export function gateFails(result: GateResult, failOnInconclusive: boolean): boolean {
-  return result.outcome === 'fail' || (result.outcome === 'inconclusive' && failOnInconclusive)
+/**
+ * Whether the gate's result fails the step or the command: a fail always; evidence missing unless
+ * fail-on-inconclusive is false; too little to tell never (it is neutral, and says the k that would tell).
+ */
+export function gateFails(result: GateResult, failOnInconclusive = true): boolean {
+  return result.outcome === 'fail' || (result.inconclusive === 'evidence-missing' && failOnInconclusive)
+}
+
+/**
+ * The action's `verdict` output and the CLI's word for it: better, worse, within-noise or inconclusive,
+ * as the gate with `fail-on: worse` decides (whatever fail-on the step uses).
+ */
+export function gateVerdict(c: Comparison, options: Omit<GateOptions, 'failOn'> = {}): 'better' | 'worse' | 'within-noise' | 'inconclusive' {
+  const result = gate(c, { ...options, failOn: 'worse' })
+  if (result.outcome === 'inconclusive') return 'inconclusive'
+  if (result.outcome === 'fail') return 'worse'
+  return c.verdict
 }

@@ -34,6 +34,12 @@ export function judgeChange(before: RunManifest, after: RunManifest): JudgeChang
       parts.push(`the simulated user's prompt changed (convy-ci ${before.convyVersion} → ${after.convyVersion})`)
     }
   }
+  // The review relabels failures as the simulated user's (user_error): part of how a run is judged.
+  const review = (manifest: RunManifest) => manifest.settings.review ?? false
+  if (review(before) !== review(after)) {
+    changed.push('review')
+    parts.push(`the review of failed attempts was ${review(before) ? 'on' : 'off'} in the baseline and is ${review(after) ? 'on' : 'off'} now`)
+  }
   if (changed.length === 0) return null
   const message = `${capitalise(parts.join('; '))}: differences may come from how the runs were judged, not from the agent.`
   return { changed, message }

@@ -1,5 +1,6 @@
 import type { Scenario } from '../records/scenario/scenario.ts'
 import { wilsonInterval } from '../base/stats/intervals.ts'
+import { judgeNoise, type JudgeNoise, type Judgements } from '../base/stats/judge-noise.ts'
 import { scenarioJudgeNoise, type RunTally, type ScenarioTally } from '../records/tally/run-tally.ts'
 import type { ScenarioSide } from './comparison.ts'
 
@@ -73,6 +74,8 @@ export function scenarioSide(tally: ScenarioTally): ScenarioSide {
     attempts: judged + tally.noVerdicts,
     agentErrors: tally.agentErrors,
     noVerdicts: tally.noVerdicts,
+    userErrors: tally.userErrors,
+    notDecided: tally.notDecided,
     rate: judged === 0 ? null : tally.passed / judged,
     interval: wilsonInterval(tally.passed, judged),
     meanAnswerSeconds: tally.answers === 0 ? null : tally.answerSeconds / tally.answers,
@@ -82,5 +85,21 @@ export function scenarioSide(tally: ScenarioTally): ScenarioSide {
 
 function judgeOf(tally: ScenarioTally): ScenarioSide['judge'] {
   const noise = scenarioJudgeNoise(tally)
-  return noise === null ? null : { flipRate: noise.flipRate, unstable: noise.unstable }
+  return noise === null ? null : { flipRate: noise.flipRate, judgeNoise: noise.judgeNoise, agentFlakiness: noise.agentFlakiness, unstable: noise.unstable }
+}
+
+/**
+ * Ĵ and Â over both runs' attempts of a scenario pooled (stats/judge-noise.ts): those judged several
+ * times with their samples, those judged once as a pass or a fail (agent errors as fails). Null
+ * when neither run has judge samples.
+ */
+export function pooledJudgeNoise(before: ScenarioTally, after: ScenarioTally): JudgeNoise | null {
+  return judgeNoise([...judgedOnce(before), ...judgedOnce(after), ...before.judgements, ...after.judgements])
+}
+
+function judgedOnce(tally: ScenarioTally): Judgements[] {
+  const sampledPasses = tally.judgements.filter((j) => 2 * j.passes > j.samples).length
+  const once = Math.max(0, tally.passed + tally.failed + tally.agentErrors - tally.judgements.length)
+  const passes = Math.min(once, Math.max(0, tally.passed - sampledPasses))
+  return Array.from({ length: once }, (_, i) => ({ passes: i < passes ? 1 : 0, samples: 1 }))
 }

@@ -1,25 +1,52 @@
 import { flaggableScenarioDrop } from '../base/stats/detectable.ts'
 import type { Comparison, Direction } from './comparison.ts'
 import { SCENARIO_ALPHA } from './decide.ts'
+import type { ScenarioChange } from './evidence.ts'
+import { missingEvidence, named } from './missing-evidence.ts'
 
 /**
- * What a comparison comes to, before any detail: the first line of the comment and the check. Some
- * comparisons cannot say Worse or "within noise" honestly, and say so first:
- * - judge-changed: the judge (model, prompt, temperature or samples) is not the same in both runs, so
- *   no change can be attributed to the agent;
- * - inconclusive: too many attempts without a verdict, or nothing compared;
- * - judge-unstable: a scenario moved beyond noise, but only as far as the judge disagrees with itself;
- * - cannot-tell: at this k not even one scenario going from always passing to never can register.
+ * What a comparison comes to, before any detail: the first line of the comment and the check. It is
+ * what the gate with `fail-on: worse` decides (gate.ts), said with its reason:
+ * - judge-changed: the judge (model, prompt, temperature, samples or review) is not the same in both
+ *   runs and no rejudge settled it: evidence missing;
+ * - worse: Worse on the verdicts, the simulated user went off script far more often, or an edited
+ *   scenario fails every attempt;
+ * - evidence-missing: counted against the pull request, what its run lacks (verdicts, user_error
+ *   relabels, removed scenarios) would make it Worse, or a scenario the baseline could test says nothing;
+ * - judge-unstable: a scenario dropped beyond noise, but only as far as the judge disagrees with itself
+ *   (also evidence missing);
+ * - cannot-tell: too little to tell — at this k not even one scenario going from always passing to never can register.
  */
-export type Standing = Direction | 'judge-changed' | 'inconclusive' | 'judge-unstable' | 'cannot-tell'
+export type Standing = Direction | 'judge-changed' | 'evidence-missing' | 'judge-unstable' | 'cannot-tell'
 
 export function standing(c: Comparison): Standing {
   if (c.judgeChange) return 'judge-changed'
-  if (c.verdict !== 'within-noise') return c.verdict
-  if (c.overall.scenarios === 0 || c.coverage.inconclusive) return 'inconclusive'
+  if (c.verdict === 'worse' || c.userErrors.rose || editedFailingEverywhere(c).length > 0) return 'worse'
+  const lacking = missingEvidence(c)
+  if (lacking) return judgeUnstableOnly(c) ? 'judge-unstable' : 'evidence-missing'
+  if (c.verdict === 'better') return 'better'
   if (judgeUnstableScenarios(c).length > 0) return 'judge-unstable'
   if (!c.sensitivity.singleScenarioCanRegister) return 'cannot-tell'
   return 'within-noise'
+}
+
+/** Whether a judge-unstable drop is all the evidence that is missing. */
+function judgeUnstableOnly(c: Comparison): boolean {
+  const lacking = missingEvidence(c)
+  return lacking !== null && lacking.reasons.length === 1 && c.scenarios.same.some((s) => s.judgeUnstable === 'worse')
+}
+
+/** Edited scenarios that fail every attempt with a verdict in the pull request's run: never a pass. */
+export function editedFailingEverywhere(c: Comparison): ScenarioChange[] {
+  return c.scenarioChanges.filter((s) => s.kind === 'edited' && s.after !== null && s.after.judged > 0 && s.after.passed === 0)
+}
+
+/** "The simulated user went off script far more often…", when the share of user_error rose significantly; null otherwise. */
+export function userErrorSentence(c: Comparison): string | null {
+  const u = c.userErrors
+  if (!u.rose) return null
+  const where = u.scenarios.length ? `, in ${named(u.scenarios.map((s) => `${s.id} (${s.before.userErrors}/${s.before.attempts} → ${s.after.userErrors}/${s.after.attempts})`))}` : ''
+  return `Worse: the simulated user went off script far more often against this version — usually the agent's doing: the review blamed the user for ${u.before.userErrors} of ${u.before.attempts} attempts before and ${u.after.userErrors} of ${u.after.attempts} now (one-sided p = ${u.pRise.toPrecision(2)})${where}. Read those dialogues before trusting the review.`
 }
 
 /** Scenarios that would be Worse or Better on their own, withheld because the judge disagrees with itself about them. */

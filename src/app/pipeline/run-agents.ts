@@ -155,6 +155,6 @@ function newManifest(ctx: PipelineContext, agent: PreparedAgent, models: Prepare
 
 /** With several agents, the exit code is the most serious one. */
 export function worst(a: ExitCode, b: ExitCode): ExitCode {
-  const rank = (c: ExitCode) => [ExitCode.Ok, ExitCode.Failed, ExitCode.BadInput, ExitCode.Interrupted].indexOf(c)
+  const rank = (c: ExitCode) => [ExitCode.Ok, ExitCode.Inconclusive, ExitCode.Failed, ExitCode.BadInput, ExitCode.Interrupted].indexOf(c)
   return rank(b) > rank(a) ? b : a
 }

@@ -20,7 +20,7 @@ export interface PullRequestPost {
   /** The check run's name: what branch protection requires. */
   checkName: string
   markdown: string
-  verdict: Direction | 'no-baseline'
+  verdict: Direction | 'inconclusive' | 'no-baseline'
   /** Worth a comment under `comment: on-change`: Worse, Better, or a comparison that says first it cannot tell (compare/standing.ts). */
   noteworthy: boolean
   conclusion: CheckConclusion

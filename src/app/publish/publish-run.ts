@@ -1,6 +1,6 @@
 import { compareRuns } from '../../verdict/compare-runs.ts'
 import type { Comparison, Direction } from '../../verdict/comparison.ts'
-import { gate, gateFails, gateRun, type GateResult } from '../../verdict/gate.ts'
+import { gate, gateFails, gateRun, gateVerdict, type GateResult } from '../../verdict/gate.ts'
 import { standing } from '../../verdict/standing.ts'
 import { checkRunName, type CheckConclusion } from '../../adapters/github/check-run.ts'
 import { commentMarker, comparisonMarkdown } from '../../views/markdown/compare-markdown.ts'
@@ -14,7 +14,7 @@ import { baselineSourceLine, type BaselineSource } from './baseline-source.ts'
 import type { PublishDeps, PublishSettings } from './deps.ts'
 import { postToPullRequest, type PublishTarget } from './post-to-pull-request.ts'
 
-export type OutcomeVerdict = Direction | 'no-baseline'
+export type OutcomeVerdict = Direction | 'inconclusive' | 'no-baseline'
 
 /** The run being published: counted once where it was read (its report, or its folder). */
 export interface RunToPublish {
@@ -73,7 +73,7 @@ export async function publishRun(deps: PublishDeps, run: RunToPublish, baseline:
   const gated = gateOf(settings, counts, comparison)
   const failure = failureOf(settings, run.agent, unfinished, gated)
   if (gated.outcome === 'inconclusive') deps.log.notice(`${run.agent}: inconclusive (fail-on: ${settings.failOn}): ${gated.reason}`)
-  const verdict: OutcomeVerdict = comparison?.verdict ?? 'no-baseline'
+  const verdict: OutcomeVerdict = comparison ? gateVerdict(comparison, { acrossJudgeChange: settings.gateAcrossJudgeChange }) : 'no-baseline'
   const conclusion: CheckConclusion = failure ? 'failure' : gated.outcome === 'inconclusive' || verdict === 'worse' ? 'neutral' : 'success'
   const commentUrl = target
     ? await postToPullRequest(deps, target, {

@@ -2,7 +2,8 @@
  * Exit codes are the contract with CI (SPEC.md): 0 every attempt finished, 1 an attempt failed on an
  * agent or model error (or a gate failed), 2 bad input — nothing ran, 130 interrupted.
  */
-export const ExitCode = { Ok: 0, Failed: 1, BadInput: 2, Interrupted: 130 } as const
+/** Inconclusive (3): a gate that failed because evidence is missing (verdict/gate.ts), told apart from a Worse (1). */
+export const ExitCode = { Ok: 0, Failed: 1, BadInput: 2, Inconclusive: 3, Interrupted: 130 } as const
 export type ExitCode = (typeof ExitCode)[keyof typeof ExitCode]
 
 /** Base of every error convy-ci raises on purpose. Carries the exit code the CLI should end with. */

@@ -22,16 +22,23 @@ export interface Judgements {
   samples: number
 }
 
-/** Null when fewer than one attempt was judged at least twice: nothing to tell the two apart with. */
+/**
+ * Null when no attempt was judged at least twice: nothing to tell the two apart with. Attempts judged
+ * once still count towards the spread of the dialogues (their q̂ is their verdict, 0 or 1): for them
+ * Var(q̂) holds all of the judge's noise, so Â = s²(q̂) − Ĵ·mean(1/m). Pooling both runs' attempts of
+ * a scenario this way, a broken agent (every dialogue passed before, none after) shows a large Â and
+ * is not mistaken for a noisy judge.
+ */
 export function judgeNoise(attempts: readonly Judgements[]): JudgeNoise | null {
   const sampled = attempts.filter((a) => a.samples >= 2)
   if (sampled.length === 0) return null
-  const n = sampled.length
-  const judge = sampled.reduce((sum, a) => sum + (a.passes * (a.samples - a.passes)) / (a.samples * (a.samples - 1)), 0) / n
-  const rates = sampled.map((a) => a.passes / a.samples)
+  const judge = sampled.reduce((sum, a) => sum + (a.passes * (a.samples - a.passes)) / (a.samples * (a.samples - 1)), 0) / sampled.length
+  const all = attempts.filter((a) => a.samples >= 1)
+  const n = all.length
+  const rates = all.map((a) => a.passes / a.samples)
   const mean = rates.reduce((sum, q) => sum + q, 0) / n
   const variance = n < 2 ? 0 : rates.reduce((sum, q) => sum + (q - mean) ** 2, 0) / (n - 1)
-  const meanSamples = sampled.reduce((sum, a) => sum + a.samples, 0) / n
-  const agent = Math.max(0, variance - judge / meanSamples)
-  return { attempts: n, judgeNoise: judge, agentFlakiness: agent, flipRate: 2 * judge, unstable: judge > 0 && judge >= agent }
+  const meanInverseSamples = all.reduce((sum, a) => sum + 1 / a.samples, 0) / n
+  const agent = Math.max(0, variance - judge * meanInverseSamples)
+  return { attempts: sampled.length, judgeNoise: judge, agentFlakiness: agent, flipRate: 2 * judge, unstable: judge > 0 && judge >= agent }
 }

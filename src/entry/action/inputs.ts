@@ -1,5 +1,5 @@
 import * as z from '../../base/shared/zod.ts'
-import { FAIL_ON } from '../../verdict/gate.ts'
+import { DEFAULT_FAIL_ON, FAIL_ON } from '../../verdict/gate.ts'
 import { DEFAULT_ARTIFACT_NAME } from '../../adapters/github/artifact-names.ts'
 import { RUN_DEFAULTS } from '../../app/pipeline/defaults.ts'
 import type { Shard } from '../../records/journal/records.ts'
@@ -56,8 +56,9 @@ const InputsSchema = z.object({
   'wait-for': z.optional(z.url({ protocol: /^https?$/, error: 'expected an http(s) URL' })),
   'wait-for-timeout': z._default(seconds, 120),
   'working-directory': z._default(z.string(), '.'),
-  'fail-on': z._default(z.enum(FAIL_ON, `expected one of ${FAIL_ON.join(', ')}`), 'worse'),
-  'fail-on-inconclusive': z._default(boolean, false),
+  'fail-on': z._default(z.enum(FAIL_ON, `expected one of ${FAIL_ON.join(', ')}`), DEFAULT_FAIL_ON),
+  // Evidence missing fails by default (verdict/gate.ts); too little to tell is always neutral.
+  'fail-on-inconclusive': z._default(boolean, true),
   'gate-across-judge-change': z._default(boolean, false),
   rejudge: z.optional(whole(1, 15)),
   comment: z._default(z.enum(COMMENT_POLICIES, `expected one of ${COMMENT_POLICIES.join(', ')}`), 'on-change'),

@@ -1,7 +1,7 @@
 import type { AgentOutcome, OutcomeVerdict } from './publish-agent.ts'
 
 /** Most telling first: with several agents, `verdict` is the first of these that any agent has. */
-const VERDICT_ORDER: readonly OutcomeVerdict[] = ['worse', 'better', 'within-noise', 'no-baseline']
+const VERDICT_ORDER: readonly OutcomeVerdict[] = ['worse', 'inconclusive', 'better', 'within-noise', 'no-baseline']
 
 /**
  * The step's outputs. With one agent each is a single value; with several, run-id, pass-rate,

@@ -112,14 +112,17 @@ results/compare/<before>-vs-<after>.html and prints a summary.
 Options:
   --markdown               print the text of the pull request comment instead
   --json                   print the comparison as data instead
-  --fail-on <when>         worse: exit 1 when the verdict is Worse; failing: when any attempt of
-                           <after> did not pass; never (default). Decided by the statistics alone:
-                           an agent error is a failed attempt, an attempt without a verdict never
-                           fails it; the gate's word is printed on stderr
-  --fail-on-inconclusive   exit 1 too when the gate is inconclusive (too few verdicts, k too low
-                           for one scenario to register, judge-unstable changes, judge changed)
+  --fail-on <when>         worse (default): exit 1 when the gate fails; failing: when any attempt
+                           of <after> did not pass; never. An agent error is a failed attempt;
+                           what <after> lacks (no verdict, user_error relabels, removed or edited
+                           scenarios) is also counted against it, and where that changes the
+                           outcome the gate is inconclusive, evidence missing: exit 3. Too little
+                           to tell (k too low) is neutral: exit 0. The gate's word goes to stderr
+  --no-fail-on-inconclusive
+                           exit 0 when evidence is missing (by default it fails, exit 3)
   --gate-across-judge-change
-                           let a Worse verdict fail the gate even when the judge changed between runs
+                           gate across a change of judge that no rejudge settled (by default it
+                           is evidence missing)
   --report-url <url>       link the markdown to this report
   --max-age-days <n>       warn when <before> is older than this (default 7)
   --results <dir>          where the runs are (default: results/ beside convy.yml, or ./results)
@@ -166,10 +169,11 @@ Options:
   --comment <when>         on-change (default): post on Worse, Better or cannot-tell, update an
                            existing comment always; always; never
   --no-check               no check run
-  --fail-on <when>         worse, failing or never (default), as compare --fail-on
-  --fail-on-inconclusive   exit 1 too when the gate is inconclusive
+  --fail-on <when>         worse (default), failing or never, as compare --fail-on
+  --no-fail-on-inconclusive
+                           do not fail when evidence is missing (by default it fails)
   --gate-across-judge-change
-                           let a Worse verdict fail the gate even when the judge changed between runs
+                           gate across a change of judge that no rejudge settled
   --results <dir>          where the runs are (default: results/ beside convy.yml, or ./results)
 
 GITHUB_TOKEN (or GH_TOKEN) needs actions: read, pull-requests: write and checks: write (checks need a

@@ -21,6 +21,7 @@ const REASON: Record<NotComparedScenario['reason'], string> = {
   'only-after': 'played only by the after run',
   edited: 'edited between the runs',
   'no-verdict': 'no verdict in one of the runs',
+  retired: 'retired on purpose by the after run',
 }
 
 export interface CompareSides {

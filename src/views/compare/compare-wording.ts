@@ -1,6 +1,8 @@
 import type { ComparedScenario, Comparison, Direction, ScenarioSide } from '../../verdict/comparison.ts'
 import { OVERALL_ALPHA } from '../../verdict/decide.ts'
-import { cannotTellSentence, judgeUnstableScenarios, judgeUnstableSentence, standing } from '../../verdict/standing.ts'
+import { COLLAPSE_ATTEMPTS } from '../../verdict/decide.ts'
+import { gate } from '../../verdict/gate.ts'
+import { judgeUnstableScenarios, judgeUnstableSentence, standing } from '../../verdict/standing.ts'
 import { fraction, pEquals, percent, plural, points } from '../page/format.ts'
 
 /**
@@ -20,16 +22,18 @@ export function directionTitle(direction: Direction): string {
 export function standingTitle(c: Comparison): string {
   switch (standing(c)) {
     case 'judge-changed':
-      return `Judge changed · ${directionTitle(c.verdict)}, not attributable to the agent`
-    case 'inconclusive':
-      return 'Inconclusive'
+      return `Inconclusive, evidence missing · Judge changed · ${directionTitle(c.verdict)}, not attributable to the agent`
+    case 'evidence-missing':
+      return `Inconclusive, evidence missing · ${missingTitle(c)}`
     case 'judge-unstable': {
       const n = judgeUnstableScenarios(c).length
-      return `Judge-unstable · ${n} scenario${n === 1 ? '' : 's'} moved only as the judge disagrees with itself`
+      return `${c.verdict === 'within-noise' && !c.scenarios.same.some((s) => s.judgeUnstable === 'worse') ? '' : 'Inconclusive, evidence missing · '}Judge-unstable · ${n} scenario${n === 1 ? '' : 's'} moved only as the judge disagrees with itself`
     }
     case 'cannot-tell': {
       const { attemptsPerScenario: k, detectableDrop } = c.sensitivity
-      return detectableDrop === null ? `Cannot tell: k = ${k} detects no drop reliably` : `Cannot tell: k = ${k} detects only drops of ${Math.round(detectableDrop * 100)} points`
+      const tell = gate(c, { failOn: 'worse' }).tellingK
+      const drops = detectableDrop === null ? 'detects no drop reliably' : `detects only drops of ${Math.round(detectableDrop * 100)} points`
+      return `Inconclusive, too little to tell · k = ${k} ${drops}${tell ? `; k = ${tell} would tell` : ''}`
     }
     default:
       return directionTitle(c.verdict)
@@ -40,10 +44,31 @@ export function standingTitle(c: Comparison): string {
  * Why the verdict is what it is, in one sentence with the numbers; what limits it comes first. The
  * judge change quotes model names: markdown leaves it out (`judgeChange: false`) to neutralise it apart.
  */
-export function verdictReason(c: Comparison, options: { judgeChange?: boolean } = {}): string {
-  const judge = options.judgeChange === false ? null : c.judgeChange?.message
-  const lead = [judge, c.coverage.inconclusive ? `Inconclusive: ${c.coverage.inconclusive}` : null, judgeUnstableSentence(c), cannotTellSentence(c)].filter(Boolean)
-  return [...lead, changeReason(c)].join(' ')
+export function verdictReason(c: Comparison, options: { lead?: boolean } = {}): string {
+  const lead = options.lead === false ? null : gateLead(c)
+  return [lead, changeReason(c)].filter(Boolean).join(' ')
+}
+
+/**
+ * What the gate (fail-on: worse) decided, when that is more than the pass rate's verdict: evidence
+ * missing and why, naming the scenarios; the simulated user off script; an edited scenario failing;
+ * too little to tell. Names scenarios and may quote model names: markdown neutralises it.
+ */
+export function gateLead(c: Comparison): string | null {
+  const gated = gate(c, { failOn: 'worse' })
+  if (gated.outcome === 'pass') return judgeUnstableSentence(c)
+  if (gated.outcome === 'fail' && c.verdict === 'worse') return null
+  return gated.reason
+}
+
+function missingTitle(c: Comparison): string {
+  const removed = c.scenarioChanges.filter((s) => s.kind === 'removed').length
+  const parts = [
+    c.strict.verdict === 'worse' && c.verdict !== 'worse' ? 'Worse counting what this run lacks' : null,
+    c.coverage.blindAfter.length ? `${plural(c.coverage.blindAfter.length, 'scenario')} without a verdict` : null,
+    removed ? `${plural(removed, 'scenario')} removed` : null,
+  ].filter(Boolean)
+  return parts.length ? parts.join(' · ') : 'Not decided'
 }
 
 function changeReason(c: Comparison): string {
@@ -103,7 +128,9 @@ export function sensitivitySentence(c: Comparison): string {
     flaggableScenarioDrop === null
       ? `no single scenario can register on its own (even ${fraction(k, k)} → ${fraction(0, k)} does not reach ${correction})`
       : `a single scenario registers only if it goes ${fraction(k, k)} → ${fraction(flaggableScenarioDrop, k)} or lower (${correction})`
-  return `${overall}; ${single}.`
+  // Tarone's threshold can fall below k/k → 0/k's p among many flaky scenarios; a collapse registers anyway (decide.ts).
+  const collapse = k >= COLLAPSE_ATTEMPTS ? ` A scenario that passed all ${k} attempts and now fails all of them registers whatever the others do.` : ''
+  return `${overall}; ${single}.${collapse}`
 }
 
 /** "9.0%", "0.31%", "under 0.01%": a p-value as a share of shuffles. */
@@ -134,5 +161,7 @@ export function scenarioNotes(s: ComparedScenario): string[] {
 function judgeFlips(s: ComparedScenario): string {
   const rate = (side: ScenarioSide) => (side.judge ? `${Math.round(side.judge.flipRate * 100)}%` : null)
   const parts = [rate(s.before) && `${rate(s.before)} before`, rate(s.after) && `${rate(s.after)} after`].filter(Boolean)
-  return `judge flip rate ${parts.join(', ')}`
+  // Ĵ beside Â on both runs' attempts pooled: what decided judge-unstable.
+  const pooled = s.pooledJudge ? `; both runs pooled: judge noise Ĵ = ${s.pooledJudge.judgeNoise.toFixed(3)}, agent spread Â = ${s.pooledJudge.agentFlakiness.toFixed(3)}` : ''
+  return `judge flip rate ${parts.join(', ')}${pooled}`
 }

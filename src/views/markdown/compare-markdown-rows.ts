@@ -108,7 +108,9 @@ export function notComparedRow(s: NotComparedScenario): string[] {
 function reason(s: NotComparedScenario): string {
   switch (s.reason) {
     case 'only-before':
-      return 'only in the before run'
+      return 'removed: only in the before run'
+    case 'retired':
+      return `retired: ${neutralise(s.retired ?? '', 120)}`
     case 'only-after':
       return 'only in the after run'
     case 'edited':
@@ -126,7 +128,13 @@ export function scenarioId(id: string): string {
 
 /** "4/5", with the agent errors counted among the fails and what had no verdict: "1/3 (2 agent errors, +2 no verdict)". */
 function side(s: ScenarioSide): string {
-  if (s.attempts === 0) return 'not played'
-  const extra = [s.agentErrors > 0 ? `${s.agentErrors} agent error${s.agentErrors === 1 ? '' : 's'}` : '', s.noVerdicts > 0 ? `+${s.noVerdicts} no verdict${s.noVerdicts === 1 ? '' : 's'}` : ''].filter(Boolean)
+  // User errors and undecided attempts were played: an After of five user errors is not "not played".
+  if (s.attempts + s.userErrors + s.notDecided === 0) return 'not played'
+  const extra = [
+    s.agentErrors > 0 ? `${s.agentErrors} agent error${s.agentErrors === 1 ? '' : 's'}` : '',
+    s.noVerdicts > 0 ? `+${s.noVerdicts} no verdict${s.noVerdicts === 1 ? '' : 's'}` : '',
+    s.userErrors > 0 ? `+${s.userErrors} user error${s.userErrors === 1 ? '' : 's'}` : '',
+    s.notDecided > 0 ? `+${s.notDecided} not decided` : '',
+  ].filter(Boolean)
   return `${fraction(s.passed, s.judged)}${extra.length ? ` (${extra.join(', ')})` : ''}`
 }

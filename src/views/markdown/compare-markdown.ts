@@ -6,7 +6,8 @@ import {
   CHANGED_HEADER, changedRow, NOT_COMPARED_HEADER, notComparedRow, SAME_HEADER, sameRow, scenarioId, tileRows,
 } from './compare-markdown-rows.ts'
 import { neutralise } from './neutralise.ts'
-import { correctionSentence, overallSentence, scenarioNotes, sensitivitySentence, standingTitle, verdictReason } from '../compare/compare-wording.ts'
+import { correctionSentence, gateLead, overallSentence, scenarioNotes, sensitivitySentence, standingTitle, verdictReason } from '../compare/compare-wording.ts'
+import { scenarioChangeLines } from './scenario-change-lines.ts'
 
 /** GitHub refuses comments over 65,536 characters; stay well under, whatever the run's size. */
 export const MARKDOWN_LIMIT = 60_000
@@ -33,7 +34,7 @@ export function agentHeading(agent: string, job: string | null | undefined): str
   return `${neutralise(agent, 60)}${job ? ` (${neutralise(job, 60)})` : ''}`
 }
 
-const MARK: Record<Standing, string> = { worse: '🟥', better: '🟩', 'within-noise': '⬜ ~', 'judge-changed': '⚠️', inconclusive: '⬜ ?', 'judge-unstable': '⚖️', 'cannot-tell': '⬜ ?' }
+const MARK: Record<Standing, string> = { worse: '🟥', better: '🟩', 'within-noise': '⬜ ~', 'judge-changed': '⚠️', 'evidence-missing': '🟧', 'judge-unstable': '⚖️', 'cannot-tell': '⬜ ?' }
 const NOTES_SHOWN = 10
 
 /**
@@ -50,7 +51,9 @@ export function comparisonMarkdown(c: Comparison, options: MarkdownOptions = {})
     commentMarker(c.after.agent, options.job ?? null),
     // The title is built from numbers only; the judge change may quote model names, so it is neutralised apart.
     `### ${MARK[standing(c)]} ${standingTitle(c)} · ${agentHeading(c.after.agent, options.job)}`,
-    [c.judgeChange ? neutralise(c.judgeChange.message, 400) : '', verdictReason(c, { judgeChange: false })].filter(Boolean).join(' '),
+    // The gate's lead names scenarios and may quote model names: neutralised; the rest is built from numbers.
+    [neutralise(gateLead(c) ?? '', 1_500), verdictReason(c, { lead: false })].filter(Boolean).join(' '),
+    scenarioChangeLines(c),
     warningLines(c.warnings.filter((w) => w.kind === 'more-agent-errors')),
     [reportUrl ? `**[Full report](${reportUrl})**` : '', `Before: ${runLabel(c.before)} · After: ${runLabel(c.after)}`].filter(Boolean).join(' · '),
     table(tileRows(c)),

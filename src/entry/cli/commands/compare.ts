@@ -1,7 +1,7 @@
 import { relative } from 'node:path'
 import { comparisonMarkdown } from '../../../views/markdown/compare-markdown.ts'
 import { overallSentence, sensitivitySentence, standingTitle, verdictReason } from '../../../views/compare/compare-wording.ts'
-import { FAIL_ON, gate, gateFails, type FailOn } from '../../../verdict/gate.ts'
+import { DEFAULT_FAIL_ON, FAIL_ON, gate, gateFails, type FailOn } from '../../../verdict/gate.ts'
 import { percent, points } from '../../../views/page/format.ts'
 import type { Comparison } from '../../../verdict/comparison.ts'
 import { ExitCode, InputError } from '../../../base/shared/errors.ts'
@@ -12,7 +12,8 @@ import { compareTwoRuns } from '../../../app/pipeline/compare.ts'
 /**
  * Compares two runs: writes the compare page and prints a summary, the pull request's markdown
  * (--markdown) or the comparison as data (--json). With --fail-on it gates like the action does:
- * exit 1 when the gate fails; an inconclusive gate exits 0 unless --fail-on-inconclusive.
+ * exit 1 when it fails, 3 when evidence is missing (unless --no-fail-on-inconclusive), 0 when it passes
+ * or there is too little to tell (neutral).
  */
 export async function compareCommand(ctx: CliContext, argv: readonly string[]): Promise<ExitCode> {
   const { values, positionals } = parseCommandArgs('compare', argv, {
@@ -20,6 +21,7 @@ export async function compareCommand(ctx: CliContext, argv: readonly string[]): 
     json: { type: 'boolean' },
     'fail-on': { type: 'string' },
     'fail-on-inconclusive': { type: 'boolean' },
+    'no-fail-on-inconclusive': { type: 'boolean' },
     'gate-across-judge-change': { type: 'boolean' },
     'report-url': { type: 'string' },
     'max-age-days': { type: 'string' },
@@ -28,7 +30,7 @@ export async function compareCommand(ctx: CliContext, argv: readonly string[]): 
   })
   if (positionals.length !== 2) throw new InputError('convy-ci compare: give two runs, before and after (ids, their 4-hex parts, or run folders)')
   if (values.markdown && values.json) throw new InputError('convy-ci compare: --markdown and --json print different things; choose one')
-  const failOn = (values['fail-on'] ?? 'never') as FailOn
+  const failOn = (values['fail-on'] ?? DEFAULT_FAIL_ON) as FailOn
   if (!FAIL_ON.includes(failOn)) throw new InputError(`--fail-on ${failOn}: expected one of ${FAIL_ON.join(', ')}`)
   const maxAgeDays = values['max-age-days'] === undefined ? undefined : Number(values['max-age-days'])
   if (maxAgeDays !== undefined && !(maxAgeDays > 0)) throw new InputError(`--max-age-days ${values['max-age-days']}: expected a number of days above 0`)
@@ -41,8 +43,10 @@ export async function compareCommand(ctx: CliContext, argv: readonly string[]): 
   if (failOn === 'never') return ExitCode.Ok
   const result = gate(comparison, { failOn, acrossJudgeChange: values['gate-across-judge-change'] ?? false })
   // The gate's word goes to stderr, so --json and --markdown stay clean for a pipe.
-  ctx.stderr.write(`gate (fail-on: ${failOn}): ${result.outcome}: ${result.reason}\n`)
-  return gateFails(result, values['fail-on-inconclusive'] ?? false) ? ExitCode.Failed : ExitCode.Ok
+  const outcome = result.inconclusive ? `inconclusive (${result.inconclusive.replace(/-/g, ' ')})` : result.outcome
+  ctx.stderr.write(`gate (fail-on: ${failOn}): ${outcome}: ${result.reason}\n`)
+  if (!gateFails(result, !values['no-fail-on-inconclusive'])) return ExitCode.Ok
+  return result.outcome === 'fail' ? ExitCode.Failed : ExitCode.Inconclusive
 }
 
 function plainSummary(c: Comparison, pagePath: string): string {

@@ -1,5 +1,5 @@
 import { appendFile } from 'node:fs/promises'
-import { FAIL_ON, type FailOn } from '../../../verdict/gate.ts'
+import { DEFAULT_FAIL_ON, FAIL_ON, type FailOn } from '../../../verdict/gate.ts'
 import { DEFAULT_ARTIFACT_NAME, publishingJob } from '../../../adapters/github/artifact-names.ts'
 import { pullRequestOfEventFile } from '../../../adapters/github/event.ts'
 import { publishLocalRun } from '../../../app/pipeline/publish.ts'
@@ -29,6 +29,7 @@ export async function publishCommand(ctx: CliContext, argv: readonly string[]): 
     'no-check': { type: 'boolean' },
     'fail-on': { type: 'string' },
     'fail-on-inconclusive': { type: 'boolean' },
+    'no-fail-on-inconclusive': { type: 'boolean' },
     'gate-across-judge-change': { type: 'boolean' },
     results: { type: 'string' },
     config: { type: 'string' },
@@ -39,7 +40,7 @@ export async function publishCommand(ctx: CliContext, argv: readonly string[]): 
   const repository = values.repo ?? ctx.env.GITHUB_REPOSITORY
   const [owner, repo, ...rest] = (repository ?? '').split('/')
   if (!owner || !repo || rest.length) throw new InputError(`convy-ci publish: give the repository as --repo owner/name (or GITHUB_REPOSITORY)${repository ? `, not "${repository}"` : ''}`)
-  const failOn = (values['fail-on'] ?? 'never') as FailOn
+  const failOn = (values['fail-on'] ?? DEFAULT_FAIL_ON) as FailOn
   if (!FAIL_ON.includes(failOn)) throw new InputError(`--fail-on ${failOn}: expected one of ${FAIL_ON.join(', ')}`)
   const comment = (values.comment ?? 'on-change') as CommentPolicy
   if (!COMMENT_POLICIES.includes(comment)) throw new InputError(`--comment ${comment}: expected one of ${COMMENT_POLICIES.join(', ')}`)
@@ -70,7 +71,7 @@ export async function publishCommand(ctx: CliContext, argv: readonly string[]): 
     reportUrl: values['report-url'] ?? null,
     settings: {
       failOn,
-      failOnInconclusive: values['fail-on-inconclusive'] ?? false,
+      failOnInconclusive: !values['no-fail-on-inconclusive'],
       gateAcrossJudgeChange: values['gate-across-judge-change'] ?? false,
       comment,
       check: !values['no-check'],
