@@ -21,7 +21,7 @@ describe('action inputs', () => {
       waitFor: null,
       workingDirectory: '.',
       failOn: 'worse',
-      failOnInconclusive: false,
+      failOnInconclusive: true,
       gateAcrossJudgeChange: false,
       rejudge: null,
       comment: 'on-change',

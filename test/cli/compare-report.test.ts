@@ -26,7 +26,8 @@ async function twoRuns(options: { brokenAfter: boolean }) {
 test('compare: a broken scenario is Worse; the page, the markdown, the JSON and the gate agree', async () => {
   const { cwd, before, after } = await twoRuns({ brokenAfter: true })
   const summary = await runInProcess(['compare', shortId(before), shortId(after)], { cwd, env: {} })
-  assert.equal(summary.code, 0, summary.stderr)
+  // compare gates by default with fail-on: worse, as the action and publish do.
+  assert.equal(summary.code, 1, summary.stderr)
   assert.match(summary.stdout, /^✗ Worse: /)
   const page = join(cwd, 'results', 'compare', `${shortId(before)}-vs-${shortId(after)}.html`)
   assert.ok((await stat(page)).size > 0)

@@ -47,7 +47,7 @@ describe('the gate decides on the statistics alone', () => {
   }
   const compare = (dir: string, ...args: string[]) => runInProcess(['compare', ...args], { cwd: dir, env: {} })
 
-  test('attempts without a verdict never fail it; when they blind the comparison it is inconclusive (exit 0 unless --fail-on-inconclusive)', async () => {
+  test('a scenario the judge refuses in the PR run is counted against it: evidence missing, exit 3 (0 with --no-fail-on-inconclusive)', async () => {
     const dir = await project()
     refused = []
     const baseline = await play(dir)
@@ -58,13 +58,15 @@ describe('the gate decides on the statistics alone', () => {
     assert.equal(attempts.filter((a) => a.verdict === 'no_verdict').length, 10, "the judge refused two scenarios' attempts")
 
     const gated = await compare(dir, baseline, judgeless, '--fail-on', 'worse')
-    assert.equal(gated.code, 0, gated.stderr)
-    assert.match(gated.stderr, /gate \(fail-on: worse\): inconclusive: Inconclusive: 10 of 15 attempts after have no verdict/)
-    assert.equal((await compare(dir, baseline, judgeless, '--fail-on', 'worse', '--fail-on-inconclusive')).code, 1)
-    const markdown = await compare(dir, baseline, judgeless, '--markdown')
-    assert.match(markdown.stdout.split('\n')[2]!, /^### ⬜ \? Inconclusive · support\\_bot$/)
-    // fail-on: failing asks that every attempt pass: none failed, so missing verdicts leave it inconclusive too.
-    assert.equal((await compare(dir, baseline, judgeless, '--fail-on', 'failing')).code, 0)
+    assert.equal(gated.code, 3, gated.stderr)
+    assert.match(gated.stderr, /gate \(fail-on: worse\): inconclusive \(evidence missing\): Evidence missing: counted as failed, what this run lacks makes it Worse than the baseline \(one-sided p = [\d.e-]+\): invoice 5\/5 → 0\/5 \(attempts without a verdict\); refund 5\/5 → 0\/5 \(attempts without a verdict\); no verdict at all in this run for invoice, refund/)
+    assert.equal((await compare(dir, baseline, judgeless, '--fail-on', 'worse', '--no-fail-on-inconclusive')).code, 0)
+    const markdown = await compare(dir, baseline, judgeless, '--markdown', '--fail-on', 'never')
+    const lines = markdown.stdout.split('\n')
+    assert.match(lines[2]!, /^### 🟧 Inconclusive, evidence missing · Worse counting what this run lacks · 2 scenarios without a verdict · support\\_bot$/)
+    assert.match(lines[4]!, /^Evidence missing: counted as failed, what this run lacks makes it Worse/)
+    // fail-on: failing asks that every attempt pass: none failed, but the missing verdicts are evidence missing too.
+    assert.equal((await compare(dir, baseline, judgeless, '--fail-on', 'failing')).code, 3)
   })
 
   test('an agent error is a failed attempt: a scenario whose agent now errors is Worse, and fails the gate', async () => {
@@ -84,7 +86,7 @@ describe('the gate decides on the statistics alone', () => {
     assert.match(gated.stderr, /gate \(fail-on: worse\): fail: Worse than the baseline: order\./)
   })
 
-  test("run.json records the prompts; a judge prompt that changed is said first and does not fail the gate unless asked", async () => {
+  test("run.json records the prompts; a judge prompt the PR changed and no rejudge settled is evidence missing, said first, and fails unless asked", async () => {
     const dir = await project()
     const baseline = await play(dir)
     opening = (topic) => (topic === 'order' ? `[fail:500] about my ${topic}` : `hello, about my ${topic}`)
@@ -98,13 +100,14 @@ describe('the gate decides on the statistics alone', () => {
 
     // The baseline as an older convy-ci with another judge prompt would have written it.
     await writeFile(runFile, JSON.stringify({ ...manifest, convyVersion: '0.0.9', prompts: { ...manifest.prompts, judge: 'f'.repeat(64) } }))
-    const markdown = await compare(dir, baseline, broken, '--markdown')
+    const markdown = await compare(dir, baseline, broken, '--markdown', '--fail-on', 'never')
     const lines = markdown.stdout.split('\n')
-    assert.match(lines[2]!, /^### ⚠️ Judge changed · Worse, not attributable to the agent · support\\_bot$/)
-    assert.match(lines[4]!, /^The judge's prompt changed \\\(convy-ci 0\.0\.9 → .+\\\): differences may come from how the runs were judged, not from the agent\./)
+    assert.match(lines[2]!, /^### ⚠️ Inconclusive, evidence missing · Judge changed · Worse, not attributable to the agent · support\\_bot$/)
+    assert.match(lines[4]!, /^Evidence missing: Worse \\\(order\\\), but the baseline was not judged as this run was and no rejudge settled it\. The judge's prompt changed/)
     const gated = await compare(dir, baseline, broken, '--fail-on', 'worse')
-    assert.equal(gated.code, 0, gated.stderr)
-    assert.match(gated.stderr, /inconclusive: Worse: order, but not attributable to the agent, so it does not fail the gate: The judge's prompt changed/)
+    assert.equal(gated.code, 3, gated.stderr)
+    assert.match(gated.stderr, /inconclusive \(evidence missing\): Evidence missing: Worse \(order\), but the baseline was not judged as this run was/)
+    assert.equal((await compare(dir, baseline, broken, '--fail-on', 'worse', '--no-fail-on-inconclusive')).code, 0)
     assert.equal((await compare(dir, baseline, broken, '--fail-on', 'worse', '--gate-across-judge-change')).code, 1)
 
     // A run.json from before prompts were recorded is still read, and compared on the judge model alone.
@@ -112,4 +115,5 @@ describe('the gate decides on the statistics alone', () => {
     await writeFile(runFile, JSON.stringify(old))
     assert.equal((await compare(dir, baseline, broken, '--fail-on', 'worse')).code, 1)
   })
+
 })

@@ -60,7 +60,7 @@ describe('compare page in a browser', { skip: NO_CHROMIUM }, () => {
   test('renders the verdict, the tiles and the groups; the group filter works', async () => {
     const watch = await open(urls.inline)
     const { page } = watch
-    assert.equal(await page.locator('.verdict .badge').textContent(), 'Judge changed · Worse, not attributable to the agent')
+    assert.equal(await page.locator('.verdict .badge').textContent(), 'Inconclusive, evidence missing · Judge changed · Worse, not attributable to the agent')
     assert.ok((await page.locator('.ctile').count()) >= 6)
     await page.click('[data-filter-status="not_compared"]')
     assert.equal(await page.locator('details.scn:visible').count(), 4)
@@ -119,7 +119,7 @@ describe('compare page in a browser', { skip: NO_CHROMIUM }, () => {
     context.setDefaultTimeout(5_000)
     const page = await context.newPage()
     await page.goto(urls.inline)
-    assert.equal(await page.locator('.verdict .badge').textContent(), 'Judge changed · Worse, not attributable to the agent')
+    assert.equal(await page.locator('.verdict .badge').textContent(), 'Inconclusive, evidence missing · Judge changed · Worse, not attributable to the agent')
     assert.deepEqual(await page.locator('section[data-group] h2').allTextContents(), ['Worse 1', 'Better 1', 'Same 2', 'Not compared 4'])
     assert.equal(await page.locator('details.att .badge').count(), 70)
     assert.equal(await page.locator('.filters').isVisible(), false)

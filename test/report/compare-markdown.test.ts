@@ -58,7 +58,7 @@ describe('comparisonMarkdown', () => {
     assert.ok(at('🟩 Better (1)') < at('<details><summary>~ Same, within noise (10)</summary>'))
     assert.ok(at('<summary>~ Same') < at('<details><summary>Not compared (1)</summary>'))
     assert.match(markdown, /\| down \| 5\/5 \| 0\/5 \| −100 pp \| 0\.0040 \|/)
-    assert.match(markdown, /\| gone \| only in the before run \| not played \| – \|/)
+    assert.match(markdown, /\| gone \| removed: only in the before run \| not played \| – \|/)
   })
 
   test('the tiles: before, after and the change, with ~ when the pass rate is within noise; only the tiles that say something', () => {
@@ -120,7 +120,7 @@ describe('comparisonMarkdown', () => {
     const c = compare(before, after)
     assert.equal(c.verdict, 'within-noise')
     const [, , heading, , reason] = comparisonMarkdown(c).split('\n')
-    assert.match(heading!, /^### ⬜ \? Cannot tell: k = 1 detects only drops of \d+ points · bot$/)
+    assert.match(heading!, /^### ⬜ \? Inconclusive, too little to tell · k = 1 detects only drops of \d+ points; k = 4 would tell · bot$/)
     assert.match(reason!, /^Cannot tell: k = 1 detects only drops of \d+ points or more in the pass rate, and no single scenario can register/)
     assert.equal(gate(c, { failOn: 'worse' }).outcome, 'inconclusive')
     // At k = 5 the same comparison within noise is a plain "Within noise".

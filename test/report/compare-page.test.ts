@@ -81,7 +81,7 @@ describe('the compare page', () => {
 
   test('the verdict and the statistics are said in words', () => {
     // The fixture's judge changed from gpt-4.1 to gpt-5: the badge says so first, the verdict after it.
-    assert.match(page, /<span class="badge d-worse">Judge changed · Worse, not attributable to the agent<\/span>/)
+    assert.match(page, /<span class="badge d-worse">Inconclusive, evidence missing · Judge changed · Worse, not attributable to the agent<\/span>/)
     assert.match(page, /The judge model changed from &quot;gpt-4\.1&quot; to &quot;gpt-5&quot;: differences may come from how the runs were judged, not from the agent\./)
     assert.match(page, /Shuffling pass and fail/)
     assert.match(page, /With 5 attempts per scenario/)
