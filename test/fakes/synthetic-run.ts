@@ -266,3 +266,12 @@ export async function writeSyntheticRun(resultsDir: string, options: SyntheticRu
   await new Promise<void>((resolve, reject) => out.end((error?: Error | null) => (error ? reject(error) : resolve())))
   return { dir, manifest }
 }
+
+/** Writes a run made (or changed) in memory, as writeSyntheticRun writes its own: for runs a test edits first. */
+export async function writeRunRecord(resultsDir: string, record: { manifest: RunManifest; attempts: readonly Attempt[] }): Promise<string> {
+  const dir = runDir(resultsDir, record.manifest.id)
+  await mkdir(dir, { recursive: true })
+  await writeFile(`${dir}/${RUN_FILE}`, `${JSON.stringify(record.manifest, null, 2)}\n`)
+  await writeFile(`${dir}/${ATTEMPTS_FILE}`, record.attempts.map((a) => `${JSON.stringify(a)}\n`).join(''))
+  return dir
+}

@@ -35,6 +35,9 @@ export function standingTitle(c: Comparison): string {
       const drops = detectableDrop === null ? 'detects no drop reliably' : `detects only drops of ${Math.round(detectableDrop * 100)} points`
       return `Inconclusive, too little to tell · k = ${k} ${drops}${tell ? `; k = ${tell} would tell` : ''}`
     }
+    case 'worse':
+      // Worse also when the pass rate is not: the simulated user off script, an edited scenario failing.
+      return 'Worse'
     default:
       return directionTitle(c.verdict)
   }
