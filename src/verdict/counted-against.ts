@@ -14,6 +14,14 @@ import type { CountedAgainst, MissingKind, StrictComparison } from './evidence.t
  * - retired and new scenarios: not counted (nothing to hold them against).
  * A scenario played fewer times than k in the pull request has its unplayed attempts failed too.
  */
+/**
+ * Its levels, one-sided: lower than the comparison on verdicts (decide.ts), since the gate fails on
+ * either and an unchanged agent must stay within the false-alarm budget with both (bench:gate, A/A).
+ * The breaks it exists for need no level: a scenario that always passed and, counted this way, never
+ * does now is Worse whatever the level (decide.ts: collapsed).
+ */
+export const STRICT_LEVELS = { overall: 0.005, scenario: 0.005 }
+
 export function strictComparison(compared: readonly ComparedScenario[], notCompared: readonly NotComparedScenario[], k: number): StrictComparison {
   const rows: { id: string; before: Counts; after: Counts; missing: MissingKind[] }[] = []
   const add = (id: string, before: ScenarioSide, after: ScenarioSide | null, edited: boolean) => {
@@ -28,7 +36,7 @@ export function strictComparison(compared: readonly ComparedScenario[], notCompa
     if (s.before === null || s.reason === 'retired' || s.reason === 'only-after') continue
     add(s.id, s.before, s.after, s.reason === 'edited')
   }
-  const decision = decide(rows.map((row) => ({ before: row.before, after: row.after })))
+  const decision = decide(rows.map((row) => ({ before: row.before, after: row.after })), STRICT_LEVELS)
   const worse: CountedAgainst[] = rows
     .map((row, index) => ({ row, decided: decision.scenarios[index]! }))
     .filter(({ decided }) => decided.group === 'worse')

@@ -1,10 +1,10 @@
 // Builds run records for the compare tests from a compact description: a string of outcomes per
-// scenario, P passed, F failed, E agent error, N no verdict.
+// scenario, P passed, F failed, E agent error, N no verdict, U user error, D not decided.
 import type { Attempt, RunManifest, Verdict } from '../../src/records/journal/records.ts'
 import type { Scenario } from '../../src/records/scenario/scenario.ts'
 import type { RunRecord } from '../../src/records/tally/run-tally.ts'
 
-const VERDICTS: Record<string, Verdict> = { P: 'passed', F: 'failed', E: 'agent_error', N: 'no_verdict' }
+const VERDICTS: Record<string, Verdict> = { P: 'passed', F: 'failed', E: 'agent_error', N: 'no_verdict', U: 'user_error', D: 'not_decided' }
 
 export function scenario(id: string, overrides: Partial<Scenario> = {}): Scenario {
   return { id, file: `scenarios/${id}.yml`, maxTurns: 4, user: `You are testing ${id}.`, judge: ['The agent helped'], checks: [], tags: [], ...overrides }

@@ -1,0 +1,153 @@
+// Whether anything a pull request's run lacks can still turn a real break into a pass (issue 21).
+// Run: npm run bench:gate   (the table goes in docs/statistics.md); SIMULATIONS=5000 for more.
+//
+// Every simulation builds both runs as whole run records (run.json's scenarios, attempts.jsonl's
+// verdicts, judge votes) and decides them through compareRuns and gate — the code the CLI and the
+// action run — with `fail-on: worse` and the default fail-on-inconclusive. Each route breaks one
+// scenario for real (it always passed; it now never does) and hides the break one way, and nothing
+// else; the last route adds the A/A rows' noise to a plain break. Each A/A row plays the same agent
+// twice, so every not-pass is a false alarm, with background noise on both sides: 5% of attempts
+// randomly without a verdict and 5% randomly relabelled user_error.
+import { compareRuns } from '../src/verdict/compare-runs.ts'
+import { gate } from '../src/verdict/gate.ts'
+import { wilsonInterval } from '../src/base/stats/intervals.ts'
+import { minimumDetectableDrop } from '../src/base/stats/detectable.ts'
+import { OVERALL_Z } from '../src/verdict/decide.ts'
+import type { Attempt, RunManifest, Verdict } from '../src/records/journal/records.ts'
+import type { Scenario } from '../src/records/scenario/scenario.ts'
+import { tallyRecord } from '../src/records/tally/run-tally.ts'
+import { attempt, manifest, scenario } from '../test/compare/run-builder.ts'
+import { createRng } from '../test/fakes/synthetic-run.ts'
+
+const SIMULATIONS = Number(process.env['SIMULATIONS'] ?? 2000)
+const KS = [5, 10]
+const NOISE = { noVerdict: 0.05, userError: 0.05 }
+const now = new Date('2026-03-02T00:00:00Z')
+
+const S = 20
+const spread = (count: number, low: number, high: number) => Array.from({ length: count }, (_, i) => low + ((high - low) * i) / Math.max(1, count - 1))
+const REALISTIC = [...Array.from({ length: 12 }, () => 1), ...spread(5, 0.8, 0.95), ...spread(3, 0.3, 0.7)]
+const FLAKY = [1, ...Array.from({ length: S - 1 }, () => 0.5)]
+const SUITES: { name: string; rates: number[] }[] = [
+  { name: 'all at 0.9', rates: Array.from({ length: S }, () => 0.9) },
+  { name: 'uniform 0.5–1', rates: Array.from({ length: S }, (_, i) => 0.5 + (0.5 * (i + 0.5)) / S) },
+  { name: 'realistic mix', rates: REALISTIC },
+  { name: 'stats.md suite', rates: Array.from({ length: S }, (_, i) => (i < 10 ? 0.98 : i < 16 ? 0.85 : 0.55)) },
+  { name: 'one sure among 19 at 0.5', rates: FLAKY },
+]
+
+type Random = () => number
+/** What a route changes: the PR's scenarios, the outcome of the broken scenario's attempts, the manifests. */
+interface Route {
+  name: string
+  rates: number[]
+  /** The PR's rate per scenario; default: the broken first scenario at 0. */
+  after?: number[]
+  /** The PR's attempt of the first scenario, from its true outcome. */
+  broken?: (random: Random, passed: boolean) => Partial<Attempt> & { verdict: Verdict }
+  /** The baseline's attempt of any scenario. */
+  baselineAttempt?: (random: Random, passed: boolean) => Partial<Attempt> & { verdict: Verdict }
+  /** Judge votes (m samples, each wrong with this chance) on every judged attempt of both runs. */
+  votes?: { samples: number; error: number }
+  /** The PR's copy of each baseline scenario, in order; null: gone. */
+  prScenarios?: (scenarios: Scenario[]) => (Scenario | null)[]
+  prManifest?: Partial<RunManifest>
+  /** Background noise (NOISE) on every attempt of both runs. */
+  noise?: boolean
+}
+
+const CLAIM = 'The agent helped'
+function voted(random: Random, passed: boolean, votes: Route['votes']): Partial<Attempt> & { verdict: Verdict } {
+  if (!votes) return { verdict: passed ? 'passed' : 'failed' }
+  const cast = Array.from({ length: votes.samples }, () => (random() < votes.error ? !passed : passed))
+  const pass = cast.filter(Boolean).length * 2 > votes.samples
+  return { verdict: pass ? 'passed' : 'failed', claims: [{ claim: CLAIM, pass, reason: 'r', votes: cast }] }
+}
+
+function side(random: Random, k: number, rates: readonly number[], route: Route, pr: boolean) {
+  const scenarios = rates.map((_, i) => scenario(`s${i}`))
+  const attempts: Attempt[] = []
+  rates.forEach((rate, i) => {
+    for (let n = 1; n <= k; n++) {
+      const passed = random() < rate
+      const noise = random()
+      let shape = voted(random, passed, route.votes)
+      if (pr && i === 0 && route.broken) shape = route.broken(random, passed)
+      else if (!pr && route.baselineAttempt) shape = route.baselineAttempt(random, passed)
+      if (route.noise && noise < NOISE.noVerdict) shape = { verdict: 'no_verdict' }
+      else if (route.noise && noise < NOISE.noVerdict + NOISE.userError) shape = { verdict: 'user_error' }
+      attempts.push(attempt(`s${i}`, n, shape.verdict, shape))
+    }
+  })
+  const settings = { k, parallel: 1, turnTimeoutSeconds: 60, scenarioGlobs: [], tags: [], smoke: false, shard: null, review: true }
+  const mapped = pr && route.prScenarios ? route.prScenarios(scenarios) : scenarios
+  const listed = mapped.filter((s): s is Scenario => s !== null)
+  const renamed = new Map(scenarios.map((s, i) => [s.id, mapped[i]?.id ?? null]))
+  const kept = attempts.flatMap((a) => (renamed.get(a.scenario) ? [{ ...a, scenario: renamed.get(a.scenario)! }] : []))
+  return tallyRecord({ manifest: manifest({ settings, scenarios: listed, ...(pr ? route.prManifest : {}) }), attempts: pr ? kept : attempts })
+}
+
+function simulate(route: Route, k: number, seed: number): { fail: number; inconclusive: number; pass: number } {
+  const random = createRng(seed)
+  const counts = { fail: 0, inconclusive: 0, pass: 0 }
+  const after = route.after ?? [0, ...route.rates.slice(1)]
+  for (let i = 0; i < SIMULATIONS; i++) {
+    const comparison = compareRuns(side(random, k, route.rates, route, false), side(random, k, after, route, true), { now })
+    counts[gate(comparison, { failOn: 'worse' }).outcome]++
+  }
+  return counts
+}
+
+const edit = (change: (s: Scenario) => Scenario) => (scenarios: Scenario[]) => scenarios.map((s, i) => (i === 0 ? change(s) : s))
+const ROUTES: Route[] = [
+  { name: 'laundered: 70% of the break relabelled user_error', rates: REALISTIC, broken: (random) => ({ verdict: random() < 0.7 ? 'user_error' : 'failed' }) },
+  { name: 'laundered: all of the break relabelled user_error', rates: REALISTIC, broken: () => ({ verdict: 'user_error' }) },
+  { name: 'blind: the judge refuses 75% of the broken dialogues', rates: REALISTIC, broken: (random) => ({ verdict: random() < 0.75 ? 'no_verdict' : 'failed' }) },
+  { name: 'blind: the judge refuses every broken dialogue', rates: REALISTIC, broken: () => ({ verdict: 'no_verdict' }) },
+  { name: 'baseline errors: 30% agent errors in the baseline', rates: REALISTIC, baselineAttempt: (random, passed) => ({ verdict: random() < 0.3 ? 'agent_error' : passed ? 'passed' : 'failed' }) },
+  { name: 'renamed', rates: REALISTIC, prScenarios: edit((s) => ({ ...s, id: `${s.id}-new` })) },
+  { name: 'reworded claim', rates: REALISTIC, prScenarios: edit((s) => ({ ...s, judge: ['The agent helped, more or less'] })) },
+  { name: 'tag only', rates: REALISTIC, prScenarios: edit((s) => ({ ...s, tags: ['new-tag'] })) },
+  { name: 'removed (no retired: entry)', rates: REALISTIC, prScenarios: (scenarios) => scenarios.map((s, i) => (i === 0 ? null : s)) },
+  { name: 'judge-unstable: m = 3 both sides, 2% vote error', rates: REALISTIC, votes: { samples: 3, error: 0.02 } },
+  { name: 'PR-side judge change', rates: REALISTIC, prManifest: { models: { user: 'user-model', judge: 'another-judge', fingerprint: 'models-sha', prices: {} } } },
+  { name: 'one collapse among 19 at 0.5', rates: FLAKY },
+  { name: 'a plain break, with the A/A noise (5% no verdict, 5% user_error)', rates: REALISTIC, noise: true },
+]
+
+const pct = (x: number) => `${(100 * x).toFixed(1)}%`
+const cell = (hits: number) => {
+  const { lower, upper } = wilsonInterval(hits, SIMULATIONS)
+  return `${pct(hits / SIMULATIONS)} (${pct(lower)}–${pct(upper)})`
+}
+
+const started = performance.now()
+console.log(`${SIMULATIONS} simulations per cell, S = ${S}; 95% Wilson intervals. fail / inconclusive / pass; not-pass = fail + inconclusive.\n`)
+console.log(`| Route (a real break) | k | fail | inconclusive | pass | not-pass |`)
+console.log(`| --- | --- | --- | --- | --- | --- |`)
+ROUTES.forEach((route, r) => {
+  for (const k of KS) {
+    const c = simulate(route, k, 10_000 * r + k)
+    console.log(`| ${route.name} | ${k} | ${pct(c.fail / SIMULATIONS)} | ${pct(c.inconclusive / SIMULATIONS)} | ${pct(c.pass / SIMULATIONS)} | ${cell(c.fail + c.inconclusive)} |`)
+  }
+})
+console.log(`\n| A/A (the same agent twice) | k | fail | inconclusive | pass | false not-pass |`)
+console.log(`| --- | --- | --- | --- | --- | --- |`)
+SUITES.forEach((suite, s) => {
+  for (const k of KS) {
+    const c = simulate({ name: suite.name, rates: suite.rates, after: suite.rates, noise: true }, k, 500_000 + 1000 * s + k)
+    console.log(`| ${suite.name} | ${k} | ${pct(c.fail / SIMULATIONS)} | ${pct(c.inconclusive / SIMULATIONS)} | ${pct(c.pass / SIMULATIONS)} | ${cell(c.fail + c.inconclusive)} |`)
+  }
+})
+
+// The detectable-drop claim (sensitivity): every scenario of a 0.9 suite drops by what the comparison
+// says it detects with 80% power; how often does the gate catch it?
+console.log(`\n| Detectable-drop claim, all 20 at 0.9 | k | claimed drop | caught |`)
+console.log(`| --- | --- | --- | --- |`)
+for (const k of KS) {
+  const drop = minimumDetectableDrop(0.9, S * k * (1 - NOISE.noVerdict - NOISE.userError), OVERALL_Z)!
+  const rates = Array.from({ length: S }, () => 0.9)
+  const c = simulate({ name: 'drop', rates, after: rates.map((r) => r - drop), noise: true }, k, 900_000 + k)
+  console.log(`| | ${k} | ${Math.round(drop * 100)} points | ${cell(c.fail + c.inconclusive)} |`)
+}
+console.log(`\n${((performance.now() - started) / 1000).toFixed(1)} s`)
