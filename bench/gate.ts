@@ -11,7 +11,7 @@
 import { compareRuns } from '../src/verdict/compare-runs.ts'
 import { gate } from '../src/verdict/gate.ts'
 import { wilsonInterval } from '../src/base/stats/intervals.ts'
-import { minimumDetectableDrop } from '../src/base/stats/detectable.ts'
+import { detectableDrop } from '../src/base/stats/detectable.ts'
 import { OVERALL_Z } from '../src/verdict/decide.ts'
 import type { Attempt, RunManifest, Verdict } from '../src/records/journal/records.ts'
 import type { Scenario } from '../src/records/scenario/scenario.ts'
@@ -145,7 +145,7 @@ SUITES.forEach((suite, s) => {
 console.log(`\n| Detectable-drop claim, all 20 at 0.9 | k | claimed drop | caught |`)
 console.log(`| --- | --- | --- | --- |`)
 for (const k of KS) {
-  const drop = minimumDetectableDrop(0.9, S * k * (1 - NOISE.noVerdict - NOISE.userError), OVERALL_Z)!
+  const drop = detectableDrop(0.9, S * k * (1 - NOISE.noVerdict - NOISE.userError), OVERALL_Z)!
   const rates = Array.from({ length: S }, () => 0.9)
   const c = simulate({ name: 'drop', rates, after: rates.map((r) => r - drop), noise: true }, k, 900_000 + k)
   console.log(`| | ${k} | ${Math.round(drop * 100)} points | ${cell(c.fail + c.inconclusive)} |`)

@@ -1,5 +1,5 @@
 import type { RunManifest } from '../records/journal/records.ts'
-import { flaggableScenarioDrop, minimumDetectableDrop } from '../base/stats/detectable.ts'
+import { detectableDrop, flaggableScenarioDrop } from '../base/stats/detectable.ts'
 import type { TaroneCorrection } from '../base/stats/tarone.ts'
 import {
   COMPARISON_FORMAT,
@@ -94,7 +94,7 @@ function sensitivity(before: RunManifest, after: RunManifest, compared: readonly
     attemptsPerScenario: k,
     attemptsPerRun,
     baselineRate: overall.before.rate,
-    detectableDrop: overall.before.rate === null || compared.length === 0 ? null : minimumDetectableDrop(overall.before.rate, attemptsPerRun, OVERALL_Z),
+    detectableDrop: overall.before.rate === null || compared.length === 0 ? null : detectableDrop(overall.before.rate, attemptsPerRun, OVERALL_Z),
     // Whether a scenario can register at all: alone, with nothing else testable, at the family's α.
     singleScenarioCanRegister: flaggableScenarioDrop(k, SCENARIO_ALPHA) !== null,
     // What it takes here, with the correction this comparison applied (Tarone: α over the testable scenarios).

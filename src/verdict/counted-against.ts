@@ -20,7 +20,7 @@ import type { CountedAgainst, MissingKind, StrictComparison } from './evidence.t
  * The breaks it exists for need no level: a scenario that always passed and, counted this way, never
  * does now is Worse whatever the level (decide.ts: collapsed).
  */
-export const STRICT_LEVELS = { overall: 0.005, scenario: 0.005 }
+export const STRICT_LEVELS = { overall: 0.0025, scenario: 0.0025 }
 
 export function strictComparison(compared: readonly ComparedScenario[], notCompared: readonly NotComparedScenario[], k: number): StrictComparison {
   const rows: { id: string; before: Counts; after: Counts; missing: MissingKind[] }[] = []

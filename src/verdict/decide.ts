@@ -10,17 +10,19 @@ import type { Direction, OverallChange } from './comparison.ts'
  * scenarios, one-sided Fisher per scenario with Tarone's correction, and the verdict. compareRuns
  * and bench/verdict.ts (the false-alarm and power table) both decide through this one function.
  *
- * The levels were tuned with bench/verdict.ts (README, "Statistics"): one-sided 0.015 for the
- * overall test and a family-wise 0.025 per direction for single scenarios keep false Worse verdicts
- * of an unchanged agent at or under about 2% at k = 3, 5 and 10 on 20 scenarios. At 0.025 and 0.05
- * (the textbook levels) the two tests together cried wolf 3–4% of the time. Single-scenario power
- * hardly depends on the overall level: it comes from the scenario test.
+ * The levels were tuned with bench/verdict.ts and bench/gate.ts (docs/statistics.md): one-sided
+ * 0.01 for the overall test and a family-wise 0.02 per direction for single scenarios leave room,
+ * within a 2.5% false-alarm budget for the whole gate, for what issue 21 added beside them (the
+ * collapse rule, the strict comparison, the user_error test). At 0.025 and 0.05 (the textbook levels)
+ * the two tests alone cried wolf 3–4% of the time; at 0.015 and 0.025 about 2%, which with the
+ * rest came to 2.6–2.9% on the evenly spread suite. Single-scenario power hardly depends on the
+ * overall level: it comes from the scenario test and the collapse rule.
  */
-export const OVERALL_ALPHA = 0.015
+export const OVERALL_ALPHA = 0.01
 /** Φ⁻¹(1 − OVERALL_ALPHA), for the detectable-drop formula at the level actually applied. */
-export const OVERALL_Z = 2.17009037758456
+export const OVERALL_Z = 2.3263478740408408
 /** Family-wise error rate per direction for flagging single scenarios. */
-export const SCENARIO_ALPHA = 0.025
+export const SCENARIO_ALPHA = 0.02
 /**
  * A scenario that passed every one of at least this many attempts and now fails as many or more is
  * Worse whatever the others do. Tarone's correction counts every scenario that could reach its level,
