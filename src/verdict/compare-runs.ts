@@ -72,7 +72,7 @@ export function compareRuns(before: RunTally, after: RunTally, options: CompareO
     sensitivity: sensitivity(before.manifest, after.manifest, compared, overall, corrections.worse),
     coverage: verdictCoverage(compared, notCompared),
     judgeChange: judgeChange(before.manifest, after.manifest),
-    strict: withHidden(strictComparison(compared, notCompared, after.manifest.settings.k), worse),
+    strict: withHidden(strictComparison(compared, notCompared, after.manifest.settings.k, { verdict: decision.verdict, pWorse: overall.pWorse }), worse),
     userErrors: userErrorShift([...compared, ...notCompared.flatMap((s) => (s.reason === 'no-verdict' && s.before && s.after ? [{ id: s.id, before: s.before, after: s.after }] : []))]),
     scenarioChanges: scenarioChanges(compared, notCompared),
     warnings: comparisonWarnings({

@@ -1,5 +1,5 @@
 import type { Counts } from '../base/stats/counts.ts'
-import type { ComparedScenario, NotComparedScenario, ScenarioSide } from './comparison.ts'
+import type { ComparedScenario, Direction, NotComparedScenario, ScenarioSide } from './comparison.ts'
 import { decide } from './decide.ts'
 import type { CountedAgainst, MissingKind, StrictComparison } from './evidence.ts'
 
@@ -22,7 +22,7 @@ import type { CountedAgainst, MissingKind, StrictComparison } from './evidence.t
  */
 export const STRICT_LEVELS = { overall: 0.0025, scenario: 0.0025 }
 
-export function strictComparison(compared: readonly ComparedScenario[], notCompared: readonly NotComparedScenario[], k: number): StrictComparison {
+export function strictComparison(compared: readonly ComparedScenario[], notCompared: readonly NotComparedScenario[], k: number, onVerdicts: { verdict: Direction; pWorse: number }): StrictComparison {
   const rows: { id: string; before: Counts; after: Counts; missing: MissingKind[] }[] = []
   const add = (id: string, before: ScenarioSide, after: ScenarioSide | null, edited: boolean) => {
     if (before.judged === 0) return
@@ -36,6 +36,10 @@ export function strictComparison(compared: readonly ComparedScenario[], notCompa
     if (s.before === null || s.reason === 'retired' || s.reason === 'only-after') continue
     add(s.id, s.before, s.after, s.reason === 'edited')
   }
+  // Nothing lacking on either side: the same counts as the comparison on verdicts, at lower levels, so
+  // nothing to add — and a large suite is not tested twice.
+  const lacking = rows.length !== compared.length || rows.some((row, index) => row.missing.length > 0 || row.before.total !== compared[index]!.before.judged)
+  if (!lacking) return { verdict: onVerdicts.verdict, pWorse: onVerdicts.pWorse, worse: [], hidden: [] }
   const decision = decide(rows.map((row) => ({ before: row.before, after: row.after })), STRICT_LEVELS)
   const worse: CountedAgainst[] = rows
     .map((row, index) => ({ row, decided: decision.scenarios[index]! }))
