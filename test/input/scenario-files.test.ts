@@ -3,8 +3,8 @@ import { mkdtemp, mkdir, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, test } from 'node:test'
-import { loadScenarios } from '../../src/records/scenario/load-scenarios.ts'
-import { scenarioFingerprint } from '../../src/records/scenario/scenario.ts'
+import { loadScenarios, loadSuite } from '../../src/records/scenario/load-scenarios.ts'
+import { scenarioContentFingerprint, scenarioFingerprint } from '../../src/records/scenario/scenario.ts'
 import { InputError, InputErrors } from '../../src/base/shared/errors.ts'
 
 async function project(files: Record<string, string>): Promise<string> {
@@ -60,6 +60,25 @@ describe('scenario files', () => {
     assert.equal(scenarioFingerprint(a!), scenarioFingerprint({ ...b!, id: a!.id, file: a!.file }))
     assert.equal(scenarioFingerprint(a!), scenarioFingerprint({ ...c!, id: a!.id, file: a!.file }))
     assert.notEqual(scenarioFingerprint(a!), scenarioFingerprint({ ...a!, script: ['hello'] }))
+  })
+
+  test('tags leave the fingerprint too; the content fingerprint leaves the id as well (renames)', async () => {
+    const text = 'script: [hi]\nchecks:\n  - contains: hello\n'
+    const dir = await project({ 'a.yml': `tags: [refunds]\n${text}`, 'b.yml': text })
+    const [a, b] = await loadScenarios(join(dir, 'scenarios'), dir)
+    assert.equal(scenarioFingerprint(a!), scenarioFingerprint({ ...b!, id: a!.id }))
+    assert.notEqual(scenarioFingerprint(a!), scenarioFingerprint(b!), 'the id is still part of the fingerprint')
+    assert.equal(scenarioContentFingerprint(a!), scenarioContentFingerprint(b!))
+  })
+
+  test('retired: <reason> keeps the file, unplayed, listed with its reason; an empty reason is an error on its line', async () => {
+    const text = 'script: [hi]\nchecks:\n  - contains: hello\n'
+    const dir = await project({ 'a.yml': text, 'old.yml': `retired: the login moved to the auth service\n${text}` })
+    const suite = await loadSuite(join(dir, 'scenarios'), dir)
+    assert.deepEqual(suite.scenarios.map((s) => s.id), ['a'])
+    assert.deepEqual(suite.retired, [{ id: 'old', reason: 'the login moved to the auth service' }])
+    assert.deepEqual((await loadScenarios(join(dir, 'scenarios'), dir)).map((s) => s.id), ['a'])
+    assert.match((await problemsOf({ 'old.yml': `retired: "  "\n${text}` }))[0]!, /scenarios\/old\.yml:1: retired/)
   })
 
   test('fatal: true on the checks an answer can break; elsewhere, or not a boolean, an error on its line', async () => {
