@@ -1,5 +1,6 @@
 import { promptRecord } from '../../play/judge/prompt-record.ts'
-import { loadScenarios } from '../../records/scenario/load-scenarios.ts'
+import { loadSuite } from '../../records/scenario/load-scenarios.ts'
+import type { RetiredScenario } from '../../records/scenario/scenario.ts'
 import { RUN_FORMAT, type RunManifest, type RunSettings } from '../../records/journal/records.ts'
 import { RunJournal } from '../../records/journal/run-journal.ts'
 import { newRunId } from '../../records/journal/run-folder.ts'
@@ -54,12 +55,15 @@ export async function runAgents(ctx: PipelineContext, request: RunRequest): Prom
   const names = [...new Set(request.agents)]
   const prepared: { agent: PreparedAgent; models: PreparedModels; mask: (t: string) => string }[] = []
   let scenarios: Scenario[]
+  let retired: RetiredScenario[] = []
   // The models are the same for every agent: one check of their gateway serves all. It is awaited
   // once the first run folder is made, so its answer comes while the run is set up.
   let modelsChecked: Promise<void> = Promise.resolve()
   const cancelCheck = () => earlyCheck?.cancel()
   try {
-    scenarios = selectScenarios(await loadScenarios(project.scenariosDir, project.projectDir, (message) => ctx.stderr.write(`warning: ${message}\n`)), { globs: settings.scenarioGlobs, tags: settings.tags })
+    const suite = await loadSuite(project.scenariosDir, project.projectDir, (message) => ctx.stderr.write(`warning: ${message}\n`))
+    scenarios = selectScenarios(suite.scenarios, { globs: settings.scenarioGlobs, tags: settings.tags })
+    retired = suite.retired
     for (const name of names) {
       const agent = await prepareAgent(project.config, name, project.env, { canStripTypes: ctx.canStripTypes })
       const models = prepareModels(project.config, project.env, scenarios, settings.smoke, { cache: settings.cache ?? 'off', review: settings.review, fetch: earlyCheck?.fetch })
@@ -81,7 +85,7 @@ export async function runAgents(ctx: PipelineContext, request: RunRequest): Prom
   try {
     for (const { agent, models, mask } of prepared) {
       if (ctx.signal.aborted) break
-      const run = await runAgent(ctx, { agent, models, mask, settings, scenarios, resultsDir: project.resultsDir, writer, watch: request.watch, ready: modelsChecked })
+      const run = await runAgent(ctx, { agent, models, mask, settings, scenarios, retired, resultsDir: project.resultsDir, writer, watch: request.watch, ready: modelsChecked })
       runs.push(run)
       exitCode = worst(exitCode, run.exitCode)
     }
@@ -99,6 +103,8 @@ export interface AgentRunPlan {
   mask: Mask
   settings: RunSettings
   scenarios: readonly Scenario[]
+  /** Scenario files kept with `retired: <reason>`: not played, listed in run.json (verdict/ shows them). */
+  retired?: readonly RetiredScenario[]
   resultsDir: string
   writer: Writer
   watch?: WatchAttempt | undefined
@@ -113,7 +119,7 @@ export interface AgentRunPlan {
 export async function runAgent(ctx: PipelineContext, plan: AgentRunPlan): Promise<AgentRun> {
   const { agent, models, settings, resultsDir } = plan
   const todo = planAttempts(plan.scenarios, settings.k, settings.shard)
-  const journal = await RunJournal.create(resultsDir, newManifest(ctx, agent, models, settings, plan.scenarios), plan.writer)
+  const journal = await RunJournal.create(resultsDir, newManifest(ctx, agent, models, settings, plan.scenarios, plan.retired ?? []), plan.writer)
   try {
     await plan.ready
   } catch (error) {
@@ -129,7 +135,7 @@ export async function runAgent(ctx: PipelineContext, plan: AgentRunPlan): Promis
   return { agent: agent.name, id: journal.current.id, dir: journal.dir, exitCode: executed.exitCode, tally: executed.tally }
 }
 
-function newManifest(ctx: PipelineContext, agent: PreparedAgent, models: PreparedModels, settings: RunSettings, scenarios: readonly Scenario[]): RunManifest {
+function newManifest(ctx: PipelineContext, agent: PreparedAgent, models: PreparedModels, settings: RunSettings, scenarios: readonly Scenario[], retired: readonly RetiredScenario[]): RunManifest {
   const startedAt = ctx.now()
   return {
     format: RUN_FORMAT,
@@ -146,6 +152,7 @@ function newManifest(ctx: PipelineContext, agent: PreparedAgent, models: Prepare
     // What was done, not what was asked: no review without a simulated user and a judge's model.
     settings: { ...settings, review: models.reviewer !== null },
     scenarios: [...scenarios],
+    ...(retired.length ? { retired: [...retired] } : {}),
     startedAt: startedAt.toISOString(),
     finishedAt: null,
     state: 'running',

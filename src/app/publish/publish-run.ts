@@ -82,7 +82,8 @@ export async function publishRun(deps: PublishDeps, run: RunToPublish, baseline:
         checkName: checkRunName(run.agent, job),
         markdown,
         verdict,
-        noteworthy: comparison !== null && standing(comparison) !== 'within-noise',
+        // A scenario removed, retired, renamed or edited is said even when nothing else moved.
+        noteworthy: comparison !== null && (standing(comparison) !== 'within-noise' || comparison.scenarioChanges.length > 0),
         conclusion,
         title: checkTitle(comparison, counts),
         reportUrl: run.reportUrl,
