@@ -2,6 +2,7 @@ import assert from 'node:assert/strict'
 import { readFile, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { after, afterEach, before, describe, test } from 'node:test'
+import { runDir } from '../../src/records/journal/run-folder.ts'
 import { startFakeGitHub, type FakeGitHub } from '../fakes/github-server.ts'
 import { describeStep, exampleWorkspace, runActionStep } from './harness.ts'
 import { EXAMPLE_INPUTS as INPUTS, expectExit, pullRequestStep, pushStep, sha } from './steps.ts'
@@ -58,6 +59,9 @@ describe('the action: a scenario removed or retired by the pull request', () => 
     await writeFile(file, original)
     expectExit(result, 0)
     assert.equal(result.outputs.verdict, 'within-noise')
+    const manifest = JSON.parse(await readFile(join(runDir(join(workspace, 'results'), result.outputs['run-id']!), 'run.json'), 'utf8')) as { retired?: unknown; scenarios: { id: string }[] }
+    assert.deepEqual(manifest.retired, [{ id: 'order-status', reason: 'order status moved to the tracking agent' }])
+    assert.ok(!manifest.scenarios.some((s) => s.id === 'order-status'), 'a retired scenario is not played')
     assert.ok(comment(22).split('\n').slice(0, 10).includes('- **retired** order-status (baseline 5/5): order status moved to the tracking agent'), comment(22))
   })
 })
