@@ -95,13 +95,13 @@ describe('convy-ci publish', () => {
     assert.equal(check.detailsUrl, 'https://ci.example/report.html')
   })
 
-  test('a second publish, the pull request taken from the event file, updates the same comment in place; without fail-on the Worse check is neutral', async () => {
+  test('a second publish, the pull request taken from the event file, updates the same comment in place; fail-on defaults to worse, as in the action', async () => {
     const first = { ...ourComments()[0]! }
     const home = await mkdtemp(join(tmpdir(), 'convy-ci-'))
     const event = join(home, 'event.json')
     await writeFile(event, JSON.stringify(pullRequestEvent(fake.world, { number: 12, headSha: head, headRef: 'fix-greeting' })))
     const result = await cli(['publish', 'support_bot'], { ...github, GITHUB_EVENT_PATH: event }, elsewhere)
-    assert.equal(result.code, 0, result.stderr)
+    assert.equal(result.code, 1, result.stderr)
     const [comment, ...more] = ourComments()
     assert.equal(more.length, 0, 'one sticky comment')
     assert.equal(comment!.id, first.id)
@@ -109,7 +109,7 @@ describe('convy-ci publish', () => {
     assert.doesNotMatch(comment!.body, /ci\.example/, 'the text is the second publish’s, without the first one’s report link')
     const checks = ourChecks()
     assert.equal(checks.length, 2)
-    assert.equal(checks[1]!.conclusion, 'neutral')
+    assert.equal(checks[1]!.conclusion, 'failure')
     assert.equal(checks[1]!.headSha, head)
   })
 
