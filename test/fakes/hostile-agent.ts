@@ -1,6 +1,13 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 
+declare module 'node:http' {
+  interface ServerResponse {
+    /** The command this response answers, for `served()`. */
+    command?: string
+  }
+}
+
 /**
  * An agent that misbehaves on purpose, over real HTTP on 127.0.0.1, for the fault-injection tests.
  * What it does is chosen by the user's message:
@@ -11,23 +18,31 @@ import type { AddressInfo } from 'node:net'
  * - `huge:N`: streams N bytes of a JSON string without end of size: a body larger than convy-ci reads.
  * - `hang`: never answers.
  * - `aaa:N`: answers N "a"s and a "b" (a catastrophic-backtracking input for `(a+)+$`).
+ * - `late:MS`: answers "on time" after MS milliseconds (a healthy agent that takes a while).
  */
 export interface HostileAgent {
   url: string
+  /** Resolves once an answer to this command (`big`, `echo`…) has been sent. */
+  served(command: string): Promise<void>
   close(): Promise<void>
 }
 
 export async function startHostileAgent(): Promise<HostileAgent> {
   const open = new Set<ServerResponse>()
+  const waiting: { command: string; resolve: () => void }[] = []
   const server = createServer((request, response) => {
     open.add(response)
     response.on('close', () => open.delete(response))
+    response.on('finish', () => {
+      for (const wait of waiting.filter((w) => w.command === response.command)) wait.resolve()
+    })
     void handle(request, response)
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   const { port } = server.address() as AddressInfo
   return {
     url: `http://127.0.0.1:${port}`,
+    served: (command) => new Promise((resolve) => waiting.push({ command, resolve })),
     close: async () => {
       for (const response of open) response.destroy()
       await new Promise<void>((resolve) => server.close(() => resolve()))
@@ -45,6 +60,7 @@ async function handle(request: IncomingMessage, response: ServerResponse): Promi
   }
   const [command, size] = message.split(':')
   const n = Number(size ?? 0)
+  response.command = command
   switch (command) {
     case 'echo': {
       const authorization = String(request.headers.authorization ?? '')
@@ -73,6 +89,9 @@ async function handle(request: IncomingMessage, response: ServerResponse): Promi
       return json({ answer: `${'a'.repeat(n)}b` })
     case 'hang':
       return
+    case 'late':
+      await new Promise((resolve) => setTimeout(resolve, n))
+      return json({ answer: 'on time' })
     default:
       return json({ answer: `you said ${message}` })
   }
