@@ -30,8 +30,10 @@ agents:
  * HTML entities, %xx and \uXXXX decoded. Written apart from the product's own decoder on purpose.
  */
 function readable(text: string): string {
+  // eslint-disable-next-line no-control-regex -- control characters are what a reader does not see
+  const invisible = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u00AD\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF]/g
   return text
-    .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u00AD\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF]/g, '')
+    .replace(invisible, '')
     .replace(/&#[xX]([0-9a-fA-F]+);?/g, (_, h: string) => String.fromCodePoint(parseInt(h, 16)))
     .replace(/&#(\d+);?/g, (_, d: string) => String.fromCodePoint(Number(d)))
     .replaceAll('&amp;', '&')
