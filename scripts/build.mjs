@@ -2,6 +2,7 @@
 // action runs it with no node_modules) and CI fails when it differs from a fresh build.
 import { build } from 'esbuild'
 import { execFileSync } from 'node:child_process'
+import { createRequire } from 'node:module'
 import { readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -31,6 +32,19 @@ const zodEnglishOnly = {
   },
 }
 
+// The pattern engine (re2js) runs in check workers started from a string, which can import nothing:
+// it goes into the bundle as the text of its CommonJS build, once, evaluated by pattern.ts and by the
+// workers alike (src/records/scenario/pattern-engine-source.ts reads the same file from node_modules).
+const patternEngineAsText = {
+  name: 'pattern-engine-as-text',
+  setup(build) {
+    build.onLoad({ filter: /[\\/]pattern-engine-source\.ts$/ }, async () => {
+      const source = await readFile(createRequire(import.meta.url).resolve('re2js'), 'utf8')
+      return { contents: `export function patternEngineSource() { return ${JSON.stringify(source)} }`, loader: 'js' }
+    })
+  },
+}
+
 const common = {
   bundle: true,
   platform: 'node',
@@ -48,7 +62,7 @@ const common = {
   // It cannot be bundled (it runs a native binary), so it stays an optional import.
   external: ['esbuild'],
   define: { __CONVY_VERSION__: JSON.stringify(pkg.version) },
-  plugins: [zodEnglishOnly],
+  plugins: [zodEnglishOnly, patternEngineAsText],
 }
 
 await rm(new URL('../dist', import.meta.url), { recursive: true, force: true })

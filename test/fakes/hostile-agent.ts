@@ -1,6 +1,13 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 
+declare module 'node:http' {
+  interface ServerResponse {
+    /** The command this response answers, for `served()`. */
+    command?: string
+  }
+}
+
 /**
  * An agent that misbehaves on purpose, over real HTTP on 127.0.0.1, for the fault-injection tests.
  * What it does is chosen by the user's message:
@@ -11,23 +18,35 @@ import type { AddressInfo } from 'node:net'
  * - `huge:N`: streams N bytes of a JSON string without end of size: a body larger than convy-ci reads.
  * - `hang`: never answers.
  * - `aaa:N`: answers N "a"s and a "b" (a catastrophic-backtracking input for `(a+)+$`).
+ * - `forms`: answers the bearer token in the forms a plain search misses: split by a bidi override and
+ *   by a zero-width space, as HTML entities (a framework's error page), lower-case and every-byte
+ *   percent-encoding, `\uXXXX` and hex.
+ * - `reject`: answers 401 `token rejected: <the token split by a bidi override>`.
+ * - `late:MS`: answers "on time" after MS milliseconds (a healthy agent that takes a while).
  */
 export interface HostileAgent {
   url: string
+  /** Resolves once an answer to this command (`big`, `echo`…) has been sent. */
+  served(command: string): Promise<void>
   close(): Promise<void>
 }
 
 export async function startHostileAgent(): Promise<HostileAgent> {
   const open = new Set<ServerResponse>()
+  const waiting: { command: string; resolve: () => void }[] = []
   const server = createServer((request, response) => {
     open.add(response)
     response.on('close', () => open.delete(response))
+    response.on('finish', () => {
+      for (const wait of waiting.filter((w) => w.command === response.command)) wait.resolve()
+    })
     void handle(request, response)
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   const { port } = server.address() as AddressInfo
   return {
     url: `http://127.0.0.1:${port}`,
+    served: (command) => new Promise((resolve) => waiting.push({ command, resolve })),
     close: async () => {
       for (const response of open) response.destroy()
       await new Promise<void>((resolve) => server.close(() => resolve()))
@@ -45,6 +64,7 @@ async function handle(request: IncomingMessage, response: ServerResponse): Promi
   }
   const [command, size] = message.split(':')
   const n = Number(size ?? 0)
+  response.command = command
   switch (command) {
     case 'echo': {
       const authorization = String(request.headers.authorization ?? '')
@@ -73,7 +93,37 @@ async function handle(request: IncomingMessage, response: ServerResponse): Promi
       return json({ answer: `${'a'.repeat(n)}b` })
     case 'hang':
       return
+    case 'forms':
+      return json({ answer: tokenForms(bearerToken(request)).join('\n') })
+    case 'reject': {
+      const token = bearerToken(request)
+      response.writeHead(401, { 'content-type': 'text/plain' })
+      return void response.end(`token rejected: ${token.slice(0, 4)}\u202E${token.slice(4)}`)
+    }
+    case 'late':
+      await new Promise((resolve) => setTimeout(resolve, n))
+      return json({ answer: 'on time' })
     default:
       return json({ answer: `you said ${message}` })
   }
+}
+
+function bearerToken(request: IncomingMessage): string {
+  return String(request.headers.authorization ?? '').replace(/^Bearer /, '')
+}
+
+/** A secret as hostile output writes it so that a plain search misses it. */
+export function tokenForms(token: string): string[] {
+  const hex = (c: string) => c.charCodeAt(0).toString(16).padStart(2, '0')
+  const each = (f: (c: string) => string) => [...token].map(f).join('')
+  return [
+    `bidi ${token.slice(0, 4)}\u202E${token.slice(4)}`,
+    `zero-width ${token.slice(0, 6)}\u200B${token.slice(6)}`,
+    `<pre>authorization: Bearer ${each((c) => `&#x${hex(c)};`)}</pre>`,
+    `decimal ${each((c) => `&#${c.charCodeAt(0)};`)}`,
+    `html ${token.replaceAll('-', '&#45;')}`,
+    `percent ${each((c) => `%${hex(c)}`)}`,
+    `json "${each((c) => `\\u00${hex(c).toUpperCase()}`)}"`,
+    `hex ${Buffer.from(token).toString('hex')}`,
+  ]
 }

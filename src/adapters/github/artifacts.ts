@@ -1,5 +1,6 @@
 import { ArtifactNotFoundError, type ArtifactClient } from '@actions/artifact'
-import { readdir } from 'node:fs/promises'
+import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises'
+import { unzip, UNZIP_LIMITS, type UnzipLimits } from './unzip.ts'
 import { basename, join } from 'node:path'
 
 /**
@@ -41,11 +42,33 @@ export interface OtherRun {
   runId: number
 }
 
-/** Downloads (and unzips) an artifact into dir; a digest that does not match is an error. */
-export async function downloadArtifact(client: ArtifactClient, artifactId: number, dir: string, from: OtherRun | null, digest: string | null = null): Promise<void> {
+/**
+ * Downloads an artifact into dir, unpacked with our own limits (unzip.ts): an artifact may have been
+ * written by a pull request, forks included, and the toolkit's own unzip has none (a 1 MB bomb wrote
+ * 1 GiB). The zip is fetched as it is, beside dir, and removed afterwards whatever happens; a digest
+ * that does not match is an error. Publish, baseline and merge all come through here.
+ */
+export async function downloadArtifact(client: ArtifactClient, artifactId: number, dir: string, from: OtherRun | null, digest: string | null = null, limits: UnzipLimits = UNZIP_LIMITS): Promise<void> {
   const findBy = from ? { token: from.token, workflowRunId: from.runId, repositoryOwner: from.owner, repositoryName: from.repo } : undefined
-  const result = await client.downloadArtifact(artifactId, { path: dir, ...(findBy ? { findBy } : {}), ...(digest ? { expectedHash: digest } : {}) })
-  if (result.digestMismatch) throw new Error(`artifact ${artifactId} does not match its recorded digest ${digest}; it was not used`)
+  const download = await mkdtemp(`${dir.replace(/[\\/]+$/, '')}.download-`)
+  try {
+    const result = await client.downloadArtifact(artifactId, { path: download, skipDecompress: true, ...(findBy ? { findBy } : {}), ...(digest ? { expectedHash: digest } : {}) })
+    if (result.digestMismatch) throw new Error(`artifact ${artifactId} does not match its recorded digest ${digest}; it was not used`)
+    const [file, ...more] = await readdir(download)
+    if (file === undefined || more.length > 0) throw new Error(`artifact ${artifactId} did not download as one zip`)
+    const zip = join(download, file)
+    const { size } = await stat(zip)
+    if (size > limits.maxTotalBytes) throw new Error(`artifact ${artifactId} is ${Math.round(size / 2 ** 20)} MiB; a run folder is at most ${limits.maxTotalBytes / 2 ** 20} MiB`)
+    try {
+      await unzip(await readFile(zip), dir, limits)
+    } catch (error) {
+      // dir was made to hold this artifact: nothing of a refused one stays.
+      await rm(dir, { recursive: true, force: true })
+      throw new Error(`artifact ${artifactId} was not unpacked: ${(error as Error).message}`, { cause: error })
+    }
+  } finally {
+    await rm(download, { recursive: true, force: true })
+  }
 }
 
 async function deleteIfPresent(client: ArtifactClient, name: string): Promise<void> {

@@ -1,4 +1,4 @@
-import { mkdir, writeFile } from 'node:fs/promises'
+import { mkdir, mkdtemp, readdir, rename, rm, writeFile } from 'node:fs/promises'
 import { dirname, isAbsolute, join, normalize, sep } from 'node:path'
 import { inflateRawSync } from 'node:zlib'
 
@@ -28,16 +28,45 @@ export const UNZIP_LIMITS: UnzipLimits = { maxEntries: 10_000, maxTotalBytes: 51
 const RATIO_FROM_BYTES = 2 ** 20
 
 export async function unzip(zip: Buffer, dir: string, limits: UnzipLimits = UNZIP_LIMITS): Promise<string[]> {
+  const entries = readEntries(zip, limits)
+  // Every entry is checked before anything is written, and written to a folder of its own that takes
+  // the place of nothing until all went well: a refused zip leaves nothing on disk.
+  await mkdir(dir, { recursive: true })
+  const staging = await mkdtemp(join(dir, '.unzip-'))
+  try {
+    for (const entry of entries) {
+      const target = join(staging, entry.path)
+      await mkdir(dirname(target), { recursive: true })
+      await writeFile(target, entry.method === 8 ? inflate(entry.data, entry.size, entry.name) : entry.data)
+    }
+    for (const name of await readdir(staging)) await rename(join(staging, name), join(dir, name))
+  } finally {
+    await rm(staging, { recursive: true, force: true })
+  }
+  return entries.map((entry) => entry.name)
+}
+
+interface Entry {
+  name: string
+  /** Where it goes, relative to the folder. */
+  path: string
+  method: number
+  size: number
+  data: Buffer
+}
+
+/** The entries of the central directory, each checked against the limits; nothing is inflated yet. */
+function readEntries(zip: Buffer, limits: UnzipLimits): Entry[] {
   const end = zip.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]))
   if (end < 0 || zip.readUInt32LE(end) !== EOCD) throw new Error('not a zip archive')
   const count = zip.readUInt16LE(end + 10)
   if (count > limits.maxEntries) throw new Error(`the zip has ${count} entries; a run folder has at most ${limits.maxEntries}`)
   let offset = zip.readUInt32LE(end + 16)
-  const written: string[] = []
+  const entries: Entry[] = []
   const used: [number, number][] = []
   let total = 0
   for (let i = 0; i < count; i++) {
-    if (zip.readUInt32LE(offset) !== CENTRAL) throw new Error('a damaged zip archive (central directory)')
+    if (offset + 46 > zip.length || zip.readUInt32LE(offset) !== CENTRAL) throw new Error('a damaged zip archive (central directory)')
     const method = zip.readUInt16LE(offset + 10)
     const compressedSize = zip.readUInt32LE(offset + 20)
     const size = zip.readUInt32LE(offset + 24)
@@ -47,7 +76,7 @@ export async function unzip(zip: Buffer, dir: string, limits: UnzipLimits = UNZI
     const name = zip.toString('utf8', offset + 46, offset + 46 + nameLength)
     offset += 46 + skip
     if (name.endsWith('/')) continue
-    if (zip.readUInt32LE(localOffset) !== LOCAL) throw new Error(`a damaged zip archive (${name})`)
+    if (localOffset + 30 > zip.length || zip.readUInt32LE(localOffset) !== LOCAL) throw new Error(`a damaged zip archive (${name})`)
     const start = localOffset + 30 + zip.readUInt16LE(localOffset + 26) + zip.readUInt16LE(localOffset + 28)
     const data = zip.subarray(start, start + compressedSize)
     if (method !== 0 && method !== 8) throw new Error(`${name}: compression method ${method} is not supported`)
@@ -58,12 +87,9 @@ export async function unzip(zip: Buffer, dir: string, limits: UnzipLimits = UNZI
     }
     total += method === 0 ? Math.max(size, compressedSize) : size
     if (total > limits.maxTotalBytes) throw new Error(`the zip holds more than ${limits.maxTotalBytes / 2 ** 20} MiB; a run folder is smaller`)
-    const target = safePath(dir, name)
-    await mkdir(dirname(target), { recursive: true })
-    await writeFile(target, method === 8 ? inflate(data, size, name) : data)
-    written.push(name)
+    entries.push({ name, path: safePath(name), method, size, data })
   }
-  return written
+  return entries
 }
 
 /** Inflates no more than the entry says it holds: a lying size cannot make it write more. */
@@ -76,10 +102,10 @@ function inflate(data: Buffer, size: number, name: string): Buffer {
   }
 }
 
-function safePath(dir: string, name: string): string {
+function safePath(name: string): string {
   const relative = normalize(name.replaceAll('\\', '/'))
-  if (isAbsolute(relative) || relative === '..' || relative.startsWith(`..${sep}`) || relative.includes(`${sep}..${sep}`)) {
+  if (isAbsolute(relative) || relative === '..' || relative.startsWith(`..${sep}`) || relative.includes(`${sep}..${sep}`) || relative.endsWith(`${sep}..`)) {
     throw new Error(`the zip names a file outside its folder: ${name}`)
   }
-  return join(dir, relative)
+  return relative
 }

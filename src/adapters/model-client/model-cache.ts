@@ -3,6 +3,7 @@ import { mkdir, readFile, rename, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import * as z from '../../base/shared/zod.ts'
 import { fingerprint } from '../../base/shared/fingerprint.ts'
+import { maskDeep, noMask, type Mask } from '../../base/shared/secrets.ts'
 
 /**
  * A cache of convy-ci's own model calls (the simulated user and the judge), so a run can be repeated
@@ -47,8 +48,12 @@ const ENTRY_VERSION = 1
  * One JSON file per entry under `dir` (`.convy/cache/` in a project), in folders named by the key's
  * first two characters. Writes are atomic, so parallel attempts and concurrent runs never see half an
  * entry; an unreadable entry is a miss, never an error.
+ *
+ * The action shares the cache with pull requests, forks included, through the Actions cache: nothing
+ * secret may be in it. The dialogue is masked before it is sent (the key is a hash of the masked
+ * request), and an answer is masked as it is written and as it is read (an entry written before).
  */
-export function createFileCache(dir: string, mode: CacheMode): ModelCache {
+export function createFileCache(dir: string, mode: CacheMode, mask: Mask = noMask): ModelCache {
   const reads = mode === 'read' || mode === 'readwrite'
   const writes = mode === 'write' || mode === 'readwrite'
   const pathOf = (key: string) => join(dir, key.slice(0, 2), `${key}.json`)
@@ -62,7 +67,7 @@ export function createFileCache(dir: string, mode: CacheMode): ModelCache {
         const entry = JSON.parse(await readFile(pathOf(key), 'utf8')) as { version?: unknown; answer?: unknown }
         if (entry.version !== ENTRY_VERSION) return undefined
         const parsed = CachedAnswerSchema.safeParse(entry.answer)
-        return parsed.success ? parsed.data : undefined
+        return parsed.success ? maskDeep(parsed.data, mask) : undefined
       } catch {
         return undefined
       }
@@ -73,7 +78,7 @@ export function createFileCache(dir: string, mode: CacheMode): ModelCache {
       const file = pathOf(key)
       await mkdir(join(dir, key.slice(0, 2)), { recursive: true })
       const temporary = `${file}.${randomBytes(4).toString('hex')}.tmp`
-      await writeFile(temporary, JSON.stringify({ version: ENTRY_VERSION, answer }))
+      await writeFile(temporary, JSON.stringify({ version: ENTRY_VERSION, answer: maskDeep(answer, mask) }))
       await rename(temporary, file)
     },
   }

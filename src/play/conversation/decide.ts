@@ -3,7 +3,7 @@ import { answers } from '../../records/journal/attempt-facts.ts'
 import { runChecks } from '../judge/checks.ts'
 import type { ModelCallContext } from '../../adapters/model-client/model-call.ts'
 import { errorMessage } from '../../base/shared/errors.ts'
-import type { Mask } from '../../base/shared/secrets.ts'
+import { maskDeep, type Mask } from '../../base/shared/secrets.ts'
 import type { AttemptBuilder } from './attempt-builder.ts'
 import { NoVerdict, throwIfInterrupted } from './failures.ts'
 import type { Judge } from './roles.ts'
@@ -42,7 +42,8 @@ async function judgeDialogue(attempt: AttemptBuilder, { judge, mask, context }: 
   if (!judge) throw failed('no judge model is configured')
   const { scenario } = attempt
   try {
-    const decisions = await judge.decide(scenario, attempt.dialogue, context)
+    // The judge does not need a secret the agent echoed: it sees the dialogue masked, as it is recorded.
+    const decisions = await judge.decide(scenario, maskDeep(attempt.dialogue, mask), context)
     return scenario.judge.map((claim, i) => ({ claim, pass: decisions[i]!.pass, reason: decisions[i]!.reason, ...(decisions[i]!.votes ? { votes: decisions[i]!.votes } : {}) }))
   } catch (cause) {
     throwIfInterrupted(context.signal)

@@ -1,7 +1,7 @@
 import type { CheckResult, ClaimResult } from '../../records/journal/records.ts'
 import type { ModelCallContext } from '../../adapters/model-client/model-call.ts'
 import { errorMessage } from '../../base/shared/errors.ts'
-import type { Mask } from '../../base/shared/secrets.ts'
+import { maskDeep, type Mask } from '../../base/shared/secrets.ts'
 import type { AttemptBuilder } from './attempt-builder.ts'
 import { throwIfInterrupted } from './failures.ts'
 import type { UserReviewer } from './roles.ts'
@@ -27,7 +27,7 @@ export async function reviewFailure(attempt: AttemptBuilder, checks: readonly Ch
     ...checks.filter((c) => !c.pass).map((c) => `The check ${c.kind} "${c.value}" failed: ${c.detail}`),
   ]
   try {
-    const findings = await reviewer.review(attempt.scenario, { dialogue: attempt.dialogue, failures, ending: endingText(attempt) }, context)
+    const findings = await reviewer.review(attempt.scenario, { dialogue: maskDeep(attempt.dialogue, mask), failures, ending: endingText(attempt) }, context)
     attempt.review = { model: reviewer.model, ...findings, error: null }
   } catch (cause) {
     throwIfInterrupted(context.signal)

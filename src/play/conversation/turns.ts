@@ -3,7 +3,7 @@ import { brokenFatalCheck } from '../judge/checks.ts'
 import type { ModelCallContext } from '../../adapters/model-client/model-call.ts'
 import type { Scenario } from '../../records/scenario/scenario.ts'
 import { errorMessage } from '../../base/shared/errors.ts'
-import type { Mask } from '../../base/shared/secrets.ts'
+import { maskDeep, type Mask } from '../../base/shared/secrets.ts'
 import { askAgent, type StepOptions } from './agent-steps.ts'
 import type { AttemptBuilder } from './attempt-builder.ts'
 import { NoVerdict, throwIfInterrupted } from './failures.ts'
@@ -65,7 +65,8 @@ async function nextUserLine(scenario: Scenario, index: number, attempt: AttemptB
   if (!user.user) throw failed('no simulated user model is configured')
   const t0 = clock()
   try {
-    const line = await user.user.next(scenario, attempt.dialogue, user.context)
+    // The simulated user does not need a secret the agent echoed: it sees the dialogue masked.
+    const line = await user.user.next(scenario, maskDeep(attempt.dialogue, user.mask), user.context)
     return { text: line.text.trim(), stop: line.stop, seconds: (clock() - t0) / 1000 }
   } catch (cause) {
     throwIfInterrupted(user.context.signal)

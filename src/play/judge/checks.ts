@@ -2,6 +2,7 @@ import type { ToolCall } from '../agents/agent.ts'
 import type { CheckResult } from '../../records/journal/records.ts'
 import type { Check } from '../../records/scenario/scenario.ts'
 import { compilePattern, loadPatterns } from '../../records/scenario/pattern.ts'
+import { matchInWorker } from './check-worker.ts'
 
 export interface CheckOptions {
   /** Stops between answers when the run is interrupted: the attempt is dropped anyway. */
@@ -13,10 +14,18 @@ export interface CheckOptions {
 
 /**
  * Matching is linear in an answer's length (pattern.ts), but an answer may be up to the reply limit
- * (1 MB by default) long: after each answer the event loop gets a turn, so Ctrl+C is handled, and a
- * check that has spent its budget stops and fails saying so.
+ * (1 MB by default) long and a pattern a thousand steps: a check that has spent its budget stops and
+ * fails saying so, never as an agent error.
  */
 export const CHECK_BUDGET_SECONDS = 10
+
+/**
+ * Past this many characters × pattern steps, a `regex:` check runs in a worker with a hard deadline
+ * rather than here: at about 30 ns a unit at worst (re2js, measured on 128 KiB), some 100 ms of the
+ * event loop. Below it, answers of a few KB with ordinary patterns, a worker's start (tens of ms) would
+ * cost more than the match.
+ */
+export const INLINE_MATCH_COST = 4_000_000
 
 /**
  * Checks are decided by convy-ci itself on the agent's answers: free, instant and exactly repeatable.
@@ -34,28 +43,36 @@ export async function runChecks(
   const results: CheckResult[] = []
   if (checks.some((check) => check.kind === 'regex')) await loadPatterns()
   for (const check of checks) {
-    const matches = matcher(check)
-    // Only the matching itself is timed: the turns other attempts take in between are not this check's.
-    let spentMs = 0
     let index = -1
-    let tooLong = false
-    for (let i = 0; i < answers.length && index < 0; i++) {
-      if (check.kind === 'regex') {
-        await new Promise((resolve) => setImmediate(resolve))
-        if (options.signal?.aborted) throw options.signal.reason
-        if (spentMs > budgetMs) {
-          tooLong = true
-          break
-        }
+    if (check.kind === 'regex' && answerCost(answers, check.value) > INLINE_MATCH_COST) {
+      const match = await matchInWorker(check.value, answers, budgetMs, options.signal)
+      if ('tooLong' in match) {
+        results.push({ kind: check.kind, value: check.value, pass: false, detail: tooLongDetail(budgetMs, budgetMs, answers.length) })
+        continue
       }
-      const t0 = clock()
-      if (matches(answers[i]!, toolCalls[i] ?? [])) index = i
-      spentMs += clock() - t0
-    }
-    if (tooLong) {
-      const on = answers.length === 1 ? 'the answer' : `${answers.length} answers`
-      results.push({ kind: check.kind, value: check.value, pass: false, detail: `the check's pattern took too long (${(spentMs / 1000).toFixed(1)} s on ${on}; the limit is ${budgetMs / 1000} s)` })
-      continue
+      index = match.found
+    } else {
+      const matches = matcher(check)
+      // Only the matching itself is timed: the turns other attempts take in between are not this check's.
+      let spentMs = 0
+      let tooLong = false
+      for (let i = 0; i < answers.length && index < 0; i++) {
+        if (check.kind === 'regex') {
+          await new Promise((resolve) => setImmediate(resolve))
+          if (options.signal?.aborted) throw options.signal.reason
+          if (spentMs > budgetMs) {
+            tooLong = true
+            break
+          }
+        }
+        const t0 = clock()
+        if (matches(answers[i]!, toolCalls[i] ?? [])) index = i
+        spentMs += clock() - t0
+      }
+      if (tooLong) {
+        results.push({ kind: check.kind, value: check.value, pass: false, detail: tooLongDetail(spentMs, budgetMs, answers.length) })
+        continue
+      }
     }
     const found = index >= 0
     const pass = check.kind === 'not_contains' || check.kind === 'tool_not_called' ? !found : found
@@ -63,6 +80,17 @@ export async function runChecks(
     results.push({ kind: check.kind, value: check.value, pass, detail: !pass && isFatal(check) ? `${detail}: a fatal check, the attempt ended there` : detail })
   }
   return results
+}
+
+function answerCost(answers: readonly string[], pattern: string): number {
+  let characters = 0
+  for (const answer of answers) characters += answer.length
+  return characters * compilePattern(pattern).steps
+}
+
+function tooLongDetail(spentMs: number, budgetMs: number, answerCount: number): string {
+  const on = answerCount === 1 ? 'the answer' : `${answerCount} answers`
+  return `the check's pattern took too long (${(spentMs / 1000).toFixed(1)} s on ${on}; the limit is ${budgetMs / 1000} s)`
 }
 
 /**

@@ -92,7 +92,7 @@ export function prepareModels(config: ProjectConfig, env: Environment, scenarios
     timeoutSeconds: resolved.config.timeout,
     maxTries: resolved.config.max_tries,
     fetch: options.fetch ?? createFetch(),
-    cache: options.cache && options.cache !== 'off' ? createFileCache(join(config.projectDir, '.convy', 'cache'), options.cache) : undefined,
+    cache: options.cache && options.cache !== 'off' ? createFileCache(join(config.projectDir, '.convy', 'cache'), options.cache, createMask(resolved.secrets)) : undefined,
     limits: Object.fromEntries(
       Object.entries(resolved.config.rate_limits).map(([model, l]) => [model, { requestsPerMinute: l.requests_per_minute, tokensPerMinute: l.tokens_per_minute, concurrency: l.concurrency }]),
     ),

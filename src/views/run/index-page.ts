@@ -3,6 +3,7 @@ import { join, relative, resolve, sep } from 'node:path'
 import type { RunState } from '../../records/journal/records.ts'
 import { listRuns, readAttempts, readManifest } from '../../records/journal/read-run.ts'
 import { REPORT_FILE } from '../../records/journal/run-folder.ts'
+import { withIndexLock } from './index-lock.ts'
 import { removeOldTemporariesOf, STRAY_TEMPORARY_AGE_MS, writeFileAtomic } from '../../base/shared/atomic-file.ts'
 import { errorMessage } from '../../base/shared/errors.ts'
 import { runCounts } from '../../records/tally/run-counts.ts'
@@ -123,6 +124,14 @@ export interface CountedRun {
 
 /** Writes `<resultsDir>/index.html` and returns its path; the `counted` runs are not read a second time. */
 export async function writeIndex(resultsDir: string, counted: readonly CountedRun[] = []): Promise<string> {
+  const target = join(resultsDir, 'index.html')
+  await mkdir(resultsDir, { recursive: true })
+  await withIndexLock(target, () => writeIndexNow(resultsDir, target, counted))
+  return target
+}
+
+/** Lists, renders and writes the index; called by the holder of the index's lock. */
+async function writeIndexNow(resultsDir: string, target: string, counted: readonly CountedRun[]): Promise<void> {
   const entries: IndexEntry[] = []
   const unreadable: UnreadableRun[] = []
   for (const run of await listRuns(resultsDir)) {
@@ -132,11 +141,8 @@ export async function writeIndex(resultsDir: string, counted: readonly CountedRu
       unreadable.push({ id: run.id, problem: errorMessage(error) })
     }
   }
-  const target = join(resultsDir, 'index.html')
-  await mkdir(resultsDir, { recursive: true })
   await writeFileAtomic(target, renderIndex(entries, unreadable, await comparePages(resultsDir)))
   // Concurrent runs each write the index under their own temporary name; what a killed one left is
   // removed once it is surely nobody's (no index takes an hour to write).
   await removeOldTemporariesOf(target, STRAY_TEMPORARY_AGE_MS)
-  return target
 }

@@ -1,0 +1,53 @@
+import assert from 'node:assert/strict'
+import { test } from 'node:test'
+import { runChecks } from '../../src/play/judge/checks.ts'
+import { compilePattern, loadPatterns, MAX_PATTERN_STEPS } from '../../src/records/scenario/pattern.ts'
+
+// 1 MiB of what the slow pattern's first repeat keeps matching: every one of its steps stays alive
+// at every character, so the match takes far longer than the budget (about 20 s measured alone).
+const LARGE = `${'x'.repeat(1024 * 1024 - 20)} order 12345 shipped`
+const SLOW = 'x{2,400}y{2,80}'
+
+test('repeats that multiply past the limit are refused when the pattern is compiled, saying why', async () => {
+  await loadPatterns()
+  assert.throws(() => compilePattern('x{2,1000}y{2,1000}z{2,1000}'), new RegExp(`compiles to \\d+ steps, past the limit of ${MAX_PATTERN_STEPS}`))
+  assert.throws(() => compilePattern('(x{1,100}){1,10}y'), /counts inside counts multiply/)
+  assert.ok(compilePattern(SLOW).steps <= MAX_PATTERN_STEPS, 'the slow pattern is one a user may write')
+  assert.ok(compilePattern('order #\\d{5}|.{0,200}').steps <= MAX_PATTERN_STEPS)
+})
+
+test('a large answer is matched in a worker: found, not found, and past the deadline a failed check', async () => {
+  const results = await runChecks(
+    [
+      { kind: 'regex', value: 'order \\d{5}' },
+      { kind: 'regex', value: 'refund' },
+      { kind: 'regex', value: SLOW },
+      { kind: 'contains', value: 'shipped' },
+    ],
+    ['hello', LARGE],
+    [],
+    // The deadline is short so the test is; the budget is a parameter, the same code path.
+    { budgetSeconds: 1 },
+  )
+  assert.deepEqual(results.map((r) => [r.pass, r.detail]), [
+    [true, 'answer 2 matches it'],
+    [false, 'none of the 2 answers matches it'],
+    [false, "the check's pattern took too long (1.0 s on 2 answers; the limit is 1 s)"],
+    [true, 'answer 2 contains it'],
+  ])
+})
+
+test('while a worker matches, the event loop runs and an interruption stops the check at once', async () => {
+  const controller = new AbortController()
+  let ticks = 0
+  const ticker = setInterval(() => {
+    ticks++
+    if (ticks === 5) controller.abort(new Error('interrupted'))
+  }, 20)
+  const started = performance.now()
+  await assert.rejects(runChecks([{ kind: 'regex', value: SLOW }], [LARGE], [], { signal: controller.signal }), /interrupted/)
+  clearInterval(ticker)
+  assert.equal(ticks, 5, 'the timers ran while the pattern was matched')
+  // Generous: the abort comes after ~100 ms of timers; the match alone takes ~20 s and the budget is 10 s.
+  assert.ok(performance.now() - started < 5000)
+})
