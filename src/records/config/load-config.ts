@@ -35,7 +35,7 @@ export async function loadProjectConfig(path: string): Promise<ProjectConfig> {
     throw new InputError(`${path}: not found; run \`convy-ci init\` to make a project, or pass --config`)
   }
   if (text.length > MAX_CONFIG_CHARS) throw new FileError(basename(path), 1, `${(text.length / 2 ** 20).toFixed(1)} MiB; convy.yml may be at most ${MAX_CONFIG_CHARS / 2 ** 20} MiB`)
-  const file = await parseYamlFile(basename(path), text)
+  const file = parseYamlFile(basename(path), text)
   const data = file.data ?? {}
   const parsed = ConfigFileSchema.safeParse(data, z.PARSE_FEW)
   if (!parsed.success) {
