@@ -1,19 +1,16 @@
 import { Readable, Transform } from 'node:stream'
-import type { Dispatcher } from 'undici'
+import { request, type Dispatcher } from 'undici'
 import type { Fetch } from './fetch-type.ts'
-import type { HttpClientOptions } from './fetch.ts'
 import { ResponseTooLarge } from './response-too-large.ts'
-import { Agent, request } from './undici.ts'
 
 /**
- * createFetch's `fetch`: undici's `request` under a fetch-shaped function, because Node's built-in
- * fetch spends most of its time in web streams (at 100 conversations in parallel it made the runner
- * CPU-bound, bench/runner.ts). JSON bodies are read whole before the Response is made; any other body
+ * createFetch's `fetch`: undici's `request` under a fetch-shaped function, because a fetch spends most
+ * of its time in web streams (at 100 conversations in parallel it made the runner CPU-bound,
+ * bench/runner.ts). JSON bodies are read whole before the Response is made; any other body
  * (server-sent events, NDJSON, text) is handed over as a stream, so a streaming agent's first token is
  * seen when it arrives.
  */
-export function createStreamFetch(options: HttpClientOptions): Fetch {
-  const dispatcher = new Agent({ connections: options.connections ?? 256, keepAliveTimeout: 30_000, ...(options.tls ? { connect: options.tls } : {}) })
+export function streamFetch(dispatcher: Dispatcher, limit: number | undefined): Fetch {
   const fetchLike: Fetch = async (input, init) => {
     const body = init?.body ?? undefined
     // Anything but a plain body (a stream, a form) goes the built-in way; convy-ci sends strings.
@@ -29,7 +26,6 @@ export function createStreamFetch(options: HttpClientOptions): Fetch {
     const noBody = answer.statusCode === 204 || answer.statusCode === 304 || init?.method === 'HEAD'
     const head = { status: answer.statusCode, headers: toHeaderPairs(answer.headers) }
     const what = `${init?.method ?? 'GET'} ${String(input)}`
-    const limit = options.maxBodyBytes
     if (noBody || isJson(answer.headers['content-type'])) {
       const bytes = limit === undefined ? await answer.body.arrayBuffer() : await readAtMost(answer.body, limit, what)
       return new Response(noBody ? null : bytes, head)
@@ -41,7 +37,7 @@ export function createStreamFetch(options: HttpClientOptions): Fetch {
   return fetchLike
 }
 
-async function readAtMost(body: Readable, limit: number, what: string): Promise<Uint8Array> {
+export async function readAtMost(body: Readable, limit: number, what: string): Promise<Uint8Array> {
   const chunks: Buffer[] = []
   let size = 0
   for await (const chunk of body as AsyncIterable<Buffer>) {
