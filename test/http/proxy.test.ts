@@ -109,7 +109,7 @@ describe('through a real forwarding proxy', () => {
     const answer = await fetch.whole(`${secureUrl}/hello`, { method: 'GET', headers: {} })
     assert.deepEqual(JSON.parse(answer.text), { path: '/hello', secure: true })
     assert.deepEqual(proxy.log, [`CONNECT ${new URL(secureUrl).host}`])
-    const sdkAnswer = await fetch.webFetch(`${secureUrl}/sdk`)
+    const sdkAnswer = await fetch(`${secureUrl}/sdk`)
     assert.deepEqual(await sdkAnswer.json(), { path: '/sdk', secure: true })
   })
 

@@ -88,7 +88,7 @@ export class ChatClient {
       maxRetries: 0,
       timeout: this.#timeoutMs,
       defaultHeaders: { 'user-agent': `convy-ci/${CONVY_VERSION}` },
-      ...(http && 'dispatcher' in http ? { fetch: http.webFetch, fetchOptions: { dispatcher: http.dispatcher } } : http ? { fetch: http } : {}),
+      ...(http && 'dispatcher' in http ? { fetch: http, fetchOptions: { dispatcher: http.dispatcher } } : http ? { fetch: http } : {}),
     })
   }
 

@@ -1,27 +1,26 @@
-import { fetch as undiciFetch, request, type Dispatcher } from 'undici'
+import { request, type Dispatcher } from 'undici'
 import { createDispatcher, type DispatcherOptions } from './dispatcher.ts'
 import type { Fetch } from './fetch-type.ts'
 import { ResponseTooLarge } from './response-too-large.ts'
-import { readAtMost, streamFetch } from './stream-fetch.ts'
+import { readAtMost, streamFetch, untilAborted } from './stream-fetch.ts'
 import { RequestTimedOut, type SendWhole } from './whole.ts'
-import { onAbort } from '../shared/abort-listeners.ts'
 
 /**
  * The HTTP client every outgoing call of a run goes through: the agent's and convy-ci's own models',
  * all over one undici dispatcher (dispatcher.ts: connection pools, proxies, certificates). Requests
- * whose answer is read whole (an agent's JSON turn, the gateway check) go through `whole`; the
- * `openai` client is given `webFetch` and the dispatcher; everything else (a streaming agent's
- * server-sent events, NDJSON) goes through the client itself, a fetch-shaped function over undici's
- * `request` (stream-fetch.ts).
+ * whose answer is read whole (an agent's JSON turn, the gateway check) go through `whole`; everything
+ * else (the `openai` client's calls, a streaming agent's server-sent events, NDJSON) through the
+ * client itself, a fetch-shaped function over undici's `request` (stream-fetch.ts). undici's own
+ * `fetch` would serve too, at about 1.3 ms more CPU per call (its Request, Headers and web streams):
+ * a fifth of a conversation's budget at five model calls (docs/performance.md).
  */
 export type { Fetch }
 
 export interface HttpFetch extends Fetch {
   /** The same request without a Request, Headers or Response, its answer read whole. */
   readonly whole: SendWhole
-  /** For clients that take a fetch and its options (the `openai` SDK): undici's fetch and this dispatcher. */
+  /** The dispatcher, for a client that takes a fetch and its options (the `openai` SDK): `init.dispatcher`. */
   readonly dispatcher: Dispatcher
-  readonly webFetch: Fetch
 }
 
 export interface HttpClientOptions extends Partial<DispatcherOptions> {
@@ -55,24 +54,6 @@ export function createFetch(options: HttpClientOptions = {}): HttpFetch {
       throw error
     }
   }
-  const webFetch: Fetch = (input, init) => undiciFetch(input as Parameters<typeof undiciFetch>[0], { ...(init as Parameters<typeof undiciFetch>[1]), dispatcher }) as unknown as Promise<Response>
-  return Object.assign(streamFetch(dispatcher, limit), { whole, dispatcher, webFetch })
+  return Object.assign(streamFetch(dispatcher, limit), { whole, dispatcher })
 }
 
-/**
- * The work's outcome, or the signal's reason as soon as it aborts. undici hears an abort of a request
- * still queued for a connection only once the request reaches one (all connections busy: maybe never
- * before the server answers the others); the caller is told at once, and undici drops the request
- * when it gets there.
- */
-function untilAborted<T>(work: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
-  if (signal === undefined) return work
-  return new Promise<T>((resolve, reject) => {
-    if (signal.aborted) {
-      work.catch(() => undefined)
-      return reject(signal.reason)
-    }
-    const stopListening = onAbort(signal, () => reject(signal.reason))
-    work.then(resolve, reject).finally(stopListening)
-  })
-}
