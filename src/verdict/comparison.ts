@@ -35,7 +35,7 @@ export interface RunInfo {
   attempts: number
 }
 
-export interface Tile {
+export interface ComparedTile {
   before: number | null
   after: number | null
   /** after − before; null when either is missing. */
@@ -47,28 +47,28 @@ export interface Tile {
 
 export interface Tiles {
   /** The mean of the scenarios' pass rates, so a scenario with many verdicts weighs no more than one with few. */
-  passRate: Tile
+  passRate: ComparedTile
   /** Passed attempts, out of the attempts the statistics count (agent errors among the fails). */
-  passed: Tile
+  passed: ComparedTile
   /** Scenarios that passed every attempt with a verdict, out of scenarios with a verdict. */
-  stableScenarios: Tile
-  attempts: Tile
+  stableScenarios: ComparedTile
+  attempts: ComparedTile
   /**
    * The agent's own time per answer; failed answers are not answers and are left out. Toned slower
    * (worse) or faster (better) by answer-times.ts: a Mann–Whitney test and a 10% change of the median.
    */
-  meanAnswerSeconds: Tile
-  slowestAnswerSeconds: Tile
+  meanAnswerSeconds: ComparedTile
+  slowestAnswerSeconds: ComparedTile
   /** Time to first token per answer, over the answers that streamed; toned as the answer time. */
-  meanFirstTokenSeconds: Tile
+  meanFirstTokenSeconds: ComparedTile
   /** The agent's tokens per attempt, over the attempts where it reported them. */
-  tokensInPerAttempt: Tile
-  tokensOutPerAttempt: Tile
+  tokensInPerAttempt: ComparedTile
+  tokensOutPerAttempt: ComparedTile
   /** Out of all attempts. */
-  agentErrors: Tile
-  noVerdicts: Tile
+  agentErrors: ComparedTile
+  noVerdicts: ComparedTile
   /** Dollars for convy-ci's own models over the whole run, where convy.yml has prices. */
-  costUsd: Tile
+  costUsd: ComparedTile
 }
 
 export interface ScenarioSide {

@@ -1,4 +1,4 @@
-import type { Holding, ScenarioTally } from '../records/tally/run-tally.ts'
+import type { ClaimHolding, ScenarioTally } from '../records/tally/run-tally.ts'
 import type { MovedClaim } from './comparison.ts'
 
 /** At most this many per scenario: the ones a reviewer reads first. */
@@ -12,7 +12,7 @@ export const MOVED_SHOWN = 3
 export function movedClaims(before: ScenarioTally | undefined, after: ScenarioTally | undefined, change: number): MovedClaim[] {
   if (!before || !after || change === 0) return []
   const moved: (MovedClaim & { by: number })[] = []
-  const consider = (kind: MovedClaim['kind'], text: string, b: Holding | undefined, a: Holding | undefined) => {
+  const consider = (kind: MovedClaim['kind'], text: string, b: ClaimHolding | undefined, a: ClaimHolding | undefined) => {
     if (!b || !a || b.decided === 0 || a.decided === 0) return
     const by = a.held / a.decided - b.held / b.decided
     if (Math.sign(by) !== Math.sign(change)) return

@@ -1,7 +1,7 @@
 import { atMost } from '../base/stats/counts.ts'
 import { compareTimes } from './answer-times.ts'
 import { fisherExact } from '../base/stats/fisher.ts'
-import type { Direction, Tile, Tiles, Tone } from './comparison.ts'
+import type { Direction, ComparedTile, Tiles, Tone } from './comparison.ts'
 import { scenarioSide, type RunSums } from './run-sums.ts'
 
 /** One-sided level at which a tile's counts (errors) are called worse or better, as for the pass rate. */
@@ -61,7 +61,7 @@ function summarise(run: RunSums) {
 }
 
 /** Mean times, toned slower or faster only beyond noise (answer-times.ts). */
-function timeTile(before: readonly number[], after: readonly number[]): Tile {
+function timeTile(before: readonly number[], after: readonly number[]): ComparedTile {
   const mean = (times: readonly number[]) => (times.length === 0 ? null : times.reduce((sum, t) => sum + t, 0) / times.length)
   const [a, b] = [mean(before), mean(after)]
   if (a === null || b === null) return tile(a, b, 'neutral')
@@ -70,12 +70,12 @@ function timeTile(before: readonly number[], after: readonly number[]): Tile {
   return tile(a, b, direction)
 }
 
-function tile(before: number | null, after: number | null, tone: Tone, of: Tile['of'] = null): Tile {
+function tile(before: number | null, after: number | null, tone: Tone, of: ComparedTile['of'] = null): ComparedTile {
   return { before, after, change: before === null || after === null ? null : after - before, tone, of }
 }
 
 /** Errors out of attempts: more of them is worse when Fisher's test says it is more than chance. */
-function countTile(before: number, beforeAttempts: number, after: number, afterAttempts: number): Tile {
+function countTile(before: number, beforeAttempts: number, after: number, afterAttempts: number): ComparedTile {
   const { less, greater } = fisherExact({ passed: after, total: afterAttempts }, { passed: before, total: beforeAttempts })
   const tone: Tone = atMost(greater, TILE_ALPHA) ? 'worse' : atMost(less, TILE_ALPHA) ? 'better' : 'within-noise'
   return tile(before, after, tone, { before: beforeAttempts, after: afterAttempts })

@@ -3,7 +3,7 @@ import { describe, test } from 'node:test'
 import type { Agent } from '../../src/play/agents/agent.ts'
 import { agentExport } from '../../src/play/agents/checked-agent.ts'
 import { playAttempt, type PlayDependencies } from '../../src/play/conversation/play-attempt.ts'
-import { recordSchemas } from '../../src/records/journal/records.ts'
+import { AttemptSchema } from '../../src/records/journal/records.ts'
 import { runChecks } from '../../src/play/judge/checks.ts'
 import { judgeMessages, readJudgeRequest } from '../../src/play/judge/judge-prompt.ts'
 import type { DialogueLine, Judge } from '../../src/play/conversation/roles.ts'
@@ -58,9 +58,9 @@ function deps(agent: Agent, judged: DialogueLine[][]): PlayDependencies {
 
 describe('tool calls and time to first token', () => {
   test('are recorded in the turn, decide tool checks, and reach the judge', async () => {
-    const scenario = parseScenario(await parseYamlFile('order.yml', SCENARIO), 'order')
+    const scenario = parseScenario(parseYamlFile('order.yml', SCENARIO), 'order')
     const judged: DialogueLine[][] = []
-    const attempt = recordSchemas().AttemptSchema.parse(await playAttempt(scenario, 1, 's-1', deps(lookupAgent, judged)))
+    const attempt = AttemptSchema.parse(await playAttempt(scenario, 1, 's-1', deps(lookupAgent, judged)))
 
     const [, first, , second] = attempt.turns
     assert.deepEqual(first?.toolCalls, [{ name: 'get_order', arguments: { id: '1234' } }])

@@ -71,7 +71,7 @@ describe('convy-ci chat', () => {
     assert.equal(models.requests.filter((r) => r.kind === 'user').length, 0, 'you are the user: no simulated user is asked')
 
     // The saved file is a scenario that runs as it is: your lines, the scenario's claims and checks.
-    const saved = parseScenario(await parseYamlFile('saved.yml', await readFile(join(dir, 'scenarios', 'late-order-chat.yml'), 'utf8')), 'x')
+    const saved = parseScenario(parseYamlFile('saved.yml', await readFile(join(dir, 'scenarios', 'late-order-chat.yml'), 'utf8')), 'x')
     assert.deepEqual(
       { id: saved.id, script: saved.script, judge: saved.judge, checks: saved.checks, tags: saved.tags, user: saved.user, description: saved.description },
       {

@@ -131,7 +131,7 @@ describe('run --verbose', () => {
 
 test('the watcher sees each line the moment it is recorded: the user line before the agent is asked, masked', async () => {
   const events: string[] = []
-  const scenario = parseScenario(await parseYamlFile('s.yml', 'script: [hello, bye]\nchecks: [{ contains: bye }]\n'), 's')
+  const scenario = parseScenario(parseYamlFile('s.yml', 'script: [hello, bye]\nchecks: [{ contains: bye }]\n'), 's')
   const agent: Agent = {
     conversation: () => ({
       answer: (message) => {

@@ -69,7 +69,7 @@ describe('the parsers (properties)', () => {
     await fc.assert(
       fc.asyncProperty(yamlish, fc.string({ maxLength: 20 }), async (source, fileName) => {
         try {
-          const scenario = parseScenario(await parseYamlFile('s.yml', source), fileName)
+          const scenario = parseScenario(parseYamlFile('s.yml', source), fileName)
           assert.match(scenario.id, /^[A-Za-z0-9][A-Za-z0-9._-]*$/)
         } catch (error) {
           assert.ok(classified(error), `${String(error)}`)
@@ -83,7 +83,7 @@ describe('the parsers (properties)', () => {
     await fc.assert(
       fc.asyncProperty(fc.string({ minLength: 1, maxLength: 30 }), fc.anything({ maxDepth: 2 }), async (value, extra) => {
         const source = `agents:\n  bot:\n    url: \${BASE}/chat?key=\${KEY}&x=1\n    body: { message: "{text}" }\n    reply: answer\n    extra: ${JSON.stringify(JSON.stringify(extra) ?? null)}\n`
-        const file = await parseYamlFile('convy.yml', source)
+        const file = parseYamlFile('convy.yml', source)
         const config: ProjectConfig = { file, projectDir: '/p', models: {}, agents: (file.data as { agents: Record<string, unknown> }).agents }
         try {
           resolveAgent(config, 'bot', { BASE: 'http://127.0.0.1:8080', KEY: value })

@@ -1,5 +1,6 @@
 import { setMaxListeners } from 'node:events'
-import { APIConnectionError, APIError } from 'openai/error'
+import OpenAI from 'openai'
+import { APIConnectionTimeoutError } from 'openai/error'
 import type { ChatCompletionCreateParamsNonStreaming, ChatCompletionMessageParam } from 'openai/resources/chat/completions'
 import type { ResponseFormatJSONSchema } from 'openai/resources/shared'
 import { readCompletion } from './completion.ts'
@@ -10,12 +11,10 @@ import { ServerQuirks } from './server-quirks.ts'
 import { cacheKey, noCache, type ModelCache } from './model-cache.ts'
 import { RateLimiter, type RateLimits } from './rate-limiter.ts'
 import { createMask, type Mask } from '../../base/shared/secrets.ts'
-import type { Fetch } from '../../base/http/fetch-type.ts'
-import { headerOf, RequestTimedOut, sendWhole, type SendWhole, type WholeAnswer } from '../../base/http/whole.ts'
-import { errorMessage, rootCause } from '../../base/shared/errors.ts'
+import type { Fetch, HttpFetch } from '../../base/http/fetch.ts'
 import { CONVY_VERSION } from '../../base/shared/version.ts'
 
-/** Servers that need no key get this in the header, as the `openai` client sends when it has none. */
+/** openai@6 refuses to start without a key, even for a server that needs none: this stands in. */
 const NO_KEY = 'no-key'
 const OPENAI_BASE_URL = 'https://api.openai.com/v1'
 
@@ -26,8 +25,14 @@ export interface ChatClientOptions {
   /** Each try is cut off after this long, the answer's body included. */
   timeoutSeconds: number
   retry: RetryPolicy
-  /** The HTTP client; default: the built-in fetch. A run passes its own (src/http/fetch.ts). */
-  fetch?: Fetch
+  /**
+   * The HTTP client; default: the built-in fetch. A run passes its own (base/http/fetch.ts), whose
+   * dispatcher the `openai` client is given: its proxies and certificates apply to the models too.
+   */
+  fetch?: Fetch | HttpFetch
+  /** OpenAI's organization and project headers (OPENAI_ORG_ID, OPENAI_PROJECT_ID); default none. */
+  organization?: string
+  project?: string
   /** Answers kept from earlier runs; default none. */
   cache?: ModelCache
   /** Limits by model name, shared by every call this client makes. */
@@ -52,19 +57,12 @@ export interface ChatAnswer {
 
 /**
  * The single place that talks to an OpenAI-compatible chat completions endpoint for convy-ci's own
- * models: no hidden retries, every try counted and reported through `context.record`, failures as
- * ModelError with the API key masked.
- *
- * Requests go straight through the run's HTTP client, not through the `openai` client: at a few
- * thousand calls a second, its per-request work (Request, Headers, Response, web streams, its
- * logging) cost more CPU than the rest of the runner (bench/runner.ts, README "Performance").
- * Its types and error classes are kept: a failed try becomes the APIError the client would throw,
- * so classification, Retry-After and the fallbacks read the same thing.
+ * models, through the `openai` client with its own retries off: every try is counted and reported
+ * through `context.record`, the pause before the next one is ours (retry.ts, with the rate limiter
+ * and the budget on top), failures are ModelError with the API key masked.
  */
 export class ChatClient {
-  readonly #send: SendWhole
-  readonly #url: string
-  readonly #headers: Readonly<Record<string, string>>
+  readonly #openai: OpenAI
   readonly #timeoutMs: number
   readonly #retry: RetryPolicy
   readonly #mask: Mask
@@ -80,16 +78,18 @@ export class ChatClient {
     this.#mask = createMask(options.apiKey === undefined ? [] : [options.apiKey])
     this.#cache = options.cache ?? noCache
     this.#limits = options.limits ?? {}
-    this.#send = sendWhole(options.fetch ?? fetch)
-    // Joined as the `openai` client joins its base URL and a path.
-    const base = options.baseURL || OPENAI_BASE_URL
-    this.#url = new URL(`${base}${base.endsWith('/') ? '' : '/'}chat/completions`).toString()
-    this.#headers = {
-      authorization: `Bearer ${options.apiKey ?? NO_KEY}`,
-      'content-type': 'application/json',
-      accept: 'application/json',
-      'user-agent': `convy-ci/${CONVY_VERSION}`,
-    }
+    const http = options.fetch
+    this.#openai = new OpenAI({
+      // Everything given, so the client never reads the environment itself.
+      baseURL: options.baseURL || OPENAI_BASE_URL,
+      apiKey: options.apiKey || NO_KEY,
+      organization: options.organization ?? null,
+      project: options.project ?? null,
+      maxRetries: 0,
+      timeout: this.#timeoutMs,
+      defaultHeaders: { 'user-agent': `convy-ci/${CONVY_VERSION}` },
+      ...(http && 'dispatcher' in http ? { fetch: http, fetchOptions: { dispatcher: http.dispatcher } } : http ? { fetch: http } : {}),
+    })
   }
 
   /** One call: tries until an answer, a failure not worth retrying, or the end of the budget. */
@@ -124,7 +124,7 @@ export class ChatClient {
             adjustments++
             continue
           }
-          const failure = error instanceof RequestTimedOut ? 'timeout' : classifyError(error)
+          const failure = classifyError(error)
           if (!isTransient(failure) || tries - adjustments >= this.#retry.maxTries) {
             throw modelError(failure, what, tries, error, this.#mask)
           }
@@ -171,47 +171,15 @@ export class ChatClient {
       this.#listenedTo = signal
     }
     const body: ChatCompletionCreateParamsNonStreaming = { model: request.model, messages: request.messages, ...this.#quirks.optionalParameters(request) }
-    let answer: WholeAnswer
+    // The SDK's own timeout ends when the headers come; this one covers the body too.
+    const timeout = AbortSignal.timeout(this.#timeoutMs)
     try {
-      // The timeout is the HTTP client's own timer, not an AbortController per try: at thousands of
-      // tries a run, a controller, its signal and a listener each were a visible share of the CPU.
-      answer = await this.#send(this.#url, { method: 'POST', headers: this.#headers, body: JSON.stringify(body), signal, timeoutMs: this.#timeoutMs })
+      // The answer is checked by readCompletion: a compatible server may send anything.
+      return (await this.#openai.chat.completions.create(body, { signal: AbortSignal.any([signal, timeout]) })) as unknown
     } catch (error) {
-      // The try's own timer is said as what it was; the caller's abort is the caller's to report.
-      if (error instanceof RequestTimedOut || signal.aborted) throw error
-      throw new APIConnectionError({ message: `Connection error: ${errorMessage(rootCause(error))}`, cause: error instanceof Error ? error : undefined })
+      if (timeout.aborted && !signal.aborted) throw new APIConnectionTimeoutError({ message: `no complete answer within ${this.#timeoutMs / 1000} s` })
+      throw error
     }
-    return readAnswer(answer)
-  }
-}
-
-/**
- * The body of an answer as the `openai` client reads it: JSON when the server says so (a body that is
- * not throws SyntaxError), else the text; a non-2xx status is the APIError the client would throw.
- */
-function readAnswer(answer: WholeAnswer): unknown {
-  if (answer.status < 200 || answer.status > 299) {
-    const json = safeJson(answer.text)
-    const headers = new Headers()
-    for (const [name, value] of Object.entries(answer.headers)) {
-      if (Array.isArray(value)) for (const item of value) headers.append(name, item)
-      else if (value !== undefined) headers.set(name, value)
-    }
-    throw APIError.generate(answer.status, json as object | undefined, json ? undefined : answer.text, headers)
-  }
-  if (answer.status === 204) return null
-  const mediaType = headerOf(answer, 'content-type')?.split(';')[0]?.trim()
-  if (mediaType?.includes('application/json') || mediaType?.endsWith('+json')) {
-    return headerOf(answer, 'content-length') === '0' ? undefined : (JSON.parse(answer.text) as unknown)
-  }
-  return answer.text
-}
-
-function safeJson(text: string): unknown {
-  try {
-    return JSON.parse(text) as unknown
-  } catch {
-    return undefined
   }
 }
 

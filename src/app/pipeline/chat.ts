@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import type { Conversation } from '../../play/agents/agent.ts'
 import { askAgent, closeConversation, openConversation, type StepOptions } from '../../play/conversation/agent-steps.ts'
 import { AttemptBuilder } from '../../play/conversation/attempt-builder.ts'
-import { decide } from '../../play/conversation/decide.ts'
+import { decideAttempt } from '../../play/conversation/decide.ts'
 import { AgentFailure } from '../../play/conversation/failures.ts'
 import { didYouMean } from '../../base/input/did-you-mean.ts'
 import type { Turn } from '../../records/journal/records.ts'
@@ -146,7 +146,7 @@ async function decideChat(ctx: PipelineContext, attempt: AttemptBuilder, models:
     return ExitCode.Ok
   }
   const context = { signal: ctx.signal, record: attempt.meters.judge.record }
-  const { checks, claims } = await decide(attempt, { judge: models?.judge ?? null, judging: true, mask, context })
+  const { checks, claims } = await decideAttempt(attempt, { judge: models?.judge ?? null, judging: true, mask, context })
   const decided = maskDeep(attempt.finish(checks, claims, { prices: {}, userModel: undefined, judgeModel: models?.judge?.model }), mask)
   for (const [label, text] of decisionLines(decided)) ctx.stdout.write(`${label}${terminalText(text, '    ')}\n`)
   return decided.verdict === 'agent_error' || decided.verdict === 'no_verdict' ? ExitCode.Failed : ExitCode.Ok

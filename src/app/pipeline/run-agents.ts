@@ -46,12 +46,8 @@ export async function runAgents(ctx: PipelineContext, request: RunRequest): Prom
   const { settings } = request
   // Everything is read and checked for every agent before the first attempt is played.
   const project = await openProject(ctx, request)
-  // The gateway answers while the scenario files load. Its request leaves when its connection
-  // completes, on a turn of the event loop: one turn here lets it go at once in most runs (2–4 ms
-  // after it was made, against 5–12 without), and the files' loading gives the loop a turn every 2 ms
-  // for the rest (load-scenarios.ts).
+  // The gateway answers its check while the scenario files load.
   const earlyCheck = startModelCheck(project.config, project.env, { smoke: settings.smoke, cache: settings.cache ?? 'off' })
-  if (earlyCheck) await new Promise((resolve) => setImmediate(resolve))
   const names = [...new Set(request.agents)]
   const prepared: { agent: PreparedAgent; models: PreparedModels; mask: (t: string) => string }[] = []
   let scenarios: Scenario[]

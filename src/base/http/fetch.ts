@@ -1,33 +1,29 @@
-import type { ConnectionOptions } from 'node:tls'
+import { request, type Dispatcher } from 'undici'
+import { createDispatcher, type DispatcherOptions } from './dispatcher.ts'
 import type { Fetch } from './fetch-type.ts'
-import { createH1Client } from './h1/h1-client.ts'
 import { ResponseTooLarge } from './response-too-large.ts'
-import type { SendWhole } from './whole.ts'
+import { readAtMost, streamFetch, untilAborted } from './stream-fetch.ts'
+import { RequestTimedOut, type SendWhole } from './whole.ts'
 
 /**
- * The HTTP client every outgoing call of a run goes through: the agent's and convy-ci's own models'.
- * Requests whose answer is read whole (an agent's JSON turn, a chat completion, the gateway check) go
- * through `whole`, convy-ci's own HTTP/1.1 client (h1/). Everything else (a streaming agent's
- * server-sent events, NDJSON) goes through `fetch`, which is undici's `request` under a fetch-shaped
- * function (stream-fetch.ts), loaded the first time a run needs it: a run of JSON turns never
- * compiles undici.
+ * The HTTP client every outgoing call of a run goes through: the agent's and convy-ci's own models',
+ * all over one undici dispatcher (dispatcher.ts: connection pools, proxies, certificates). Requests
+ * whose answer is read whole (an agent's JSON turn, the gateway check) go through `whole`; everything
+ * else (the `openai` client's calls, a streaming agent's server-sent events, NDJSON) through the
+ * client itself, a fetch-shaped function over undici's `request` (stream-fetch.ts). undici's own
+ * `fetch` would serve too, at about 1.3 ms more CPU per call (its Request, Headers and web streams):
+ * a fifth of a conversation's budget at five model calls (docs/performance.md).
  */
 export type { Fetch }
 
-/** createFetch's client: a fetch for everything, and a cheaper way for the requests of every turn. */
 export interface HttpFetch extends Fetch {
-  /**
-   * The same request without a Request, Headers or Response: no web streams, no WebIDL checks. At a
-   * few thousand requests a second these were most of the runner's own CPU (bench/runner.ts).
-   */
+  /** The same request without a Request, Headers or Response, its answer read whole. */
   readonly whole: SendWhole
+  /** The dispatcher, for a client that takes a fetch and its options (the `openai` SDK): `init.dispatcher`. */
+  readonly dispatcher: Dispatcher
 }
 
-export interface HttpClientOptions {
-  /** Connections kept per origin; a run opens at most about one per conversation in flight. */
-  connections?: number
-  /** Certificates for HTTPS: a private CA, a client certificate and key (see tls.ts). */
-  tls?: ConnectionOptions
+export interface HttpClientOptions extends Partial<DispatcherOptions> {
   /**
    * Bytes of one response body read at most; past that the request fails. An agent's answers are cut
    * to a much smaller size later (reply-limit.ts): this only keeps a runaway answer out of memory.
@@ -38,11 +34,26 @@ export interface HttpClientOptions {
 export { ResponseTooLarge }
 
 export function createFetch(options: HttpClientOptions = {}): HttpFetch {
-  const whole = createH1Client({ connections: options.connections ?? 256, tls: options.tls, maxBodyBytes: options.maxBodyBytes })
-  let streaming: Promise<Fetch> | undefined
-  const fetchLike: Fetch = async (input, init) => {
-    streaming ??= import('./stream-fetch.ts').then(({ createStreamFetch }) => createStreamFetch(options))
-    return (await streaming)(input, init)
+  const dispatcher = createDispatcher({ ...options, proxyRules: options.proxyRules ?? { http: undefined, https: undefined, bypass: [] } })
+  const limit = options.maxBodyBytes
+  const whole: SendWhole = async (url, { method, headers, body, signal, timeoutMs }) => {
+    const timeout = timeoutMs === undefined ? undefined : AbortSignal.timeout(timeoutMs)
+    const signals = [signal, timeout].filter((s) => s !== undefined)
+    const what = `${method} ${url}`
+    const stop = signals.length > 1 ? AbortSignal.any(signals) : signals[0]
+    try {
+      const exchange = async () => {
+        const answer = await request(url, { dispatcher, method: method as Dispatcher.HttpMethod, headers, body, signal: stop })
+        const bytes = limit === undefined ? await answer.body.arrayBuffer() : await readAtMost(answer.body, limit, what)
+        // As a fetch's text(): UTF-8, without a byte-order mark.
+        return { status: answer.statusCode, headers: answer.headers, text: new TextDecoder().decode(bytes) }
+      }
+      return await untilAborted(exchange(), stop)
+    } catch (error) {
+      if (timeout?.aborted && !signal?.aborted) throw new RequestTimedOut(timeoutMs!)
+      throw error
+    }
   }
-  return Object.assign(fetchLike, { whole })
+  return Object.assign(streamFetch(dispatcher, limit), { whole, dispatcher })
 }
+

@@ -1,35 +1,29 @@
 import { Readable, Transform } from 'node:stream'
-import type { Dispatcher } from 'undici'
+import { request, type Dispatcher } from 'undici'
 import type { Fetch } from './fetch-type.ts'
-import type { HttpClientOptions } from './fetch.ts'
 import { ResponseTooLarge } from './response-too-large.ts'
-import { Agent, request } from './undici.ts'
+import { onAbort } from '../shared/abort-listeners.ts'
 
 /**
- * createFetch's `fetch`: undici's `request` under a fetch-shaped function, because Node's built-in
- * fetch spends most of its time in web streams (at 100 conversations in parallel it made the runner
- * CPU-bound, bench/runner.ts). JSON bodies are read whole before the Response is made; any other body
+ * createFetch's `fetch`: undici's `request` under a fetch-shaped function, because a fetch spends most
+ * of its time in web streams (at 100 conversations in parallel it made the runner CPU-bound,
+ * bench/runner.ts). JSON bodies are read whole before the Response is made; any other body
  * (server-sent events, NDJSON, text) is handed over as a stream, so a streaming agent's first token is
  * seen when it arrives.
  */
-export function createStreamFetch(options: HttpClientOptions): Fetch {
-  const dispatcher = new Agent({ connections: options.connections ?? 256, keepAliveTimeout: 30_000, ...(options.tls ? { connect: options.tls } : {}) })
+export function streamFetch(dispatcher: Dispatcher, limit: number | undefined): Fetch {
   const fetchLike: Fetch = async (input, init) => {
     const body = init?.body ?? undefined
     // Anything but a plain body (a stream, a form) goes the built-in way; convy-ci sends strings.
     if (input instanceof Request || !(body === undefined || typeof body === 'string' || body instanceof Uint8Array)) return fetch(input, init)
     const headers = flattenHeaders(init?.headers)
-    const answer = await request(String(input), {
-      method: (init?.method ?? 'GET') as Dispatcher.HttpMethod,
-      headers,
-      body,
-      signal: init?.signal ?? undefined,
-      dispatcher,
-    })
+    const signal = init?.signal ?? undefined
+    // A client given this fetch and a dispatcher in its options (the `openai` SDK's fetchOptions) sends it here.
+    const through = (init as { dispatcher?: Dispatcher } | undefined)?.dispatcher ?? dispatcher
+    const answer = await untilAborted(request(String(input), { method: (init?.method ?? 'GET') as Dispatcher.HttpMethod, headers, body, signal, dispatcher: through }), signal)
     const noBody = answer.statusCode === 204 || answer.statusCode === 304 || init?.method === 'HEAD'
     const head = { status: answer.statusCode, headers: toHeaderPairs(answer.headers) }
     const what = `${init?.method ?? 'GET'} ${String(input)}`
-    const limit = options.maxBodyBytes
     if (noBody || isJson(answer.headers['content-type'])) {
       const bytes = limit === undefined ? await answer.body.arrayBuffer() : await readAtMost(answer.body, limit, what)
       return new Response(noBody ? null : bytes, head)
@@ -41,7 +35,7 @@ export function createStreamFetch(options: HttpClientOptions): Fetch {
   return fetchLike
 }
 
-async function readAtMost(body: Readable, limit: number, what: string): Promise<Uint8Array> {
+export async function readAtMost(body: Readable, limit: number, what: string): Promise<Uint8Array> {
   const chunks: Buffer[] = []
   let size = 0
   for await (const chunk of body as AsyncIterable<Buffer>) {
@@ -85,4 +79,22 @@ function toHeaderPairs(headers: Record<string, string | string[] | undefined>): 
     else if (value !== undefined) pairs.push([key, value])
   }
   return pairs
+}
+
+/**
+ * The work's outcome, or the signal's reason as soon as it aborts. undici hears an abort of a request
+ * still queued for a connection only once the request reaches one (all connections busy: maybe never
+ * before the server answers the others); the caller is told at once, and undici drops the request
+ * when it gets there.
+ */
+export function untilAborted<T>(work: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  if (signal === undefined) return work
+  return new Promise<T>((resolve, reject) => {
+    if (signal.aborted) {
+      work.catch(() => undefined)
+      return reject(signal.reason)
+    }
+    const stopListening = onAbort(signal, () => reject(signal.reason))
+    work.then(resolve, reject).finally(stopListening)
+  })
 }

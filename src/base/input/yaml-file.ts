@@ -1,8 +1,7 @@
-import type { Document, LineCounter, Node } from 'yaml'
+import { isAlias, isMap, isScalar, isSeq, LineCounter, parseDocument, visit, type Document, type Node } from 'yaml'
 import type * as z from '../shared/zod.ts'
 import { FileError } from '../shared/errors.ts'
 import { didYouMean } from './did-you-mean.ts'
-import { readSimpleYaml } from './simple-yaml.ts'
 
 /**
  * A YAML file parsed once, keeping positions, so every later error can name the file and the line of
@@ -17,31 +16,15 @@ export interface YamlFile {
   lineOfKey(parentPath: readonly PropertyKey[], key: string): number | undefined
 }
 
-export async function parseYamlFile(name: string, text: string): Promise<YamlFile> {
-  // Most files are plain: read those directly (line numbers included), and load the YAML parser
-  // only for one that is not.
-  const simple = readSimpleYaml(text)
-  if (simple !== undefined) return { name, data: simple.data, lineOf: simple.lineOf, lineOfKey: simple.lineOfKey }
-  return parseWithYaml(name, text)
-}
-
-/** Through the `yaml` package whatever the file: what the direct reader must agree with. */
-export async function parseWithYaml(name: string, text: string): Promise<YamlFile> {
-  const yaml = await loadYaml()
-  const parsed = parse(yaml, name, text)
-  return { name, data: toData(yaml, name, parsed.doc, parsed.lineCounter), lineOf: parsed.lineOf, lineOfKey: parsed.lineOfKey }
+export function parseYamlFile(name: string, text: string): YamlFile {
+  const parsed = parse(name, text)
+  return { name, data: toData(name, parsed.doc, parsed.lineCounter), lineOf: parsed.lineOf, lineOfKey: parsed.lineOfKey }
 }
 
 /** An object posing as a parsed file (run()'s options, inline scenarios): no lines, so errors name the key path only. */
 export function objectFile(name: string, data: unknown): YamlFile {
   return { name, data, lineOf: () => undefined, lineOfKey: () => undefined }
 }
-
-type YamlModule = typeof import('yaml')
-let yamlModule: Promise<YamlModule> | undefined
-// yaml is CommonJS: Node's import() gives its exports as `default` too, and a split bundle's chunk
-// gives them only there.
-const loadYaml = () => (yamlModule ??= import('yaml').then((module) => (module as { default?: YamlModule }).default ?? module))
 
 interface Parsed {
   doc: Document
@@ -50,7 +33,7 @@ interface Parsed {
   lineOfKey: YamlFile['lineOfKey']
 }
 
-function parse({ LineCounter, parseDocument, isMap, isScalar, isSeq }: YamlModule, name: string, text: string): Parsed {
+function parse(name: string, text: string): Parsed {
   const lineCounter = new LineCounter()
   const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true })
   const first = doc.errors[0]
@@ -81,7 +64,7 @@ function parse({ LineCounter, parseDocument, isMap, isScalar, isSeq }: YamlModul
 /** Aliases past this many expansions are refused (yaml's own check): a few lines can expand to gigabytes. */
 export const MAX_ALIAS_COUNT = 100
 
-function toData({ isAlias, visit }: YamlModule, name: string, doc: Document, lineCounter: LineCounter): unknown {
+function toData(name: string, doc: Document, lineCounter: LineCounter): unknown {
   try {
     return doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT }) as unknown
   } catch (error) {

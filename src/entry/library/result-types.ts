@@ -2,8 +2,8 @@
  * What `run()` returns, as plain types: the package's declarations (dist/types) read them without zod
  * or any of convy-ci's internals.
  */
-/** As the report says it: failing, flaky, passing, or no verdict. Plain types: dist/types needs no zod. */
-export type ScenarioStatus = 'failing' | 'flaky' | 'passing' | 'no_verdict'
+export type { ScenarioStatus } from '../../records/tally/scenario-status.ts'
+import type { ScenarioStatus } from '../../records/tally/scenario-status.ts'
 
 /** How one claim or check did over a scenario's attempts: it held in `held` of `of` decisions. */
 export interface Holding {

@@ -1,6 +1,7 @@
 import type { AgentConfig, HttpAgentConfig } from '../../records/config/config.ts'
 import { createFetch, type Fetch } from '../../base/http/fetch.ts'
 import { readTlsFiles } from '../../base/http/tls.ts'
+import type { ProxyRules } from '../../base/http/proxy.ts'
 import { fingerprint } from '../../base/shared/fingerprint.ts'
 import type { Agent } from './agent.ts'
 import { echoAgent } from './echo.ts'
@@ -15,10 +16,12 @@ export interface CreateAgentDeps extends Omit<ModuleAgentOptions, 'buildName'> {
    * Default: the parsed configuration.
    */
   rawConfig?: unknown
-  /** The HTTP client of agents reached over HTTP; default: the built-in fetch. An agent with `tls` gets its own. */
+  /** The HTTP client of agents reached over HTTP; default: the built-in fetch. An agent with `tls` or `proxy` gets its own. */
   fetch?: Fetch
-  /** For the HTTP client an agent with `tls` gets: bytes of a response read at most. */
+  /** For the HTTP client an agent with `tls` or `proxy` gets: bytes of a response read at most. */
   maxBodyBytes?: number
+  /** For that client too: the environment's proxy rules (HTTPS_PROXY, NO_PROXY, …). */
+  proxyRules?: ProxyRules
 }
 
 export type AgentKind = AgentConfig['protocol']
@@ -42,7 +45,9 @@ export async function createAgent(name: string, config: AgentConfig, deps: Creat
     return { agent: loaded.agent, kind: 'module', version: loaded.agent.version ?? null, fingerprint: loaded.fingerprint }
   }
   // Certificates are read here, while the run is prepared: a wrong path stops it before it starts.
-  const fetch = config.tls ? createFetch({ tls: readTlsFiles(config.tls, deps.projectDir, `agent "${name}"`), maxBodyBytes: deps.maxBodyBytes }) : deps.fetch
+  const ownClient = config.tls !== undefined || config.proxy !== undefined
+  const tls = config.tls ? readTlsFiles(config.tls, deps.projectDir, `agent "${name}"`) : undefined
+  const fetch = ownClient ? createFetch({ tls, proxy: config.proxy, proxyRules: deps.proxyRules, maxBodyBytes: deps.maxBodyBytes }) : deps.fetch
   return { agent: await httpAgent(config, fetch), kind: config.protocol, version: config.version ?? null, fingerprint: fingerprint(deps.rawConfig ?? config) }
 }
 

@@ -21,7 +21,7 @@ export interface Deciding {
  * convy-ci's checks, then the judge, on the whole dialogue of an attempt that did not fail. A judge
  * that gives no verdict fails the attempt (no_verdict) and keeps the checks.
  */
-export async function decide(attempt: AttemptBuilder, deciding: Deciding): Promise<{ checks: CheckResult[]; claims: ClaimResult[] }> {
+export async function decideAttempt(attempt: AttemptBuilder, deciding: Deciding): Promise<{ checks: CheckResult[]; claims: ClaimResult[] }> {
   if (attempt.failure) return { checks: [], claims: [] }
   const { scenario } = attempt
   const answered = answers(attempt.turns)

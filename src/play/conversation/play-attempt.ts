@@ -4,7 +4,7 @@ import { scenarioFingerprint, userSource, type Scenario } from '../../records/sc
 import { maskDeep, type Mask } from '../../base/shared/secrets.ts'
 import { closeConversation, openConversation, type StepOptions } from './agent-steps.ts'
 import { AttemptBuilder } from './attempt-builder.ts'
-import { decide } from './decide.ts'
+import { decideAttempt } from './decide.ts'
 import { AgentFailure, NoVerdict } from './failures.ts'
 import type { Judge, SimulatedUser, UserReviewer } from './roles.ts'
 import { reviewFailure } from './review-failure.ts'
@@ -75,7 +75,7 @@ export async function playAttempt(
     }
   }
 
-  const { checks, claims } = await decide(attempt, {
+  const { checks, claims } = await decideAttempt(attempt, {
     judge: deps.judge,
     judging: !deps.smoke && deps.judging !== false,
     mask: deps.mask,

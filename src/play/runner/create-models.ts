@@ -27,6 +27,8 @@ export interface ModelsOptions {
   maxRetryPauseMs?: number
   /** A fetch to use instead of the global one (proxies, custom TLS). */
   fetch?: ChatClientOptions['fetch']
+  organization?: string
+  project?: string
   cache?: ChatClientOptions['cache']
   limits?: ChatClientOptions['limits']
 }
@@ -46,6 +48,8 @@ export function createModels(options: ModelsOptions): Models {
     baseURL: options.baseURL,
     apiKey: options.apiKey,
     fetch: options.fetch,
+    organization: options.organization,
+    project: options.project,
     cache: options.cache,
     limits: options.limits,
     timeoutSeconds: options.timeoutSeconds,

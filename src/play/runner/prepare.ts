@@ -6,6 +6,7 @@ import type { Environment } from '../../records/config/interpolate.ts'
 import { resolveAgent, resolveModels, type ProjectConfig, type ResolvedModels } from '../../records/config/load-config.ts'
 import { createModels } from './create-models.ts'
 import { createFetch, type HttpFetch } from '../../base/http/fetch.ts'
+import { proxyRulesFrom, proxySecrets } from '../../base/http/proxy.ts'
 import { checkGateway } from '../../adapters/model-client/check-gateway.ts'
 import { createMask } from '../../base/shared/secrets.ts'
 import { createFileCache, type CacheMode } from '../../adapters/model-client/model-cache.ts'
@@ -39,12 +40,15 @@ export function agentRecord(agent: PreparedAgent): RunManifest['agent'] {
 export async function prepareAgent(config: ProjectConfig, name: string, env: Environment, options: { canStripTypes: boolean }): Promise<PreparedAgent> {
   const resolved = resolveAgent(config, name, env)
   const maxReplyBytes = ('max_reply_kb' in resolved.config && resolved.config.max_reply_kb !== undefined ? resolved.config.max_reply_kb : DEFAULT_MAX_REPLY_KB) * 1024
+  const proxyRules = proxyRulesFrom(env)
   const created = await createAgent(name, resolved.config, {
     projectDir: config.projectDir,
     canStripTypes: options.canStripTypes,
-    fetch: createFetch({ maxBodyBytes: maxBodyBytes(maxReplyBytes) }),
+    fetch: createFetch({ maxBodyBytes: maxBodyBytes(maxReplyBytes), proxyRules }),
     maxBodyBytes: maxBodyBytes(maxReplyBytes),
+    proxyRules,
   })
+  const proxy = 'proxy' in resolved.config ? resolved.config.proxy : undefined
   return {
     name,
     kind: created.kind,
@@ -52,7 +56,7 @@ export async function prepareAgent(config: ProjectConfig, name: string, env: Env
     fingerprint: created.kind === 'module' ? fingerprint({ config: resolved.configFingerprint, module: created.fingerprint }) : resolved.configFingerprint,
     agent: limitReplies(created.agent, maxReplyBytes),
     price: 'price' in resolved.config && resolved.config.price ? resolved.config.price : null,
-    secrets: resolved.secrets,
+    secrets: [...resolved.secrets, ...proxySecrets(env, proxy)],
   }
 }
 
@@ -62,6 +66,8 @@ export interface PreparedModels {
   judge: Judge | null
   /** Reviews failed attempts of the simulated user; null when the review is off or has no model. */
   reviewer: UserReviewer | null
+  /** The HTTP client the models (and their gateway check) go through. */
+  fetch: HttpFetch
 }
 
 export interface ModelOptions {
@@ -79,7 +85,10 @@ export interface ModelOptions {
 
 export function prepareModels(config: ProjectConfig, env: Environment, scenarios: readonly Scenario[], smoke: boolean, options: ModelOptions = {}): PreparedModels {
   const need = { user: scenarios.some((s) => needsUserModel(s, smoke)), judge: scenarios.some((s) => needsJudgeModel(s, smoke)) }
-  const resolved = resolveModels(config, env, need)
+  const models = resolveModels(config, env, need)
+  // A proxy's password is masked wherever the models' key is.
+  const resolved = { ...models, secrets: [...models.secrets, ...proxySecrets(env, models.config.proxy)] }
+  const fetch = options.fetch ?? modelsFetch(resolved, env)
   // The reviewer is the judge's model: a strong model, already configured and priced.
   const review = need.user && (options.review ?? resolved.config.review) && resolved.config.judge !== undefined
   const { user, judge, reviewer } = createModels({
@@ -91,13 +100,15 @@ export function prepareModels(config: ProjectConfig, env: Environment, scenarios
     temperature: resolved.config.temperature,
     timeoutSeconds: resolved.config.timeout,
     maxTries: resolved.config.max_tries,
-    fetch: options.fetch ?? createFetch(),
+    fetch,
+    organization: env.OPENAI_ORG_ID || undefined,
+    project: env.OPENAI_PROJECT_ID || undefined,
     cache: options.cache && options.cache !== 'off' ? createFileCache(join(config.projectDir, '.convy', 'cache'), options.cache, createMask(resolved.secrets)) : undefined,
     limits: Object.fromEntries(
       Object.entries(resolved.config.rate_limits).map(([model, l]) => [model, { requestsPerMinute: l.requests_per_minute, tokensPerMinute: l.tokens_per_minute, concurrency: l.concurrency }]),
     ),
   })
-  return { resolved, user, judge, reviewer }
+  return { resolved, user, judge, reviewer, fetch }
 }
 
 /**
@@ -109,7 +120,12 @@ export async function checkModels(models: PreparedModels, cache: CacheMode = 'of
   if ((models.user === null && models.judge === null) || cache === 'read' || cache === 'readwrite') return
   const { baseURL, apiKey, secrets } = models.resolved
   if (early && early.baseURL === baseURL && early.apiKey === apiKey) return early.done
-  await checkGateway({ baseURL, apiKey, fetch: createFetch(), mask: createMask(secrets) })
+  await checkGateway({ baseURL, apiKey, fetch: models.fetch, mask: createMask(secrets) })
+}
+
+/** The HTTP client of convy-ci's models: the environment's proxies, or the `proxy:` of `models`. */
+function modelsFetch(resolved: ResolvedModels, env: Environment): HttpFetch {
+  return createFetch({ proxyRules: proxyRulesFrom(env), proxy: resolved.config.proxy })
 }
 
 /** A gateway check under way, for `checkModels` to await. */
@@ -142,8 +158,13 @@ export function startModelCheck(config: ProjectConfig, env: Environment, options
     return null
   }
   const stop = new AbortController()
-  const fetch = createFetch()
-  const done = checkGateway({ baseURL: resolved.baseURL, apiKey: resolved.apiKey, fetch, mask: createMask(resolved.secrets), signal: stop.signal })
+  let fetch: HttpFetch
+  try {
+    fetch = modelsFetch(resolved, env)
+  } catch {
+    return null
+  }
+  const done = checkGateway({ baseURL: resolved.baseURL, apiKey: resolved.apiKey, fetch, mask: createMask([...resolved.secrets, ...proxySecrets(env, resolved.config.proxy)]), signal: stop.signal })
   done.catch(() => undefined)
   return { baseURL: resolved.baseURL, apiKey: resolved.apiKey, fetch, done, cancel: () => stop.abort() }
 }

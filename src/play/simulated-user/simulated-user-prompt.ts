@@ -2,7 +2,7 @@ import type { ChatCompletionMessageParam } from 'openai/resources/chat/completio
 import type { DialogueLine, SimulatedUserRequest } from '../conversation/dialogue.ts'
 import { fingerprint } from '../../base/shared/fingerprint.ts'
 
-/** The word the simulated user writes to end the conversation (SPEC.md). */
+/** The word the simulated user writes to end the conversation. */
 export const STOP_WORD = '###STOP###'
 
 const OPENING = 'You are playing a person who is chatting with an AI assistant.'

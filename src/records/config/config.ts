@@ -1,7 +1,8 @@
 import * as z from '../../base/shared/zod.ts'
+import { isProxySetting } from '../../base/http/proxy.ts'
 
 /**
- * convy.yml after ${VAR} interpolation and validation. Keys are snake_case in YAML (as SPEC.md shows)
+ * convy.yml after ${VAR} interpolation and validation. Keys are snake_case in YAML (as users write them)
  * and keep that spelling here, so an error path names the key the user wrote.
  */
 const headers = z.record(z.string(), z.string())
@@ -31,8 +32,11 @@ const optionalText = z.optional(z.string())
 const method = z._default(z.enum(['POST', 'PUT']), 'POST')
 const noStream = z._default(z.boolean(), false)
 
+/** A proxy for every request of an agent or of the models (`http://user:pass@host:port`), or `none`. */
+const proxy = z.optional(z.nonEmptyText.check(z.refine(isProxySetting, 'is not a proxy address; write http://host:port (or https://), or none')))
+
 /** What every agent reached over HTTP takes besides its protocol's own keys. */
-const http = { url: z.url(), headers: z._default(headers, {}), tls, version: optionalText, price, max_reply_kb }
+const http = { url: z.url(), headers: z._default(headers, {}), tls, proxy, version: optionalText, price, max_reply_kb }
 
 export const JsonAgentConfigSchema = z.strictObject({
   protocol: z.literal('json'),
@@ -169,6 +173,7 @@ export type HttpAgentConfig = Exclude<AgentConfig, { protocol: 'echo' | 'module'
 export const ModelsConfigSchema = z.strictObject({
   base_url: z.optional(z.url()),
   api_key: optionalText,
+  proxy,
   user: z.optional(z.nonEmptyText),
   judge: z.optional(z.nonEmptyText),
   /** Dollars per million tokens, [input, output], by model name. */

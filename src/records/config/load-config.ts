@@ -35,7 +35,7 @@ export async function loadProjectConfig(path: string): Promise<ProjectConfig> {
     throw new InputError(`${path}: not found; run \`convy-ci init\` to make a project, or pass --config`)
   }
   if (text.length > MAX_CONFIG_CHARS) throw new FileError(basename(path), 1, `${(text.length / 2 ** 20).toFixed(1)} MiB; convy.yml may be at most ${MAX_CONFIG_CHARS / 2 ** 20} MiB`)
-  const file = await parseYamlFile(basename(path), text)
+  const file = parseYamlFile(basename(path), text)
   const data = file.data ?? {}
   const parsed = ConfigFileSchema.safeParse(data, z.PARSE_FEW)
   if (!parsed.success) {
@@ -77,8 +77,9 @@ export function resolveAgent(config: ProjectConfig, name: string, env: Environme
   if (parsed.data.protocol === 'module') {
     parsed.data.module = join(config.projectDir, parsed.data.module)
   }
-  // A price changes what a run costs, not what the agent answers: resuming after editing it is fine.
-  const { price: _price, ...behaviour } = shaped as Record<string, unknown>
+  // A price or a proxy changes what a run costs or how it gets there, not what the agent answers:
+  // resuming after editing one is fine.
+  const { price: _price, proxy: _proxy, ...behaviour } = shaped as Record<string, unknown>
   return { name, config: parsed.data, configFingerprint: fingerprint(behaviour), secrets: readValues }
 }
 
@@ -120,8 +121,8 @@ export function resolveModels(config: ProjectConfig, env: Environment, need: { u
   const baseURL = models.base_url ?? env.OPENAI_BASE_URL
   const apiKey = models.api_key ?? env.OPENAI_API_KEY
   const secrets = [...readValues, ...(apiKey ? [apiKey] : [])]
-  // Prices, limits and the key change what a run costs or how fast it goes, not what it answers.
-  const { prices: _prices, api_key: _key, rate_limits: _limits, ...behaviour } = config.models as Record<string, unknown>
+  // Prices, limits, the key and the proxy change what a run costs or how it goes, not what it answers.
+  const { prices: _prices, api_key: _key, rate_limits: _limits, proxy: _proxy, ...behaviour } = config.models as Record<string, unknown>
   return { config: models, baseURL: baseURL || undefined, apiKey: apiKey || undefined, fingerprint: fingerprint(behaviour), secrets }
 }
 

@@ -3,7 +3,7 @@ import { readdir, readFile, stat } from 'node:fs/promises'
 import { join, relative, sep } from 'node:path'
 import { InputError } from '../../base/shared/errors.ts'
 import { ATTEMPTS_FILE, RUN_FILE, runDir, shortId, type RunLocation } from './run-folder.ts'
-import { RUN_FORMAT, recordSchemas, type Attempt, type RecordSchemas, type RunManifest } from './records.ts'
+import { RUN_FORMAT, AttemptSchema, RunManifestSchema, type Attempt, type RunManifest } from './records.ts'
 
 export async function readManifest(dir: string): Promise<RunManifest> {
   const file = join(dir, RUN_FILE)
@@ -23,7 +23,7 @@ export async function readManifest(dir: string): Promise<RunManifest> {
   if (format !== RUN_FORMAT) {
     throw new InputError(`${file}: run format ${String(format)} is not one this convy-ci reads (it reads ${RUN_FORMAT}); use the convy-ci version that wrote it`)
   }
-  const parsed = recordSchemas().RunManifestSchema.safeParse(data)
+  const parsed = RunManifestSchema.safeParse(data)
   if (!parsed.success) throw new InputError(`${file}: not a valid run.json: ${parsed.error.issues[0]?.path.join('.')}: ${parsed.error.issues[0]?.message}`)
   return parsed.data
 }
@@ -51,14 +51,14 @@ export async function* readAttempts(dir: string, onSkipped?: (lineNumber: number
   for await (const line of lines) {
     lineNumber++
     if (line.trim() === '') continue
-    let parsed: ReturnType<RecordSchemas['AttemptSchema']['safeParse']>
+    let parsed: ReturnType<typeof AttemptSchema.safeParse>
     try {
       const value: unknown = JSON.parse(line)
       if (options.ownLines) {
         yield value as Attempt
         continue
       }
-      parsed = recordSchemas().AttemptSchema.safeParse(value)
+      parsed = AttemptSchema.safeParse(value)
     } catch {
       onSkipped?.(lineNumber)
       continue

@@ -1,5 +1,5 @@
 import { open } from 'node:fs/promises'
-import { recordSchemas } from './records.ts'
+import { AttemptSchema } from './records.ts'
 
 const CHUNK = 64 * 1024
 
@@ -51,7 +51,7 @@ export async function repairTail(file: string): Promise<'whole' | 'completed' | 
 
 function isWholeAttempt(line: string): boolean {
   try {
-    return recordSchemas().AttemptSchema.safeParse(JSON.parse(line)).success
+    return AttemptSchema.safeParse(JSON.parse(line)).success
   } catch {
     return false
   }

@@ -1,5 +1,4 @@
-import { closeSync, fstatSync, openSync, readSync } from 'node:fs'
-import { readdir, stat } from 'node:fs/promises'
+import { open, readdir, stat } from 'node:fs/promises'
 import { basename, extname, join, relative, sep } from 'node:path'
 import * as z from '../../base/shared/zod.ts'
 import { FileError, InputError, InputErrors } from '../../base/shared/errors.ts'
@@ -16,7 +15,7 @@ export const MAX_SCENARIO_FILE_BYTES = 1024 * 1024
 /** The user's lines of a script, like max_turns at most. */
 export const MAX_SCRIPT_LINES = 100
 
-/** A scenario file as users write it (SPEC.md "A scenario"). */
+/** A scenario file as users write it (docs: "A scenario" in README.md). */
 const trimmedText = z.string().check(z.trim(), z.minLength(1))
 const ScenarioFileSchema = z.strictObject({
   id: z.optional(z.string().check(z.regex(ID, ID_RULE))),
@@ -78,21 +77,13 @@ export async function loadSuite(dir: string, projectDir: string, warn?: (message
   const scenarios: Scenario[] = []
   const retired: RetiredScenario[] = []
   const firstFileOfId = new Map<string, string>()
-  let turn = performance.now()
   for (const path of files) {
-    // The files are read synchronously: let the event loop run every 2 ms of it, so what waits on it
-    // goes on meanwhile — the gateway check's connection completes and its request leaves (one turn
-    // before the loop is not always enough: it left up to 40 ms late), and Ctrl+C is heard in a large suite.
-    if (performance.now() - turn > 2) {
-      await new Promise((resolve) => setImmediate(resolve))
-      turn = performance.now()
-    }
     const name = forMessage(relative(projectDir, path).split(sep).join('/'))
     try {
-      const text = readScenarioText(path, name)
+      const text = await readScenarioText(path, name)
       // The pattern engine is loaded when a file may hold a regex: check, to compile it now.
       if (text.includes('regex')) await loadPatterns()
-      const yaml = await parseYamlFile(name, text)
+      const yaml = parseYamlFile(name, text)
       const scenario = parseScenario(yaml, basename(path, extname(path)))
       const earlier = firstFileOfId.get(scenario.id)
       if (earlier !== undefined) {
@@ -120,24 +111,16 @@ function retiredReason(file: YamlFile): string | null {
   return typeof value === 'string' ? value.trim() : null
 }
 
-// Read at once: a suite is many small files, and each promise-based read costs four trips through
-// libuv's thread pool. One open, reads into one buffer and one close: no stat, no buffer per file
-// (bench/runner.ts, 200 files, measures the start-up).
-let readBuffer: Buffer | undefined
-
-function readScenarioText(path: string, name: string): string {
-  const buffer = (readBuffer ??= Buffer.allocUnsafe(MAX_SCENARIO_FILE_BYTES + 1))
-  const fd = openSync(path, 'r')
+async function readScenarioText(path: string, name: string): Promise<string> {
+  const file = await open(path, 'r')
   try {
-    let length = 0
-    for (let read = -1; read !== 0 && length < buffer.length; length += read) read = readSync(fd, buffer, length, buffer.length - length, length)
-    if (length > MAX_SCENARIO_FILE_BYTES) {
-      const size = fstatSync(fd).size
+    const { size } = await file.stat()
+    if (size > MAX_SCENARIO_FILE_BYTES) {
       throw new FileError(name, 1, `${(size / 2 ** 20).toFixed(1)} MiB; a scenario file may be at most ${MAX_SCENARIO_FILE_BYTES / 2 ** 20} MiB`)
     }
-    return buffer.toString('utf8', 0, length)
+    return await file.readFile('utf8')
   } finally {
-    closeSync(fd)
+    await file.close()
   }
 }
 

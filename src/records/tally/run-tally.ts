@@ -17,15 +17,7 @@ export interface RunRecord {
   attempts: readonly Attempt[]
 }
 
-export type ScenarioStatus = 'failing' | 'flaky' | 'passing' | 'no_verdict'
-
-/** Only passed and failed attempts count: agent errors and no-verdicts say nothing about the claims. */
-export function scenarioStatus(passed: number, failed: number): ScenarioStatus {
-  if (passed + failed === 0) return 'no_verdict'
-  if (failed === 0) return 'passing'
-  if (passed === 0) return 'failing'
-  return 'flaky'
-}
+export { scenarioStatus, type ScenarioStatus } from './scenario-status.ts'
 
 /**
  * Where an attempt's dialogue lives on a page: written out in place, or embedded as data to draw
@@ -55,7 +47,7 @@ export interface AttemptDigest {
   dialogue: DialogueSlot
 }
 
-export interface Holding {
+export interface ClaimHolding {
   held: number
   decided: number
   /** Decisions made by more than one judge sample, and the sum of their chance that two samples disagree. */
@@ -70,9 +62,9 @@ export interface ScenarioTally extends VerdictCounts {
   scenario: Scenario | null
   attempts: AttemptDigest[]
   /** By claim text, in the scenario's order. */
-  claims: Map<string, Holding>
+  claims: Map<string, ClaimHolding>
   /** By `kind value`, in the scenario's order. */
-  checks: Map<string, Holding & { kind: string; value: string }>
+  checks: Map<string, ClaimHolding & { kind: string; value: string }>
   /** Per attempt judged by several judge samples: in how many of them it would have passed (stats/judge-noise.ts). */
   judgements: Judgements[]
   answers: number

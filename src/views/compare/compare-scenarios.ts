@@ -3,7 +3,7 @@ import { scenarioNotes } from './compare-wording.ts'
 import { renderAttempt } from '../run/attempt-view.ts'
 import { count, fraction, pEquals, plural, points } from '../page/format.ts'
 import { anchorFor, html, type SafeHtml } from '../page/html.ts'
-import type { Holding, RunTally, ScenarioTally } from '../../records/tally/run-tally.ts'
+import type { ClaimHolding, RunTally, ScenarioTally } from '../../records/tally/run-tally.ts'
 import { heldText, instructions } from '../run/scenario-view.ts'
 
 /**
@@ -30,13 +30,13 @@ export interface CompareSides {
 }
 
 function claimsSideBySide(before: ScenarioTally | undefined, after: ScenarioTally | undefined): SafeHtml {
-  const claims = new Map<string, { before?: Holding; after?: Holding }>()
-  const put = (key: string, side: 'before' | 'after', h: Holding) => claims.set(key, { ...claims.get(key), [side]: h })
+  const claims = new Map<string, { before?: ClaimHolding; after?: ClaimHolding }>()
+  const put = (key: string, side: 'before' | 'after', h: ClaimHolding) => claims.set(key, { ...claims.get(key), [side]: h })
   const sides = [['after', after], ['before', before]] as const
   for (const [side, t] of sides) for (const [claim, h] of t?.claims ?? []) put(claim, side, h)
   for (const [side, t] of sides) for (const c of t?.checks.values() ?? []) put(`${c.kind} ${c.value}`, side, c)
   if (claims.size === 0) return html``
-  const cell = (h: Holding | undefined) => (h ? heldText(h) : 'not in this run')
+  const cell = (h: ClaimHolding | undefined) => (h ? heldText(h) : 'not in this run')
   return html`<h3>Claims and checks</h3><table class="runs held2"><thead><tr><th>Claim or check</th><th>Before</th><th>After</th></tr></thead><tbody>${[...claims].map(
     ([claim, h]) => html`<tr><td class="text">${claim}</td><td>${cell(h.before)}</td><td>${cell(h.after)}</td></tr>`,
   )}</tbody></table>`

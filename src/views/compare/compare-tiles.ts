@@ -1,4 +1,4 @@
-import type { Comparison, Tile as ComparedTile, Tone } from '../../verdict/comparison.ts'
+import type { Comparison, ComparedTile, Tone } from '../../verdict/comparison.ts'
 import { count, dollars, percent, points, seconds, secondsChange, signed, signedDollars } from '../page/format.ts'
 import { html, type SafeHtml } from '../page/html.ts'
 

@@ -1,4 +1,4 @@
-import type { Comparison, ComparedScenario, MovedClaim, NotComparedScenario, ScenarioSide, Tile, Tone } from '../../verdict/comparison.ts'
+import type { Comparison, ComparedScenario, MovedClaim, NotComparedScenario, ScenarioSide, ComparedTile, Tone } from '../../verdict/comparison.ts'
 import { anchorFor } from '../page/html.ts'
 import { count, dollars, fraction, percent, points, pValue, seconds, secondsChange, signed, signedDollars } from '../page/format.ts'
 import { neutralise } from './neutralise.ts'
@@ -18,8 +18,8 @@ const NONE = '–'
 export function tileRows(c: Comparison): string[][] {
   const t = c.tiles
   const rows: string[][] = [['', 'Before', 'After', 'Change']]
-  const moved = (tile: Tile) => tile.change !== null && tile.change !== 0
-  const beyondNoise = (tile: Tile) => tile.tone === 'worse' || tile.tone === 'better'
+  const moved = (tile: ComparedTile) => tile.change !== null && tile.change !== 0
+  const beyondNoise = (tile: ComparedTile) => tile.tone === 'worse' || tile.tone === 'better'
   const passRate = (side: 'before' | 'after') => {
     const rate = t.passRate[side]
     return rate === null ? NONE : `${percent(rate)} · ${count(t.passed[side]!)} of ${count(t.passed.of![side])}`
@@ -62,7 +62,7 @@ export function tileRows(c: Comparison): string[][] {
   return rows
 }
 
-function change(tile: Tile, show: (difference: number) => string): string {
+function change(tile: ComparedTile, show: (difference: number) => string): string {
   return tile.change === null ? NONE : `${TONE_MARK[tile.tone]}${show(tile.change)}`
 }
 

@@ -4,7 +4,7 @@ import { anchorFor, html, trusted, type SafeHtml } from '../page/html.ts'
 import { statusBadge } from '../page/labels.ts'
 import { passHatK } from '../../base/stats/reliability.ts'
 import { renderAttempt } from './attempt-view.ts'
-import { scenarioJudgeNoise, scenarioStatus, type Holding, type ScenarioTally } from '../../records/tally/run-tally.ts'
+import { scenarioJudgeNoise, scenarioStatus, type ClaimHolding, type ScenarioTally } from '../../records/tally/run-tally.ts'
 
 /**
  * A scenario's row in the run report: a <details> whose summary is the row and whose body is the whole
@@ -23,7 +23,7 @@ function passBar(passed: number, decided: number): SafeHtml {
   return html`<span class="bar" aria-hidden="true"><svg width="100%" height="4" preserveAspectRatio="none"><rect width="${width}%" height="4"></rect></svg></span>`
 }
 
-export function heldText(h: Holding): string {
+export function heldText(h: ClaimHolding): string {
   if (h.decided === 0) return 'never decided'
   // With judge samples: how often two judgements of one dialogue disagreed about this claim.
   const flips = h.sampled ? ` · judge flip rate ${Math.round(((h.disagreement ?? 0) / h.sampled) * 100)}%` : ''
