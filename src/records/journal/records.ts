@@ -113,7 +113,8 @@ function buildRecordSchemas() {
    */
   const VerdictSchema = z.enum(['passed', 'failed', 'agent_error', 'no_verdict', 'user_error', 'not_decided'])
 
-  const ToolCallSchema = z.object({ name: z.string(), arguments: z.optional(z.unknown()) })
+  /** `result`: what the tool gave back, where the protocol carries it (bounded, reply-limit.ts); absent in older runs. */
+  const ToolCallSchema = z.object({ name: z.string(), arguments: z.optional(z.unknown()), result: z.optional(z.unknown()) })
 
   const TurnSchema = z.object({
     role: z.enum(['user', 'agent']),

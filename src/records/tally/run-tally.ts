@@ -1,6 +1,6 @@
 import { answers, attemptCostUsd, countVerdict, emptyVerdictCounts, type VerdictCounts } from '../journal/attempt-facts.ts'
 import type { Attempt, CheckResult, ClaimResult, EndedBy, RunManifest, Tokens, UserReview, Verdict } from '../journal/records.ts'
-import type { Scenario } from '../scenario/scenario.ts'
+import { checkText, type Scenario } from '../scenario/scenario.ts'
 import { capped } from '../../base/shared/text.ts'
 import { judgeNoise, type JudgeNoise, type Judgements } from '../../base/stats/judge-noise.ts'
 
@@ -141,7 +141,7 @@ function emptyScenario(id: string, scenario: Scenario | null): ScenarioTally {
     costedAttempts: 0,
   }
   for (const claim of scenario?.judge ?? []) tally.claims.set(claim, { held: 0, decided: 0 })
-  for (const check of scenario?.checks ?? []) tally.checks.set(checkKey(check.kind, check.value), { kind: check.kind, value: check.value, held: 0, decided: 0 })
+  for (const check of scenario?.checks ?? []) tally.checks.set(checkKey(check.kind, checkText(check)), { kind: check.kind, value: checkText(check), held: 0, decided: 0 })
   return tally
 }
 
