@@ -18,6 +18,7 @@ import { groupScenarios, moreWithoutVerdict, verdicts } from './scenario-groups.
 import { runSums } from './run-sums.ts'
 import { buildTiles } from './tiles.ts'
 import { comparisonWarnings } from './warnings.ts'
+import { toolUseChanges } from './tool-use.ts'
 import type { RunTally } from '../records/tally/run-tally.ts'
 
 export { OVERALL_ALPHA } from './decide.ts'
@@ -73,6 +74,7 @@ export function compareRuns(before: RunTally, after: RunTally, options: CompareO
       now: options.now,
       baselineMaxAgeDays: options.baselineMaxAgeDays ?? 7,
     }),
+    toolUse: toolUseChanges(before, after, compared.map((s) => s.id)),
   }
 }
 

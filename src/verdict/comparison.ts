@@ -1,6 +1,7 @@
 import type { RunState } from '../records/journal/records.ts'
 import type { Interval } from '../base/stats/intervals.ts'
 import type { TaroneCorrection } from '../base/stats/tarone.ts'
+import type { ToolUse } from './tool-use.ts'
 
 /**
  * The result of comparing two runs, as plain JSON: what `compare --json` prints, what the action
@@ -233,4 +234,6 @@ export interface Comparison {
   /** Set when the judge's model, prompt, temperature or samples (or the simulated user's prompt) differ between the runs. */
   judgeChange: JudgeChange | null
   warnings: ComparisonWarning[]
+  /** What changed in the tools the agent called, per compared scenario, tested like the pass rates (tool-use.ts). */
+  toolUse: ToolUse
 }

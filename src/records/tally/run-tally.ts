@@ -2,6 +2,7 @@ import { answers, attemptCostUsd, countVerdict, emptyVerdictCounts, type Verdict
 import type { Attempt, CheckResult, ClaimResult, EndedBy, RunManifest, Tokens, UserReview, Verdict } from '../journal/records.ts'
 import { checkText, type Scenario } from '../scenario/scenario.ts'
 import { capped } from '../../base/shared/text.ts'
+import { toolCallDigests, type ToolCallDigest } from './tool-call-digest.ts'
 import { judgeNoise, type JudgeNoise, type Judgements } from '../../base/stats/judge-noise.ts'
 
 /**
@@ -53,6 +54,11 @@ export interface AttemptDigest {
   startedAt: string
   costUsd: number | null
   dialogue: DialogueSlot
+  /**
+   * The tools the agent called over the attempt, in order, names and arguments (bounded,
+   * tool-call-digest.ts): what a comparison's tool-use changes are counted from (verdict/tool-use.ts).
+   */
+  toolCalls: ToolCallDigest[]
 }
 
 export interface Holding {
@@ -190,6 +196,7 @@ export function addAttempt(tally: RunTally, attempt: Attempt, dialogue: Dialogue
     startedAt: attempt.startedAt,
     costUsd,
     dialogue,
+    toolCalls: toolCallDigests(attempt),
   }
   scenario.attempts.push(digest)
   return digest
