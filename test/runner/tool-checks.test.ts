@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict'
+import { readFile } from 'node:fs/promises'
 import { describe, test } from 'node:test'
 import type { ToolCall } from '../../src/play/agents/agent.ts'
 import { limitToolCalls, MAX_TOOL_JSON_CHARS } from '../../src/play/agents/reply-limit.ts'
@@ -77,6 +78,14 @@ describe('in scenario files', () => {
     ])
     const other = parseScenario(await file('  - tool_called: refund\n    args: { order: { id: "1234" }, amount: 25 }\n  - tool_order: [get_order, refund]\n  - max_tool_calls: 3\n'), 's')
     assert.notEqual(scenarioFingerprint(scenario), scenarioFingerprint(other))
+  })
+
+  test('the checks in docs/tool-checks.md are read as written', async () => {
+    const page = await readFile(new URL('../../docs/tool-checks.md', import.meta.url), 'utf8')
+    const block = /```yaml\n([\s\S]*?)```/.exec(page)![1]!
+    const scenario = parseScenario(await parseYamlFile('docs.yml', `script: [hi]\n${block}`), 'docs')
+    assert.deepEqual(scenario.checks.map((c) => c.kind), ['tool_called', 'tool_called', 'tool_not_called', 'tool_order', 'max_tool_calls'])
+    assert.deepEqual(scenario.checks[1], { kind: 'tool_called', value: 'issue_refund', args: { order_id: '88231', reason: 'late' } })
   })
 
   test('mistakes name the file, the line and what was expected', async () => {
