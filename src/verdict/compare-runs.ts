@@ -19,6 +19,7 @@ import { runSums } from './run-sums.ts'
 import { buildTiles } from './tiles.ts'
 import { comparisonWarnings } from './warnings.ts'
 import { toolUseChanges } from './tool-use.ts'
+import { speedChanges } from './speed.ts'
 import type { RunTally } from '../records/tally/run-tally.ts'
 
 export { OVERALL_ALPHA } from './decide.ts'
@@ -75,6 +76,7 @@ export function compareRuns(before: RunTally, after: RunTally, options: CompareO
       baselineMaxAgeDays: options.baselineMaxAgeDays ?? 7,
     }),
     toolUse: toolUseChanges(before, after, compared.map((s) => s.id)),
+    speed: speedChanges(before, after, compared.map((s) => s.id)),
   }
 }
 

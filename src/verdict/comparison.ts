@@ -2,6 +2,7 @@ import type { RunState } from '../records/journal/records.ts'
 import type { Interval } from '../base/stats/intervals.ts'
 import type { TaroneCorrection } from '../base/stats/tarone.ts'
 import type { ToolUse } from './tool-use.ts'
+import type { Speed } from './speed.ts'
 
 /**
  * The result of comparing two runs, as plain JSON: what `compare --json` prints, what the action
@@ -236,4 +237,6 @@ export interface Comparison {
   warnings: ComparisonWarning[]
   /** What changed in the tools the agent called, per compared scenario, tested like the pass rates (tool-use.ts). */
   toolUse: ToolUse
+  /** Answer times per attempt, tested by a stratified permutation test (speed.ts). */
+  speed: Speed
 }

@@ -49,6 +49,8 @@ export interface AttemptDigest {
   /** Where the conversation broke: the first failed turn, as the nth (1-based) line of its speaker. */
   failedTurn: { role: 'user' | 'agent'; nth: number } | null
   agentSeconds: number
+  /** The agent's answers (turns that did not fail): agentSeconds / answers is the attempt's answer time. */
+  answers: number
   agentTokens: Tokens | null
   seconds: number
   startedAt: string
@@ -191,6 +193,7 @@ export function addAttempt(tally: RunTally, attempt: Attempt, dialogue: Dialogue
     review: attempt.review ? cappedReview(attempt.review) : null,
     failedTurn: failedTurn(attempt),
     agentSeconds,
+    answers: answers(attempt.turns).length,
     agentTokens: attempt.agentTokens,
     seconds: attempt.seconds,
     startedAt: attempt.startedAt,
