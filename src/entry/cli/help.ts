@@ -120,6 +120,8 @@ Options:
                            for one scenario to register, judge-unstable changes, judge changed)
   --gate-across-judge-change
                            let a Worse verdict fail the gate even when the judge changed between runs
+  --fail-on-slower <pct>   exit 1 too when answers got slower beyond noise (overall or in a
+                           scenario) by at least pct percent; off by default
   --report-url <url>       link the markdown to this report
   --max-age-days <n>       warn when <before> is older than this (default 7)
   --results <dir>          where the runs are (default: results/ beside convy.yml, or ./results)

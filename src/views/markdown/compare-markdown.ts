@@ -8,6 +8,7 @@ import {
 import { neutralise } from './neutralise.ts'
 import { passKLine, passKRows, toolNotes, withPassKColumn, withToolUse } from './tool-use-markdown.ts'
 import { toolChangesOf } from '../compare/tool-use-wording.ts'
+import { speedSection } from './speed-markdown.ts'
 import { correctionSentence, overallSentence, scenarioNotes, sensitivitySentence, standingTitle, verdictReason } from '../compare/compare-wording.ts'
 
 /** GitHub refuses comments over 65,536 characters; stay well under, whatever the run's size. */
@@ -58,7 +59,7 @@ export function comparisonMarkdown(c: Comparison, options: MarkdownOptions = {})
     table([...tileRows(c), ...passKRows(c)]),
     passKLine(c),
   ]
-  const notes = notesSection(c)
+  const notes = [notesSection(c), speedSection(c)].filter(Boolean).join('\n\n')
   const bottom = [statisticsSection(c), warningsSection(c)]
   const fixed = [...top, notes, ...bottom].reduce((sum, part) => sum + part.length + 2, 0)
   // Each scenario's tool-use changes join what moved with it, and a pass^k column comes before that.
