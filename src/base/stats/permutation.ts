@@ -57,6 +57,8 @@ export function stratifiedPermutationTest(strata: readonly Stratum[], options: {
 
 function exact(stratum: Stratum, observed: number): PermutationResult {
   const pooled = [...stratum.before, ...stratum.after]
+  // All values alike (an agent answering from a cache): no relabelling differs, nothing can register.
+  if (pooled.every((v) => v === pooled[0])) return { pGreater: 1, pLess: 1, minimumP: 1, method: 'exact' }
   const k = stratum.after.length
   let total = 0
   let greater = 0
