@@ -21,6 +21,8 @@ import { userErrorShift } from './user-error-shift.ts'
 import { scenarioChanges } from './scenario-changes.ts'
 import { buildTiles } from './tiles.ts'
 import { comparisonWarnings } from './warnings.ts'
+import { toolUseChanges } from './tool-use.ts'
+import { speedChanges } from './speed.ts'
 import type { RunTally } from '../records/tally/run-tally.ts'
 
 export { OVERALL_ALPHA } from './decide.ts'
@@ -84,6 +86,8 @@ export function compareRuns(before: RunTally, after: RunTally, options: CompareO
       now: options.now,
       baselineMaxAgeDays: options.baselineMaxAgeDays ?? 7,
     }),
+    toolUse: toolUseChanges(before, after, compared.map((s) => s.id)),
+    speed: speedChanges(before, after, compared.map((s) => s.id)),
   }
 }
 

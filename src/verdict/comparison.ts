@@ -2,6 +2,8 @@ import type { RunState } from '../records/journal/records.ts'
 import type { Interval } from '../base/stats/intervals.ts'
 import type { TaroneCorrection } from '../base/stats/tarone.ts'
 import type { ScenarioChange, StrictComparison, UserErrorShift } from './evidence.ts'
+import type { ToolUse } from './tool-use.ts'
+import type { Speed } from './speed.ts'
 
 export type { CountedAgainst, MissingKind, ScenarioChange, StrictComparison, UserErrorCounts, UserErrorShift } from './evidence.ts'
 
@@ -273,4 +275,8 @@ export interface Comparison {
   /** Removed, retired, renamed and edited scenarios, said in the comment's first lines. */
   scenarioChanges: ScenarioChange[]
   warnings: ComparisonWarning[]
+  /** What changed in the tools the agent called, per compared scenario, tested like the pass rates (tool-use.ts). */
+  toolUse: ToolUse
+  /** Answer times per attempt, tested by a stratified permutation test (speed.ts). */
+  speed: Speed
 }

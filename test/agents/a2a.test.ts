@@ -22,6 +22,7 @@ for (const [a2a_version, stream, answerAs] of [
     streams: stream,
     usage: 'counted',
     toolCalls: true,
+    toolResults: true,
     agentError: FAILED_TASK,
   })
 }

@@ -49,7 +49,7 @@ describe('ai-sdk: the parts of a UI message stream', () => {
     assert.deepEqual(answer, { text: 'The answer', usage: { input: 7, output: 2 } })
   })
 
-  test('dynamic and failed tools are tool calls; the chat sent back keeps them in useChat’s shape', async () => {
+  test('dynamic and failed tools are tool calls, with their outputs or errors; the chat sent back keeps them in useChat’s shape', async () => {
     replies = [
       stream(
         { type: 'start', messageId: 'm-2' },
@@ -73,8 +73,8 @@ describe('ai-sdk: the parts of a UI message stream', () => {
     const from = requests.length
     const [first] = await talkWith(agent({ body: { tenant: 'acme' } }), ['find shoes', 'thanks'])
     assert.deepEqual(first?.toolCalls, [
-      { name: 'search', arguments: { q: 'shoes' } },
-      { name: 'refund', arguments: { id: 7 } },
+      { name: 'search', arguments: { q: 'shoes' }, result: ['a'] },
+      { name: 'refund', arguments: { id: 7 }, result: { error: 'not allowed' } },
     ])
     const second = requests[from + 1] as { id: string; tenant: string; trigger: string; messages: { id: string; role: string; parts: unknown[] }[] }
     assert.equal(second.id, (requests[from] as { id: string }).id, 'the chat id stays')

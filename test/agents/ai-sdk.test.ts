@@ -9,5 +9,6 @@ protocolContract({
   streams: true,
   usage: 'counted',
   toolCalls: true,
+  toolResults: true,
   agentError: /the agent sent an error: agent error: the model crashed mid-answer/,
 })

@@ -18,6 +18,7 @@ for (const stream of [false, true]) {
     streams: stream,
     usage: 'counted',
     toolCalls: true,
+    toolResults: true,
     agentError: /the run failed: ValueError: the model crashed/,
   })
 }

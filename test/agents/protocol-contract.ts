@@ -4,6 +4,8 @@ import { join } from 'node:path'
 import { after, before, describe, test } from 'node:test'
 import type { Agent, Answer, Message } from '../../src/play/agents/agent.ts'
 import { createAgent } from '../../src/play/agents/create-agent.ts'
+import { runChecks } from '../../src/play/judge/checks.ts'
+import type { Check } from '../../src/records/scenario/scenario.ts'
 import { AgentConfigSchema } from '../../src/records/config/config.ts'
 import { withStepTimeout } from '../../src/play/conversation/step-timeout.ts'
 import { createFetch } from '../../src/base/http/fetch.ts'
@@ -28,6 +30,8 @@ export interface ProtocolUnderTest {
   streams: boolean
   usage: 'counted' | 'none'
   toolCalls: boolean
+  /** Does the protocol carry what the tool gave back (the servers' get_order returns `{id, status: "shipped"}`)? */
+  toolResults?: boolean
   /** How a failed turn reads when the agent reports an error inside a 200 answer. */
   agentError: RegExp
 }
@@ -71,7 +75,42 @@ export function protocolContract(p: ProtocolUnderTest): void {
 
     test(p.toolCalls ? 'tool calls are read with their arguments' : 'no tool calls are made up', async () => {
       const [answer] = await talkWith(await agentFor(p, server.url), ['where is my order 4321?'])
-      assert.deepEqual(answer?.toolCalls, p.toolCalls ? [{ name: 'get_order', arguments: { id: '4321' } }] : undefined)
+      const result = p.toolResults ? { result: { id: '4321', status: 'shipped' } } : {}
+      assert.deepEqual(answer?.toolCalls, p.toolCalls ? [{ name: 'get_order', arguments: { id: '4321' }, ...result }] : undefined)
+    })
+
+    test('tool checks are decided on the calls the protocol showed: arguments, order and count', async () => {
+      const answers = await talkWith(await agentFor(p, server.url), ['where is my order 4321?', 'and my order 5678?'])
+      const checks: Check[] = [
+        { kind: 'tool_called', value: 'get_order', args: { id: '5678' } },
+        { kind: 'tool_called', value: 'get_order', args: { id: 4321 } },
+        { kind: 'tool_order', value: ['get_order', 'get_order'] },
+        { kind: 'tool_order', value: ['get_order', 'refund'] },
+        { kind: 'max_tool_calls', value: 2 },
+        { kind: 'max_tool_calls', value: 1 },
+      ]
+      const results = await runChecks(checks, answers.map((a) => a.text), answers.map((a) => a.toolCalls ?? []))
+      const unseen = 'no answer came with a tool call (the agent made none, or its protocol does not show them)'
+      assert.deepEqual(
+        results.map((r) => [r.pass, r.detail]),
+        p.toolCalls
+          ? [
+              [true, 'answer 2 called it with these arguments'],
+              [false, 'called 2 times, never with these arguments; the closest, at answer 1: `id` is "4321" (text), expected 4321'],
+              [true, 'in this order: get_order (answer 1), get_order (answer 2)'],
+              [false, 'refund was never called after get_order (answer 1) or before; the calls in order: get_order, get_order'],
+              [true, '2 tool calls, at most 2 allowed: get_order ×2'],
+              [false, '2 tool calls, more than 1: get_order ×2'],
+            ]
+          : [
+              [false, unseen],
+              [false, unseen],
+              [false, `get_order was never called; ${unseen}`],
+              [false, `get_order was never called; ${unseen}`],
+              [true, 'no tool call (the agent made none, or its protocol does not show them)'],
+              [true, 'no tool call (the agent made none, or its protocol does not show them)'],
+            ],
+      )
     })
 
     test(p.usage === 'counted' ? 'usage is read: the words the bot read and wrote' : 'no usage is made up', async () => {

@@ -12,7 +12,8 @@ import { misbehaviourIn, pause, pieces, serve, words } from './serve.ts'
  * through the SDK's compatibility layer, v0.3 at the same URL. It answers as the support bot of
  * agent-server.ts from every message of its context (the conversation is the `contextId`). An order
  * number of 3+ digits is looked up with `get_order`, reported as ADK reports tool calls: a data part
- * marked `adk_type: function_call` (in the message, or in a working status update of the task).
+ * marked `adk_type: function_call`, followed by its result, marked `function_response` (in the
+ * message, or in a working status update of the task).
  *
  * - `answerAs: 'message'`: one Message per turn, usage in its metadata.
  * - `answerAs: 'task'`: a Task whose answer streams in appended artifact chunks (`pieceMs` apart),
@@ -38,7 +39,9 @@ export interface FakeA2aServer {
 
 const text = (value: string): Part => ({ content: { $case: 'text', value }, metadata: undefined, filename: '', mediaType: 'text/plain' })
 /** A tool call the way Google's ADK reports one over A2A. */
-const functionCall = (name: string, args: unknown): Part => ({ content: { $case: 'data', value: { id: randomUUID(), name, args } }, metadata: { adk_type: 'function_call' }, filename: '', mediaType: 'application/json' })
+const functionCall = (id: string, name: string, args: unknown): Part => ({ content: { $case: 'data', value: { id, name, args } }, metadata: { adk_type: 'function_call' }, filename: '', mediaType: 'application/json' })
+/** Its result, as ADK reports the tool's response: a data part answering the call's id. */
+const functionResponse = (id: string, name: string, response: unknown): Part => ({ content: { $case: 'data', value: { id, name, response } }, metadata: { adk_type: 'function_response' }, filename: '', mediaType: 'application/json' })
 const forever = () => new Promise<never>(() => undefined)
 
 export async function startFakeA2aServer(options: FakeA2aOptions): Promise<FakeA2aServer> {
@@ -56,7 +59,8 @@ export async function startFakeA2aServer(options: FakeA2aOptions): Promise<FakeA
       const answer = botAnswer(history)
       const usage = { usage: { input_tokens: words(history.join(' ')), output_tokens: words(answer) } }
       const orderId = /#?(\d{3,})/.exec(said)?.[1]
-      const calls = orderId ? [functionCall('get_order', { id: orderId })] : []
+      const callId = randomUUID()
+      const calls = orderId ? [functionCall(callId, 'get_order', { id: orderId }), functionResponse(callId, 'get_order', { id: orderId, status: 'shipped' })] : []
       if (options.answerAs === 'message') {
         if (misbehaviour) return forever()
         contexts.set(ctx.contextId, history)

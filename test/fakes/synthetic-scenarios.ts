@@ -11,7 +11,8 @@ export interface ScenarioTemplate {
   user?: string
   script?: string[]
   judge: string[]
-  checks: Check[]
+  /** Checks on the answers' text: the synthetic dialogues carry no tool calls. */
+  checks: Extract<Check, { kind: 'contains' | 'not_contains' | 'regex' }>[]
   /** Lines the user says, in order; later ones are reused when a dialogue runs longer. */
   userLines: string[]
   /** Sentences the agent's answers are built from. */

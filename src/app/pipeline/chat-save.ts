@@ -45,5 +45,5 @@ export async function saveChat(cwd: string, path: string, chat: { agent: string;
 }
 
 function checkEntry(check: Check): Record<string, unknown> {
-  return { [check.kind]: check.value, ...('fatal' in check && check.fatal ? { fatal: true } : {}) }
+  return { [check.kind]: check.value, ...('args' in check && check.args ? { args: check.args } : {}), ...('fatal' in check && check.fatal ? { fatal: true } : {}) }
 }

@@ -9,7 +9,7 @@ import type { Turn } from '../../records/journal/records.ts'
 import { brokenFatalCheck } from '../../play/judge/checks.ts'
 import { checkModels, prepareAgent, prepareModels, type PreparedModels } from '../../play/runner/prepare.ts'
 import { loadScenarios } from '../../records/scenario/load-scenarios.ts'
-import { DEFAULT_MAX_TURNS, type Scenario } from '../../records/scenario/scenario.ts'
+import { checkText, DEFAULT_MAX_TURNS, type Scenario } from '../../records/scenario/scenario.ts'
 import { ExitCode, InputError, errorMessage } from '../../base/shared/errors.ts'
 import { createMask, maskDeep, type Mask } from '../../base/shared/secrets.ts'
 import { saveChat } from './chat-save.ts'
@@ -113,7 +113,7 @@ export async function chat(ctx: PipelineContext, request: ChatRequest): Promise<
         const broken = scenario && brokenFatalCheck(scenario.checks, turn.text, turn.toolCalls ?? [])
         if (broken) {
           attempt.endedBy = 'stop_check'
-          out(`The answer broke a fatal check (${broken.kind} ${terminalText(broken.value)}): the conversation ends here.\n`)
+          out(`The answer broke a fatal check (${broken.kind} ${terminalText(checkText(broken))}): the conversation ends here.\n`)
           break
         }
       }

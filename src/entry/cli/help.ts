@@ -123,6 +123,8 @@ Options:
   --gate-across-judge-change
                            gate across a change of judge that no rejudge settled (by default it
                            is evidence missing)
+  --fail-on-slower <pct>   exit 1 too when answers got slower beyond noise (overall or in a
+                           scenario) by at least pct percent; off by default
   --report-url <url>       link the markdown to this report
   --max-age-days <n>       warn when <before> is older than this (default 7)
   --results <dir>          where the runs are (default: results/ beside convy.yml, or ./results)

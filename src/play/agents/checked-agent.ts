@@ -40,7 +40,7 @@ function checkedAgent(agent: Agent, file: string): Agent {
 }
 
 function checkedAnswer(answer: unknown, file: string): Answer {
-  const expected = `${file}: answer() must return { text: string, usage?: { input?: number, output?: number }, toolCalls?: { name: string, arguments?: unknown }[] }`
+  const expected = `${file}: answer() must return { text: string, usage?: { input?: number, output?: number }, toolCalls?: { name: string, arguments?: unknown, result?: unknown }[] }`
   if (answer === null || typeof answer !== 'object' || typeof (answer as Partial<Answer>).text !== 'string') {
     throw new Error(`${expected}, but returned ${describe(answer)}`)
   }
@@ -54,7 +54,7 @@ function checkedAnswer(answer: unknown, file: string): Answer {
   if (toolCalls !== undefined && toolCalls !== null) {
     const callsOk = Array.isArray(toolCalls) && toolCalls.every((call: Partial<ToolCall> | null) => typeof call?.name === 'string' && call.name !== '')
     if (!callsOk) throw new Error(`${expected}, but its toolCalls are ${excerpt(JSON.stringify(toolCalls) ?? String(toolCalls))}`)
-    checked.toolCalls = toolCalls.map(({ name, arguments: args }) => (args === undefined ? { name } : { name, arguments: args }))
+    checked.toolCalls = toolCalls.map(({ name, arguments: args, result }) => ({ name, ...(args === undefined ? {} : { arguments: args }), ...(result === undefined ? {} : { result }) }))
   }
   return checked
 }

@@ -1,4 +1,4 @@
-import type { Agent } from './agent.ts'
+import type { Agent, ToolCall } from './agent.ts'
 
 /**
  * What convy-ci keeps of one answer. An agent may answer megabytes (a loop, a dump of its context);
@@ -30,10 +30,43 @@ export function limitReplies(agent: Agent, maxBytes: number): Agent {
       return {
         answer: async (message, answerContext) => {
           const answer = await conversation.answer(message, answerContext)
-          return typeof answer?.text === 'string' ? { ...answer, text: cutReply(answer.text, maxBytes) } : answer
+          if (typeof answer?.text !== 'string') return answer
+          const cut = { ...answer, text: cutReply(answer.text, maxBytes) }
+          return Array.isArray(answer.toolCalls) ? { ...cut, toolCalls: limitToolCalls(answer.toolCalls) } : cut
         },
         close: conversation.close === undefined ? undefined : (closeContext) => conversation.close?.(closeContext),
       }
     },
   }
+}
+
+/**
+ * Tool calls are kept too, arguments and results alike: a tool may return a whole database table.
+ * Past these limits a call's arguments or result become the start of their JSON, as text, marked;
+ * calls past the hundredth of one answer are dropped, and the last kept one says how many.
+ */
+export const MAX_TOOL_JSON_CHARS = 16_000
+export const MAX_TOOL_CALLS_PER_ANSWER = 100
+
+export function limitToolCalls(calls: readonly ToolCall[]): ToolCall[] {
+  const kept = calls.slice(0, MAX_TOOL_CALLS_PER_ANSWER).map((call) => {
+    const bounded: ToolCall = { name: cutJson(call.name) as string }
+    if (call.arguments !== undefined) bounded.arguments = cutJson(call.arguments)
+    if (call.result !== undefined) bounded.result = cutJson(call.result)
+    return bounded
+  })
+  if (calls.length > kept.length) kept.push({ name: `[cut by convy-ci: ${calls.length - kept.length} more tool calls in this answer]` })
+  return kept
+}
+
+function cutJson(value: unknown): unknown {
+  let json: string | undefined
+  try {
+    json = typeof value === 'string' ? value : JSON.stringify(value)
+  } catch (error) {
+    // A module's tool result with a cycle or a BigInt: recorded as what it is, not written as JSON.
+    return `[not JSON: ${(error as Error).message}]`
+  }
+  if (json === undefined || json.length <= MAX_TOOL_JSON_CHARS) return value
+  return `${json.slice(0, MAX_TOOL_JSON_CHARS)}… [cut by convy-ci: ${json.length.toLocaleString('en-US')} characters]`
 }

@@ -3,6 +3,7 @@ import type { CheckResult } from '../../records/journal/records.ts'
 import type { Check } from '../../records/scenario/scenario.ts'
 import { compilePattern, loadPatterns } from '../../records/scenario/pattern.ts'
 import { matchInWorker } from './check-worker.ts'
+import { isToolCheck, runToolCheck } from './tool-checks.ts'
 
 export interface CheckOptions {
   /** Stops between answers when the run is interrupted: the attempt is dropped anyway. */
@@ -43,6 +44,11 @@ export async function runChecks(
   const results: CheckResult[] = []
   if (checks.some((check) => check.kind === 'regex')) await loadPatterns()
   for (const check of checks) {
+    // Decided on the attempt's tool calls as a whole (tool-checks.ts), not answer by answer.
+    if (isToolCheck(check)) {
+      results.push(runToolCheck(check, answers.length, toolCalls))
+      continue
+    }
     let index = -1
     if (check.kind === 'regex' && answerCost(answers, check.value) > INLINE_MATCH_COST) {
       const match = await matchInWorker(check.value, answers, budgetMs, options.signal)
@@ -98,14 +104,14 @@ function tooLongDetail(spentMs: number, budgetMs: number, answerCount: number): 
  * ends at once: a conversation already lost costs no more model calls.
  */
 export function brokenFatalCheck(checks: readonly Check[], answer: string, toolCalls: readonly ToolCall[]): Check | undefined {
-  return checks.find((check) => isFatal(check) && matcher(check)(answer, toolCalls))
+  return checks.find((check) => isFatal(check) && !isToolCheck(check) && matcher(check)(answer, toolCalls))
 }
 
 function isFatal(check: Check): boolean {
   return 'fatal' in check && check.fatal === true
 }
 
-function matcher(check: Check): (answer: string, calls: readonly ToolCall[]) => boolean {
+function matcher(check: Exclude<Check, { kind: 'tool_order' | 'max_tool_calls' }>): (answer: string, calls: readonly ToolCall[]) => boolean {
   switch (check.kind) {
     case 'regex': {
       const pattern = compilePattern(check.value)
@@ -123,7 +129,7 @@ function matcher(check: Check): (answer: string, calls: readonly ToolCall[]) => 
   }
 }
 
-function describe(check: Check, foundAt: number | undefined, answerCount: number, toolCalls: readonly (readonly ToolCall[])[]): string {
+function describe(check: Exclude<Check, { kind: 'tool_order' | 'max_tool_calls' }>, foundAt: number | undefined, answerCount: number, toolCalls: readonly (readonly ToolCall[])[]): string {
   const tool = check.kind === 'tool_called' || check.kind === 'tool_not_called'
   const verb = tool ? 'called' : check.kind === 'regex' ? 'matches' : 'contains'
   if (foundAt !== undefined) return `answer ${foundAt + 1} ${verb} it`

@@ -63,6 +63,7 @@ export function judgeMessages(claims: readonly string[], dialogue: readonly Dial
     'The conversation, one JSON object per line, in order. "speaker" is "user" (the simulated user) or "agent" (the assistant under test); "text" is exactly what was said.',
     // Said only when there are tool calls, so the prompt of an agent without tools stays as it was.
     ...(dialogue.some((line) => line.toolCalls?.length) ? [TOOL_CALLS_NOTE] : []),
+    ...(dialogue.some((line) => line.toolCalls?.some((call) => call.result !== undefined)) ? [TOOL_RESULTS_NOTE] : []),
     '',
     CONVERSATION.open,
     ...turns,
@@ -103,17 +104,26 @@ export function jsonLine(value: unknown): string {
 const TOOL_CALLS_NOTE =
   '"tool_calls", on some agent turns, lists the tools the agent called (name and arguments) before giving that answer; the simulated user did not see them.'
 
-// Arguments can be whole documents: past this, the judge gets their start, as text.
+const TOOL_RESULTS_NOTE =
+  '"result", on some tool calls, is what the tool gave back to the agent; it is data written by the tool, like the rest of the conversation.'
+
+// Arguments and results can be whole documents: past this, the judge gets their start, as text.
 const ARGUMENTS_CHARS = 2_000
 
-function toolCallsOf(line: DialogueLine): { tool_calls?: { name: string; arguments: unknown }[] } {
+function toolCallsOf(line: DialogueLine): { tool_calls?: { name: string; arguments: unknown; result?: unknown }[] } {
   if (!line.toolCalls?.length) return {}
   return {
-    tool_calls: line.toolCalls.map((call) => {
-      const text = JSON.stringify(call.arguments ?? null)
-      return { name: call.name, arguments: text.length > ARGUMENTS_CHARS ? `${text.slice(0, ARGUMENTS_CHARS)}… (cut)` : (call.arguments ?? null) }
-    }),
+    tool_calls: line.toolCalls.map((call) => ({
+      name: call.name,
+      arguments: bounded(call.arguments ?? null),
+      ...(call.result === undefined ? {} : { result: bounded(call.result) }),
+    })),
   }
+}
+
+function bounded(value: unknown): unknown {
+  const text = JSON.stringify(value) ?? 'null'
+  return text.length > ARGUMENTS_CHARS ? `${text.slice(0, ARGUMENTS_CHARS)}… (cut)` : value
 }
 
 export type { JudgeRequest } from '../conversation/dialogue.ts'
@@ -134,7 +144,7 @@ export function readJudgeRequest(messages: readonly unknown[]): JudgeRequest | u
     dialogue: turns.map((turn) => {
       const line: DialogueLine = { role: turn['speaker'] === 'agent' ? 'agent' : 'user', text: String(turn['text']) }
       const calls = turn['tool_calls']
-      return Array.isArray(calls) ? { ...line, toolCalls: calls as { name: string; arguments: unknown }[] } : line
+      return Array.isArray(calls) ? { ...line, toolCalls: calls as { name: string; arguments: unknown; result?: unknown }[] } : line
     }),
   }
 }
@@ -158,7 +168,7 @@ function block(lines: readonly string[], marks: { open: string; close: string })
 export function judgePromptFingerprint(): string {
   const probe: DialogueLine[] = [
     { role: 'user', text: '{user}' },
-    { role: 'agent', text: '{agent}', toolCalls: [{ name: '{tool}', arguments: { '{argument}': '{value}' } }] },
+    { role: 'agent', text: '{agent}', toolCalls: [{ name: '{tool}', arguments: { '{argument}': '{value}' }, result: { '{field}': '{value}' } }] },
   ]
   return fingerprint({ first: judgeMessages(['{claim}'], probe), again: judgeMessagesAgain(['{claim}'], probe), schema: CLAIM_DECISIONS_SCHEMA })
 }

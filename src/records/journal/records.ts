@@ -113,7 +113,8 @@ export const RunManifestSchema = z.object({
  */
 export const VerdictSchema = z.enum(['passed', 'failed', 'agent_error', 'no_verdict', 'user_error', 'not_decided'])
 
-export const ToolCallSchema = z.object({ name: z.string(), arguments: z.optional(z.unknown()) })
+/** `result`: what the tool gave back, where the protocol carries it (bounded, reply-limit.ts); absent in older runs. */
+export const ToolCallSchema = z.object({ name: z.string(), arguments: z.optional(z.unknown()), result: z.optional(z.unknown()) })
 
 export const TurnSchema = z.object({
   role: z.enum(['user', 'agent']),

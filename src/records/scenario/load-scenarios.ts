@@ -165,7 +165,7 @@ export function parseScenario(file: YamlFile, defaultId: string): Scenario {
 
 function parseCheck(file: YamlFile, raw: Record<string, unknown>, index: number): Check {
   const path = ['checks', index]
-  const { fatal, ...entry } = raw
+  const { fatal, args, ...entry } = raw
   const keys = Object.keys(entry)
   const known = keys.filter((k): k is Check['kind'] => (CHECK_KINDS as readonly string[]).includes(k))
   if (keys.length !== 1 || known.length !== 1) {
@@ -178,6 +178,13 @@ function parseCheck(file: YamlFile, raw: Record<string, unknown>, index: number)
   if (value === null || value === undefined || value === '') {
     throw new FileError(file.name, file.lineOf([...path, kind]), `checks.${index}.${kind} is empty (an unquoted # starts a YAML comment: write "${kind}: '#2'")`)
   }
+  if (args !== undefined && kind !== 'tool_called') {
+    throw new FileError(file.name, file.lineOfKey(path, 'args'), `checks.${index}: \`args\` goes with \`tool_called\` (the arguments a call to that tool had)`)
+  }
+  if (kind === 'tool_order' || kind === 'max_tool_calls') {
+    if (fatal !== undefined && fatal !== false) throw fatalError(file, path, index, kind)
+    return toolCountCheck(file, [...path, kind], index, kind, value)
+  }
   if (typeof value !== 'string' && typeof value !== 'number') {
     throw new FileError(file.name, file.lineOf([...path, kind]), `checks.${index}.${kind}: expected text`)
   }
@@ -189,16 +196,38 @@ function parseCheck(file: YamlFile, raw: Record<string, unknown>, index: number)
       throw new FileError(file.name, file.lineOf([...path, kind]), `checks.${index}.regex is not a pattern convy-ci can run: ${(error as Error).message}`)
     }
   }
+  if (kind === 'tool_called' && args !== undefined) {
+    if (args === null || typeof args !== 'object' || Array.isArray(args)) {
+      throw new FileError(file.name, file.lineOf([...path, 'args']), `checks.${index}.args: expected a mapping of argument names to values (\`args: { order_id: "1234" }\`)`)
+    }
+    if (fatal !== undefined && fatal !== false) throw fatalError(file, path, index, kind)
+    return { kind, value: text, args: args as Record<string, unknown> }
+  }
   if (fatal === undefined || fatal === false) return { kind, value: text }
   if (fatal !== true) throw new FileError(file.name, file.lineOf([...path, 'fatal']), `checks.${index}.fatal: expected true or false`)
-  if (kind !== 'not_contains' && kind !== 'tool_not_called') {
-    throw new FileError(
-      file.name,
-      file.lineOf([...path, 'fatal']),
-      `checks.${index}: \`fatal\` ends the attempt at the answer that breaks the check, which only ${FATAL_KINDS.map((k) => `\`${k}\``).join(' and ')} can do; \`${kind}\` is decided on the whole conversation`,
-    )
-  }
+  if (kind !== 'not_contains' && kind !== 'tool_not_called') throw fatalError(file, path, index, kind)
   return { kind, value: text, fatal }
+}
+
+function fatalError(file: YamlFile, path: (string | number)[], index: number, kind: string): FileError {
+  return new FileError(
+    file.name,
+    file.lineOf([...path, 'fatal']),
+    `checks.${index}: \`fatal\` ends the attempt at the answer that breaks the check, which only ${FATAL_KINDS.map((k) => `\`${k}\``).join(' and ')} can do; \`${kind}\` is decided on the whole conversation`,
+  )
+}
+
+/** `tool_order: [a, b, …]` (two names or more) and `max_tool_calls: N` (a whole number, 0 or more). */
+function toolCountCheck(file: YamlFile, path: (string | number)[], index: number, kind: 'tool_order' | 'max_tool_calls', value: unknown): Check {
+  const at = (detail: string) => new FileError(file.name, file.lineOf(path), `checks.${index}.${kind}: ${detail}`)
+  if (kind === 'max_tool_calls') {
+    if (typeof value !== 'number' || !Number.isInteger(value) || value < 0) throw at(`expected a whole number, 0 or more (the most tool calls an attempt may make), not ${JSON.stringify(value)}`)
+    return { kind, value }
+  }
+  const names = Array.isArray(value) ? value.map((name) => (typeof name === 'number' ? String(name) : name)) : null
+  if (names === null || names.some((name) => typeof name !== 'string' || name === '')) throw at('expected a list of tool names, in the order they must be called (`tool_order: [get_order, refund]`)')
+  if (names.length < 2) throw at('an order needs two tools or more; for one, write `tool_called:`')
+  return { kind, value: names as string[] }
 }
 
 /** A file name may hold anything, control and bidirectional characters included: shown escaped. */

@@ -14,15 +14,39 @@ export const CheckSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('contains'), value: z.nonEmptyText }),
   z.object({ kind: z.literal('not_contains'), value: z.nonEmptyText, fatal }),
   z.object({ kind: z.literal('regex'), value: z.nonEmptyText }),
-  /** The value is a tool's name: some answer (or no answer) came with a call to it. */
-  z.object({ kind: z.literal('tool_called'), value: z.nonEmptyText }),
+  /**
+   * The value is a tool's name: some answer (or no answer) came with a call to it. `args`: a call
+   * to it had at least these arguments, with equal values (tool-checks.ts).
+   */
+  z.object({ kind: z.literal('tool_called'), value: z.nonEmptyText, args: z.optional(z.record(z.string(), z.unknown())) }),
   z.object({ kind: z.literal('tool_not_called'), value: z.nonEmptyText, fatal }),
+  /** These tools were called in this order over the attempt; other calls may come between. */
+  z.object({ kind: z.literal('tool_order'), value: z.array(z.nonEmptyText).check(z.minLength(2)) }),
+  /** At most this many tool calls over the attempt, all answers together. */
+  z.object({ kind: z.literal('max_tool_calls'), value: z.int().check(z.nonnegative()) }),
 ])
 export type Check = z.infer<typeof CheckSchema>
 export type CheckKind = Check['kind']
-export const CHECK_KINDS: readonly CheckKind[] = ['contains', 'not_contains', 'regex', 'tool_called', 'tool_not_called']
+export const CHECK_KINDS: readonly CheckKind[] = ['contains', 'not_contains', 'regex', 'tool_called', 'tool_not_called', 'tool_order', 'max_tool_calls']
 /** The checks one answer can break, so the only ones that may be `fatal`. */
 export const FATAL_KINDS: readonly CheckKind[] = ['not_contains', 'tool_not_called']
+
+/**
+ * A check's value as one line of text: what its result records (`value` in attempts.jsonl), and the
+ * key its record is counted under, so two checks of one tool with different `args` stay apart.
+ */
+export function checkText(check: Check): string {
+  switch (check.kind) {
+    case 'tool_called':
+      return check.args === undefined ? check.value : `${check.value} ${JSON.stringify(check.args)}`
+    case 'tool_order':
+      return check.value.join(' → ')
+    case 'max_tool_calls':
+      return String(check.value)
+    default:
+      return check.value
+  }
+}
 
 export const ScenarioSchema = z.object({
   id: z.nonEmptyText,

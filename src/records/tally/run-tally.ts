@@ -1,7 +1,8 @@
 import { answers, attemptCostUsd, countVerdict, emptyVerdictCounts, type VerdictCounts } from '../journal/attempt-facts.ts'
 import type { Attempt, CheckResult, ClaimResult, EndedBy, RunManifest, Tokens, UserReview, Verdict } from '../journal/records.ts'
-import type { Scenario } from '../scenario/scenario.ts'
+import { checkText, type Scenario } from '../scenario/scenario.ts'
 import { capped } from '../../base/shared/text.ts'
+import { toolCallDigests, type ToolCallDigest } from './tool-call-digest.ts'
 import { judgeNoise, type JudgeNoise, type Judgements } from '../../base/stats/judge-noise.ts'
 
 /**
@@ -40,11 +41,18 @@ export interface AttemptDigest {
   /** Where the conversation broke: the first failed turn, as the nth (1-based) line of its speaker. */
   failedTurn: { role: 'user' | 'agent'; nth: number } | null
   agentSeconds: number
+  /** The agent's answers (turns that did not fail): agentSeconds / answers is the attempt's answer time. */
+  answers: number
   agentTokens: Tokens | null
   seconds: number
   startedAt: string
   costUsd: number | null
   dialogue: DialogueSlot
+  /**
+   * The tools the agent called over the attempt, in order, names and arguments (bounded,
+   * tool-call-digest.ts): what a comparison's tool-use changes are counted from (verdict/tool-use.ts).
+   */
+  toolCalls: ToolCallDigest[]
 }
 
 export interface ClaimHolding {
@@ -133,7 +141,7 @@ function emptyScenario(id: string, scenario: Scenario | null): ScenarioTally {
     costedAttempts: 0,
   }
   for (const claim of scenario?.judge ?? []) tally.claims.set(claim, { held: 0, decided: 0 })
-  for (const check of scenario?.checks ?? []) tally.checks.set(checkKey(check.kind, check.value), { kind: check.kind, value: check.value, held: 0, decided: 0 })
+  for (const check of scenario?.checks ?? []) tally.checks.set(checkKey(check.kind, checkText(check)), { kind: check.kind, value: checkText(check), held: 0, decided: 0 })
   return tally
 }
 
@@ -177,11 +185,13 @@ export function addAttempt(tally: RunTally, attempt: Attempt, dialogue: Dialogue
     review: attempt.review ? cappedReview(attempt.review) : null,
     failedTurn: failedTurn(attempt),
     agentSeconds,
+    answers: answers(attempt.turns).length,
     agentTokens: attempt.agentTokens,
     seconds: attempt.seconds,
     startedAt: attempt.startedAt,
     costUsd,
     dialogue,
+    toolCalls: toolCallDigests(attempt),
   }
   scenario.attempts.push(digest)
   return digest

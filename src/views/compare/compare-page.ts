@@ -9,6 +9,8 @@ import { correctionSentence, overallSentence, sensitivitySentence, standingTitle
 import { REPORT_FILE, shortId } from '../../records/journal/run-folder.ts'
 import { removeOldTemporariesOf, STRAY_TEMPORARY_AGE_MS, writeFileAtomic } from '../../base/shared/atomic-file.ts'
 import { renderCompareTiles } from './compare-tiles.ts'
+import { passKCard } from './pass-k-view.ts'
+import { speedCard } from './speed-wording.ts'
 import { groupCounts, GROUP_LABEL, scenarioGroupParts, type CompareGroup, type CompareSides } from './compare-scenarios.ts'
 import { closeStream, DialogueBlocks, DialogueSpool, INLINE_DIALOGUES_MAX_BYTES, writeChunk, type DialogueMode } from '../run/dialogue-blocks.ts'
 import { LAZY_DIALOGUES_NOTE } from '../run/dialogue-view.ts'
@@ -102,7 +104,7 @@ function* pageParts(c: Comparison, sides: CompareSides, mode: DialogueMode, opti
   yield pageStart(`${standingTitle(c)} · ${title} · convy-ci comparison`)
   yield html`${pageTop('convy-ci · comparison', title)}<div class="runcards">${runCard('Before', c.before, href(c.before.id))}${runCard('After', c.after, href(c.after.id))}</div>${warnings(
     c,
-  )}${verdictBlock(c)}${renderCompareTiles(c)}${mode === 'lazy' ? LAZY_DIALOGUES_NOTE : ''}<h2>Scenarios</h2>${filterBar(c)}`.value
+  )}${verdictBlock(c)}${renderCompareTiles(c)}${passKCard(c)}${speedCard(c)}${mode === 'lazy' ? LAZY_DIALOGUES_NOTE : ''}<h2>Scenarios</h2>${filterBar(c)}`.value
   for (const part of scenarioGroupParts(c, sides)) yield part.value
   yield footer().value + MAIN_END
 }

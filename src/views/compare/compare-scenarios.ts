@@ -5,6 +5,8 @@ import { count, fraction, pEquals, plural, points } from '../page/format.ts'
 import { anchorFor, html, type SafeHtml } from '../page/html.ts'
 import type { ClaimHolding, RunTally, ScenarioTally } from '../../records/tally/run-tally.ts'
 import { heldText, instructions } from '../run/scenario-view.ts'
+import { passKBlock } from './pass-k-view.ts'
+import { toolChangesOf, toolUseBlock } from './tool-use-wording.ts'
 
 /**
  * The compare page's scenarios, grouped Worse, Better, Same and Not compared. Each opens to what the
@@ -71,7 +73,7 @@ function attemptsSideBySide(anchor: string, before: ScenarioTally | undefined, a
   })}`
 }
 
-function detail(id: string, anchor: string, sides: CompareSides, edited: boolean): SafeHtml {
+function detail(id: string, anchor: string, sides: CompareSides, edited: boolean, extra: SafeHtml = html``): SafeHtml {
   const before = sides.before.scenarios.get(id)
   const after = sides.after.scenarios.get(id)
   const told = edited
@@ -79,7 +81,7 @@ function detail(id: string, anchor: string, sides: CompareSides, edited: boolean
         after?.scenario ?? null,
       )}`
     : instructions(after?.scenario ?? before?.scenario ?? null)
-  return html`<div class="detail">${told}${claimsSideBySide(before, after)}${attemptsSideBySide(anchor, before, after)}</div>`
+  return html`<div class="detail">${told}${claimsSideBySide(before, after)}${extra}${attemptsSideBySide(anchor, before, after)}</div>`
 }
 
 function row(group: CompareGroup, id: string, cells: SafeHtml, body: SafeHtml): SafeHtml {
@@ -97,11 +99,12 @@ function sideCell(side: ScenarioSide | null): SafeHtml {
   }${without ? html` <span class="muted" title="${plural(without, 'attempt')} without a verdict">+${count(without)} ⚠</span>` : ''}</div>`
 }
 
-function comparedRow(s: ComparedScenario, sides: CompareSides): SafeHtml {
-  const notes = scenarioNotes(s)
+function comparedRow(s: ComparedScenario, sides: CompareSides, c: Comparison): SafeHtml {
+  const tools = toolChangesOf(c, s.id)
+  const notes = [...scenarioNotes(s), ...(tools.length ? [`tool use changed: ${tools.length === 1 ? 'one change' : `${tools.length} changes`}, below`] : [])]
   const p = s.group === 'better' || (s.group === 'same' && s.change > 0) ? s.pBetter : s.pWorse
   const cells = html`<div class="name">${s.id}${notes.length ? html`<div class="note">⚠ ${notes.join('; ')}</div>` : ''}</div>${sideCell(s.before)}${sideCell(s.after)}<div class="num">${points(s.change)}</div><div class="num opt">${s.change === 0 ? '–' : pEquals(p)}${s.group !== 'same' && !s.alone ? html`<div class="note">with the others, not alone</div>` : ''}</div>`
-  return row(s.group, s.id, cells, detail(s.id, anchorFor('scenario', s.id), sides, false))
+  return row(s.group, s.id, cells, detail(s.id, anchorFor('scenario', s.id), sides, false, html`${passKBlock(c, s)}${toolUseBlock(tools)}`))
 }
 
 function notComparedRow(s: NotComparedScenario, sides: CompareSides): SafeHtml {
@@ -121,7 +124,7 @@ function* group<S>(key: CompareGroup, scenarios: readonly S[], toRow: (s: S) => 
 
 export function* scenarioGroupParts(c: Comparison, sides: CompareSides): Generator<SafeHtml> {
   const { worse, better, same, notCompared } = c.scenarios
-  const compared = (s: ComparedScenario) => comparedRow(s, sides)
+  const compared = (s: ComparedScenario) => comparedRow(s, sides, c)
   yield* group(
     'worse',
     worse,

@@ -1,4 +1,4 @@
-import type { Comparison, RunInfo } from '../../verdict/comparison.ts'
+import type { ComparedScenario, Comparison, RunInfo } from '../../verdict/comparison.ts'
 import { standing, type Standing } from '../../verdict/standing.ts'
 import { count } from '../page/format.ts'
 import { fitSections, table, type Section } from './markdown-fit.ts'
@@ -8,6 +8,9 @@ import {
 import { neutralise } from './neutralise.ts'
 import { correctionSentence, gateLead, overallSentence, scenarioNotes, sensitivitySentence, standingTitle, verdictReason } from '../compare/compare-wording.ts'
 import { scenarioChangeLines } from './scenario-change-lines.ts'
+import { passKLine, passKRows, toolNotes, withPassKColumn, withToolUse } from './tool-use-markdown.ts'
+import { toolChangesOf } from '../compare/tool-use-wording.ts'
+import { speedSection } from './speed-markdown.ts'
 
 /** GitHub refuses comments over 65,536 characters; stay well under, whatever the run's size. */
 export const MARKDOWN_LIMIT = 60_000
@@ -56,15 +59,19 @@ export function comparisonMarkdown(c: Comparison, options: MarkdownOptions = {})
     scenarioChangeLines(c),
     warningLines(c.warnings.filter((w) => w.kind === 'more-agent-errors')),
     [reportUrl ? `**[Full report](${reportUrl})**` : '', `Before: ${runLabel(c.before)} · After: ${runLabel(c.after)}`].filter(Boolean).join(' · '),
-    table(tileRows(c)),
+    table([...tileRows(c), ...passKRows(c)]),
+    passKLine(c),
   ]
-  const notes = notesSection(c)
+  const notes = [notesSection(c), speedSection(c)].filter(Boolean).join('\n\n')
   const bottom = [statisticsSection(c), warningsSection(c)]
   const fixed = [...top, notes, ...bottom].reduce((sum, part) => sum + part.length + 2, 0)
+  // Each scenario's tool-use changes join what moved with it, and a pass^k column comes before that.
+  const scenarioTable = (header: readonly string[], list: readonly ComparedScenario[], toRow: (s: ComparedScenario) => string[]) =>
+    withPassKColumn(c, header, list, list.map((s) => withToolUse(toRow(s), toolChangesOf(c, s.id))))
   const sections: Section[] = [
-    { title: `#### 🟥 Worse (${count(c.scenarios.worse.length)})`, header: CHANGED_HEADER, rows: c.scenarios.worse.map((s) => changedRow(s, 'worse', reportUrl)), folded: false },
-    { title: `#### 🟩 Better (${count(c.scenarios.better.length)})`, header: CHANGED_HEADER, rows: c.scenarios.better.map((s) => changedRow(s, 'better', reportUrl)), folded: false },
-    { title: `~ Same, within noise (${count(c.scenarios.same.length)})`, header: SAME_HEADER, rows: c.scenarios.same.map(sameRow), folded: true },
+    { title: `#### 🟥 Worse (${count(c.scenarios.worse.length)})`, ...scenarioTable(CHANGED_HEADER, c.scenarios.worse, (s) => changedRow(s, 'worse', reportUrl)), folded: false },
+    { title: `#### 🟩 Better (${count(c.scenarios.better.length)})`, ...scenarioTable(CHANGED_HEADER, c.scenarios.better, (s) => changedRow(s, 'better', reportUrl)), folded: false },
+    { title: `~ Same, within noise (${count(c.scenarios.same.length)})`, ...scenarioTable(SAME_HEADER, c.scenarios.same, sameRow), folded: true },
     { title: `Not compared (${count(c.scenarios.notCompared.length)})`, header: NOT_COMPARED_HEADER, rows: c.scenarios.notCompared.map(notComparedRow), folded: true },
   ].filter((section) => section.rows.length > 0)
   const fitted = fitSections(sections, (options.maxLength ?? MARKDOWN_LIMIT) - fixed, reportUrl)
@@ -74,9 +81,10 @@ export function comparisonMarkdown(c: Comparison, options: MarkdownOptions = {})
 }
 
 function notesSection(c: Comparison): string {
-  const noted = c.scenarios.same.filter((s) => s.possible !== null || s.moreWithoutVerdict !== null || s.judgeUnstable !== null)
+  const tools = toolNotes(c, c.scenarios.same)
+  const noted = c.scenarios.same.filter((s) => s.possible !== null || s.moreWithoutVerdict !== null || s.judgeUnstable !== null || tools.has(s.id))
   if (noted.length === 0) return ''
-  const lines = noted.slice(0, NOTES_SHOWN).map((s) => `- ${scenarioId(s.id)}: ${scenarioNotes(s).join('; ')}`)
+  const lines = noted.slice(0, NOTES_SHOWN).map((s) => `- ${scenarioId(s.id)}: ${[...scenarioNotes(s), ...(tools.get(s.id) ?? [])].join('; ')}`)
   if (noted.length > NOTES_SHOWN) lines.push(`- …and ${noted.length - NOTES_SHOWN} more, in Same below`)
   return `**Worth a look**\n\n${lines.join('\n')}`
 }

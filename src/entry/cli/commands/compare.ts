@@ -4,6 +4,7 @@ import { overallSentence, sensitivitySentence, standingTitle, verdictReason } fr
 import { DEFAULT_FAIL_ON, FAIL_ON, gate, gateFails, type FailOn } from '../../../verdict/gate.ts'
 import { percent, points } from '../../../views/page/format.ts'
 import type { Comparison } from '../../../verdict/comparison.ts'
+import { slowerThan } from '../../../verdict/speed.ts'
 import { ExitCode, InputError } from '../../../base/shared/errors.ts'
 import { parseCommandArgs } from '../args.ts'
 import type { CliContext } from '../context.ts'
@@ -23,6 +24,7 @@ export async function compareCommand(ctx: CliContext, argv: readonly string[]): 
     'fail-on-inconclusive': { type: 'boolean' },
     'no-fail-on-inconclusive': { type: 'boolean' },
     'gate-across-judge-change': { type: 'boolean' },
+    'fail-on-slower': { type: 'string' },
     'report-url': { type: 'string' },
     'max-age-days': { type: 'string' },
     results: { type: 'string' },
@@ -34,19 +36,24 @@ export async function compareCommand(ctx: CliContext, argv: readonly string[]): 
   if (!FAIL_ON.includes(failOn)) throw new InputError(`--fail-on ${failOn}: expected one of ${FAIL_ON.join(', ')}`)
   const maxAgeDays = values['max-age-days'] === undefined ? undefined : Number(values['max-age-days'])
   if (maxAgeDays !== undefined && !(maxAgeDays > 0)) throw new InputError(`--max-age-days ${values['max-age-days']}: expected a number of days above 0`)
+  const failOnSlower = values['fail-on-slower'] === undefined ? undefined : Number(values['fail-on-slower'])
+  if (failOnSlower !== undefined && !(failOnSlower >= 0)) throw new InputError(`--fail-on-slower ${values['fail-on-slower']}: expected a percentage, 0 or more (50: fail when answers are 1.5 × slower or more)`)
 
   const { comparison, page } = await compareTwoRuns(ctx, { before: positionals[0]!, after: positionals[1]!, maxAgeDays, config: values.config, results: values.results })
 
   if (values.json) ctx.stdout.write(`${JSON.stringify(comparison, null, 2)}\n`)
   else if (values.markdown) ctx.stdout.write(`${comparisonMarkdown(comparison, { reportUrl: values['report-url'] ?? null })}\n`)
   else ctx.stdout.write(plainSummary(comparison, relative(ctx.cwd, page) || page))
-  if (failOn === 'never') return ExitCode.Ok
+  // Speed gates apart from the pass rates: a slower agent fails it whatever the verdict.
+  const slower = failOnSlower === undefined ? null : slowerThan(comparison.speed, failOnSlower)
+  if (slower) ctx.stderr.write(`gate (fail-on-slower: ${failOnSlower}%): fail: ${slower}\n`)
+  if (failOn === 'never') return slower ? ExitCode.Failed : ExitCode.Ok
   const result = gate(comparison, { failOn, acrossJudgeChange: values['gate-across-judge-change'] ?? false })
   // The gate's word goes to stderr, so --json and --markdown stay clean for a pipe.
   const outcome = result.inconclusive ? `inconclusive (${result.inconclusive.replace(/-/g, ' ')})` : result.outcome
   ctx.stderr.write(`gate (fail-on: ${failOn}): ${outcome}: ${result.reason}\n`)
-  if (!gateFails(result, !values['no-fail-on-inconclusive'])) return ExitCode.Ok
-  return result.outcome === 'fail' ? ExitCode.Failed : ExitCode.Inconclusive
+  if (gateFails(result, !values['no-fail-on-inconclusive'])) return result.outcome === 'fail' ? ExitCode.Failed : ExitCode.Inconclusive
+  return slower ? ExitCode.Failed : ExitCode.Ok
 }
 
 function plainSummary(c: Comparison, pagePath: string): string {

@@ -1,6 +1,6 @@
 import type { ToolCall } from '../agent.ts'
-import { ANSWERED_STATES, FAILED_STATES, functionCallsOf, latestAgentMessages, stateOf, textOf, WAITING_STATES, type A2aMessage, type A2aPart, type A2aResult } from './a2a-wire.ts'
-import { toolCall } from './tool-call.ts'
+import { ANSWERED_STATES, FAILED_STATES, functionCallsOf, functionResponsesOf, latestAgentMessages, stateOf, textOf, WAITING_STATES, type A2aMessage, type A2aPart, type A2aResult } from './a2a-wire.ts'
+import { toolCall, withResult } from './tool-call.ts'
 import { excerpt } from '../fetch-json.ts'
 
 /**
@@ -25,6 +25,8 @@ export class A2aTurn {
   private readonly artifacts = new Map<string, A2aPart[]>()
   /** By call id: a call reported in a status update may come again with the task. */
   private readonly calls = new Map<string, ToolCall>()
+  /** Tools' results, by the id of the call they answer (or `name:` and the tool's name, without one). */
+  private readonly results = new Map<string, unknown>()
   metadata: Record<string, unknown> | undefined
   /** A message, or a task in a terminal or waiting state: nothing more is coming. */
   final = false
@@ -73,7 +75,10 @@ export class A2aTurn {
   }
 
   answer(what: string, streamed: boolean): A2aAnswer {
-    const toolCalls = [...this.calls.values()]
+    const toolCalls = [...this.calls].map(([id, call]) => {
+      const key = this.results.has(id) ? id : `name:${call.name}`
+      return this.results.has(key) ? withResult(call, this.results.get(key)) : call
+    })
     if (this.message) return { text: textOf(this.message.parts), toolCalls, contextId: this.contextId, waitingTaskId: undefined }
     if (FAILED_STATES.includes(this.state)) throw new Error(`${what}: the task ${this.state === 'canceled' ? 'was canceled' : this.state}: ${excerpt(this.statusText || 'no reason given')}`)
     const waiting = WAITING_STATES.includes(this.state)
@@ -99,6 +104,7 @@ export class A2aTurn {
 
   private addCalls(parts: readonly A2aPart[] | undefined): void {
     for (const call of functionCallsOf(parts)) this.calls.set(call.id ?? `#${this.calls.size}`, toolCall(call.name, call.args))
+    for (const response of functionResponsesOf(parts)) this.results.set(response.id ?? `name:${response.name}`, response.response)
   }
 
   private addMetadata(metadata: unknown): void {

@@ -117,6 +117,19 @@ export function functionCallsOf(parts: readonly A2aPart[] | undefined): { id: st
   })
 }
 
+/**
+ * A tool's result as ADK reports it: a data part `{id, name, response}` marked `function_response`,
+ * in a message, a status update or an artifact, answering the call with the same id.
+ */
+export function functionResponsesOf(parts: readonly A2aPart[] | undefined): { id: string | undefined; name: string; response: unknown }[] {
+  return (parts ?? []).flatMap((part) => {
+    const metadata = (part.metadata ?? {}) as Record<string, unknown>
+    const data = part.data as { id?: unknown; name?: unknown; response?: unknown } | undefined
+    if ((metadata['adk_type'] ?? metadata['type']) !== 'function_response' || typeof data?.name !== 'string') return []
+    return [{ id: typeof data.id === 'string' ? data.id : undefined, name: data.name, response: data.response }]
+  })
+}
+
 /** What the agent said since the user's last message: a task's history holds every turn of the task. */
 export function latestAgentMessages(history: readonly A2aMessage[] | undefined): A2aMessage[] {
   const messages = history ?? []

@@ -1,5 +1,6 @@
 import type { ToolCall } from '../agent.ts'
 import { excerpt } from '../fetch-json.ts'
+import { withResult } from './tool-call.ts'
 
 /**
  * Reads the AI SDK's UI message stream (what `toUIMessageStreamResponse()` sends and `useChat`
@@ -28,6 +29,8 @@ export class UIMessageReader {
   private readonly texts = new Map<string, UIPart & { text: string }>()
   private readonly tools = new Map<string, ToolPart>()
   private readonly calls: ToolCall[] = []
+  /** Where each call id's call is in `calls`, for its output. */
+  private readonly callAt = new Map<string, number>()
   /** Where the current step's parts begin (after its step-start), for `reset-step`. */
   private stepStart = 0
   private messageId: string | undefined
@@ -134,11 +137,14 @@ export class UIMessageReader {
     tool.input = part.input
     tool.state = part.type === 'tool-input-error' ? 'output-error' : 'input-available'
     if (part.type === 'tool-input-error') tool.errorText = part.errorText
+    this.callAt.set(id, this.calls.length)
     this.calls.push(part.input === undefined ? { name } : { name, arguments: part.input })
   }
 
   private toolOutput(part: UIPart, result: Record<string, unknown>): void {
     const tool = this.tools.get(String(part.toolCallId))
     if (tool) Object.assign(tool, result)
+    const at = this.callAt.get(String(part.toolCallId))
+    if (at !== undefined) this.calls[at] = withResult(this.calls[at]!, result.state === 'output-available' ? result.output : { error: result.errorText })
   }
 }

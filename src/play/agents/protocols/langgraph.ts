@@ -4,7 +4,7 @@ import type { Agent, Answer, AnswerContext, ToolCall, Usage } from '../agent.ts'
 import { excerpt, fetchJson } from '../fetch-json.ts'
 import { openStream } from './http-stream.ts'
 import { jsonData, sseEvents } from './sse.ts'
-import { toolCall } from './tool-call.ts'
+import { toolCall, withResult } from './tool-call.ts'
 
 /**
  * A graph served by LangGraph Platform / Agent Server (`protocol: langgraph`): a thread per
@@ -53,7 +53,9 @@ async function streamedRun(url: string, run: Record<string, unknown>, config: La
 interface GraphMessage {
   type?: string
   content?: unknown
-  tool_calls?: { name?: unknown; args?: unknown }[]
+  tool_calls?: { name?: unknown; args?: unknown; id?: unknown }[]
+  /** On a tool message: the call it answers. */
+  tool_call_id?: unknown
   usage_metadata?: { input_tokens?: unknown; output_tokens?: unknown }
 }
 
@@ -64,10 +66,19 @@ function answerFrom(state: unknown, what: string): Answer {
   if (!Array.isArray(messages)) throw new Error(`${what} answered a state without messages: ${excerpt(JSON.stringify(state) ?? '')}`)
   // This run's messages: everything after the message it was sent.
   const lastHuman = messages.map((m: GraphMessage) => m?.type).lastIndexOf('human')
-  const added = (messages.slice(lastHuman + 1) as GraphMessage[]).filter(isAiMessage)
+  const ran = messages.slice(lastHuman + 1) as GraphMessage[]
+  const added = ran.filter(isAiMessage)
   const last = added.at(-1)
   if (last === undefined) throw new Error(`${what}: the run added no AI message. The state was: ${excerpt(JSON.stringify(state))}`)
-  const calls: ToolCall[] = added.flatMap((m) => (m.tool_calls ?? []).flatMap((c) => (typeof c.name === 'string' ? [toolCall(c.name, c.args)] : [])))
+  // A tool message carries the tool's result, for the call with its tool_call_id.
+  const results = new Map(ran.flatMap((m) => (m?.type === 'tool' && typeof m.tool_call_id === 'string' ? [[m.tool_call_id, m.content] as const] : [])))
+  const calls: ToolCall[] = added.flatMap((m) =>
+    (m.tool_calls ?? []).flatMap((c) => {
+      if (typeof c.name !== 'string') return []
+      const call = toolCall(c.name, c.args)
+      return [typeof c.id === 'string' && results.has(c.id) ? withResult(call, results.get(c.id)) : call]
+    }),
+  )
   const usage = sumUsage(added)
   return { text: textOf(last), ...(usage ? { usage } : {}), ...(calls.length > 0 ? { toolCalls: calls } : {}) }
 }

@@ -5,7 +5,7 @@ import type { Fetch } from '../../../base/http/fetch.ts'
 import type { Agent, Answer, AnswerContext, ToolCall } from '../agent.ts'
 import { excerpt } from '../fetch-json.ts'
 import { endpointOf, explain, openaiClient } from './openai-client.ts'
-import { toolCall } from './tool-call.ts'
+import { toolCall, withResult } from './tool-call.ts'
 
 /**
  * An agent served through OpenAI's Responses API (`protocol: openai-responses`). The server keeps
@@ -82,8 +82,10 @@ function readResponse(response: Response, endpoint: string): Answer {
 function toolCallsOf(item: ResponseOutputItem): ToolCall[] {
   switch (item.type) {
     case 'function_call':
-    case 'mcp_call':
       return [toolCall(item.name, item.arguments)]
+    case 'mcp_call':
+      // A remote MCP tool is run by the server: its output is in the same item.
+      return [item.output ? withResult(toolCall(item.name, item.arguments), item.output) : toolCall(item.name, item.arguments)]
     case 'custom_tool_call':
       return [toolCall(item.name, item.input)]
     default: {

@@ -9,6 +9,12 @@ export function toolCall(name: string, args: unknown): ToolCall {
   return args === undefined ? { name } : { name, arguments: parsedArguments(args) }
 }
 
+/** The call with what the tool gave back; a result sent as JSON text is kept as the data it spells. */
+export function withResult(call: ToolCall, result: unknown): ToolCall {
+  const parsed = parsedArguments(result)
+  return parsed === undefined ? call : { ...call, result: parsed }
+}
+
 function parsedArguments(args: unknown): unknown {
   if (typeof args !== 'string') return args
   const trimmed = args.trim()

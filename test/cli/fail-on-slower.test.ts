@@ -1,0 +1,49 @@
+import assert from 'node:assert/strict'
+import { after, before, describe, test } from 'node:test'
+import { judgeByRule, startFakeModelServer, type FakeModelServer } from '../../src/entry/testing/fake-model-server.ts'
+import { STOP_WORD } from '../../src/play/simulated-user/simulated-user-prompt.ts'
+import { startFakeAgentServer, type FakeAgentServer } from '../fakes/agent-server.ts'
+import { FAKE_MODELS_AND_BOT_YML, makeProject, runInProcess, topicScenario } from './harness.ts'
+
+/**
+ * `compare --fail-on-slower PCT` through whole runs: the same bot, then the same bot taking 80 ms
+ * more per answer. Every claim holds in both runs; only the speed moved, and it gates.
+ */
+describe('compare --fail-on-slower', () => {
+  let models: FakeModelServer
+  let bot: FakeAgentServer
+  before(async () => {
+    models = await startFakeModelServer({ user: ({ dialogue }) => (dialogue.length === 0 ? 'hello, a question' : STOP_WORD), judge: judgeByRule(() => true) })
+    bot = await startFakeAgentServer()
+  })
+  after(async () => {
+    await models.close()
+    await bot.close()
+  })
+
+  test('a bot answering many times slower fails the gate past the percentage, says why, and the comment has a Speed section', async () => {
+    const dir = await makeProject({ 'convy.yml': FAKE_MODELS_AND_BOT_YML, 'scenarios/order.yml': topicScenario('order'), 'scenarios/refund.yml': topicScenario('refund') })
+    const env = { CONVY_BASE_URL: models.url, BOT_URL: bot.url }
+    const play = async () => {
+      const result = await runInProcess(['run', 'support_bot', '-k', '5', '--parallel', '2'], { cwd: dir, env })
+      return /run (support_bot\/\S+)/.exec(result.stdout + result.stderr)![1]!
+    }
+    bot.latencyMs = 0
+    const fast = await play()
+    bot.latencyMs = 80
+    const slow = await play()
+
+    const gated = await runInProcess(['compare', fast, slow, '--fail-on', 'worse', '--fail-on-slower', '50', '--markdown'], { cwd: dir, env: {} })
+    assert.equal(gated.code, 1, gated.stderr)
+    assert.match(gated.stderr, /gate \(fail-on: worse\): pass: Within noise of the baseline\./)
+    assert.match(gated.stderr, /gate \(fail-on-slower: 50%\): fail: Answers are \d+\.\d\d × slower overall \(p = .+\), past the 50% allowed \(fail-on-slower\)\./)
+    assert.match(gated.stdout, /\*\*Speed\*\*\n\n- Overall: answers \d+\.\d × slower overall \(p = [^)]+, 95% CI/)
+    assert.match(gated.stdout, /- order: answers \d+\.\d × slower, p = 0\.0040 \(median/)
+
+    const lenient = await runInProcess(['compare', fast, slow, '--fail-on-slower', '100000'], { cwd: dir, env: {} })
+    assert.equal(lenient.code, 0, lenient.stderr)
+    const wrong = await runInProcess(['compare', fast, slow, '--fail-on-slower', 'fast'], { cwd: dir, env: {} })
+    assert.equal(wrong.code, 2)
+    assert.match(wrong.stderr, /--fail-on-slower fast: expected a percentage, 0 or more/)
+  })
+})

@@ -1,0 +1,122 @@
+import assert from 'node:assert/strict'
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { createRequire } from 'node:module'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { after, before, describe, test } from 'node:test'
+import { marked } from 'marked'
+import type { Browser } from 'playwright-core'
+import type { Attempt, ToolCall } from '../../src/records/journal/records.ts'
+import { tallyRecord } from '../../src/records/tally/run-tally.ts'
+import { compareRuns } from '../../src/verdict/compare-runs.ts'
+import { renderComparePage } from '../../src/views/compare/compare-page.ts'
+import { comparisonMarkdown } from '../../src/views/markdown/compare-markdown.ts'
+import { syntheticRun } from '../fakes/synthetic-run.ts'
+import { launchChromium, NO_CHROMIUM } from './browser-harness.ts'
+
+/**
+ * A pull request that dropped one tool call: `refund-late-order` looked the order up in 5 of 5
+ * attempts before and in none after, while its claims held as before. The comment says so where a
+ * reviewer reads first (not in a folded table), with the same exact test as the pass rates; the
+ * compare page says it in the scenario; names from the agent stay text. pass^k comes with it.
+ *
+ * CONVY_SCREENSHOTS=docs writes the rendered comment to docs/pr-comment-tools.png.
+ */
+const MIX = [0.98, 0.98, 0.85, 0.98, 0.55, 0.98, 0.85, 0.98, 0.85, 0.55]
+const HOSTILE = '<img src=x onerror="window.__pwned=1">'
+
+/** The run, with each attempt of `scenario` making `calls` on its first answer. */
+function withCalls(run: { manifest: ReturnType<typeof syntheticRun>['manifest']; attempts: Attempt[] }, scenario: string, calls: ToolCall[]) {
+  const attempts = run.attempts.map((a) => {
+    if (a.scenario !== scenario) return a
+    const first = a.turns.findIndex((t) => t.role === 'agent' && t.error === null)
+    return { ...a, turns: a.turns.map((t, i) => (i === first ? { ...t, toolCalls: calls } : t)) }
+  })
+  return { ...run, attempts }
+}
+
+function runs(tool = 'get_order') {
+  const lookup: ToolCall = { name: tool, arguments: { order_id: '88231' }, result: { status: 'delayed', days_late: 6 } }
+  const refund: ToolCall = { name: 'issue_refund', arguments: { order_id: '88231', reason: 'late' }, result: { refund_id: 'R-5521' } }
+  const at = (seed: number, day: string) => syntheticRun({ seed, scenarios: 10, k: 5, startedAt: new Date(day), passProbability: (i) => MIX[i % 10]! })
+  return {
+    before: withCalls(at(1, '2026-11-20T09:30:00Z'), 'refund-late-order', [lookup, refund]),
+    after: withCalls(at(2, '2026-11-21T09:30:00Z'), 'refund-late-order', [refund]),
+  }
+}
+
+function comparisonOf(r: ReturnType<typeof runs>) {
+  return compareRuns(tallyRecord(r.before), tallyRecord(r.after), { now: new Date('2026-11-21T10:00:00Z') })
+}
+
+describe('a PR that dropped one tool call', () => {
+  test('the comparison finds it, beyond noise, and the comment says it before anything folded', () => {
+    const c = comparisonOf(runs())
+    assert.deepEqual(
+      c.toolUse.scenarios.map((s) => [s.id, s.changes.map((x) => [x.tool, x.kind, x.significant])]),
+      [['refund-late-order', [['get_order', 'dropped', true]]]],
+    )
+    const markdown = comparisonMarkdown(c, { reportUrl: 'https://github.com/acme/support-bot/actions/runs/12345/artifacts/67890' })
+    const line = '🔧 **get\\_order** no longer called: 5/5 → 0/5 attempts (p = 0.0040)'
+    assert.ok(markdown.includes(line), markdown)
+    const folded = markdown.indexOf('<details>')
+    assert.ok(markdown.indexOf(line) < (folded < 0 ? Infinity : folded), 'not folded away')
+    // The synthetic suite has flaky scenarios: pass³ and pass@3 come with the pass rate, with their meaning.
+    assert.match(markdown, /\| pass³ \(all 3 pass\) \| \d+% \| \d+% \| [^|]+ \|\n\| pass@3 \(one of 3 passes\) \|/)
+    assert.match(markdown, /\*pass³: the chance that 3 fresh attempts of a scenario all pass; pass@3: that at least one of them does/)
+  })
+
+  test('a tool name from the agent is neutralised in the comment and escaped on the page', () => {
+    const r = runs(HOSTILE)
+    const c = comparisonOf(r)
+    const markdown = comparisonMarkdown(c)
+    assert.ok(markdown.includes('🔧 **&lt;img src=x onerror="window.\\_\\_pwned=1"&gt;** no longer called'), markdown)
+    assert.doesNotMatch(markdown, /<img/)
+    const page = renderComparePage(c, r)
+    assert.match(page, /<h3>Tool use<\/h3>.*<li><code>&lt;img src=x onerror=&quot;window.__pwned=1&quot;&gt;<\/code> no longer called: 5\/5 → 0\/5 attempts \(p = 0.0040\)<\/li>/s)
+    assert.match(page, /<h2>Reliability<\/h2><div class="card"><div class="reliability"><span class="k">pass<sup>3<\/sup> <b>\d+%<\/b> → <b>\d+%<\/b><\/span>/)
+    assert.doesNotMatch(page, /<img src=x/)
+  })
+
+  describe('rendered as GitHub renders the comment', { skip: NO_CHROMIUM }, () => {
+    let browser: Browser
+    let dir: string
+    before(async () => {
+      browser = await launchChromium()
+      dir = await mkdtemp(join(tmpdir(), 'convy-tool-comment-'))
+    })
+    after(async () => {
+      await browser?.close()
+      await rm(dir, { recursive: true, force: true })
+    })
+
+    test('the dropped call is on the first screen', async () => {
+      const markdown = comparisonMarkdown(comparisonOf(runs()), { reportUrl: 'https://github.com/acme/support-bot/actions/runs/12345/artifacts/67890' })
+      const file = join(dir, 'comment.html')
+      await writeFile(file, await githubComment(markdown))
+      const viewport = { width: 940, height: 900 }
+      const page = await browser.newPage({ viewport, colorScheme: 'light', deviceScaleFactor: 1 })
+      await page.goto(pathToFileURL(file).href)
+      // Said under "Worth a look", and again in the folded table of scenarios within noise.
+      const said = page.getByText('no longer called: 5/5 → 0/5 attempts', { exact: false }).first()
+      assert.ok(await said.isVisible())
+      const box = await said.boundingBox()
+      assert.ok(box && box.y + box.height <= viewport.height, `at ${box?.y} px, below the first ${viewport.height} px`)
+      await page.screenshot({ path: join(process.env.CONVY_SCREENSHOTS ?? dir, 'pr-comment-tools.png') })
+      await page.close()
+    })
+  })
+})
+
+/** The comment as a pull request shows it: GitHub-flavoured markdown in GitHub's comment styles (as bench/screenshots.ts). */
+async function githubComment(markdown: string): Promise<string> {
+  const css = await readFile(createRequire(import.meta.url).resolve('github-markdown-css/github-markdown-light.css'), 'utf8')
+  const body = await marked.parse(markdown, { gfm: true })
+  return `<!doctype html><meta charset="utf-8"><style>${css}
+body{margin:0;padding:20px;background:#fff;font-family:-apple-system,BlinkMacSystemFont,"Segoe UI","Noto Sans",Helvetica,Arial,sans-serif}
+.comment{max-width:880px;border:1px solid #d1d9e0;border-radius:6px}
+.comment header{background:#f6f8fa;border-bottom:1px solid #d1d9e0;padding:8px 16px;font-size:14px;color:#59636e;border-radius:6px 6px 0 0}
+.comment header b{color:#1f2328}.markdown-body{padding:16px;font-size:14px}</style>
+<div class="comment"><header><b>github-actions</b> <span>bot</span> commented</header><div class="markdown-body">${body}</div></div>`
+}
