@@ -8,6 +8,7 @@ import { readTally } from '../../records/tally/read-tally.ts'
 import { scenarioStatus, tallyRecord, type RunTally, type ScenarioTally } from '../../records/tally/run-tally.ts'
 import { closeStream, DialogueBlocks, DialogueSpool, INLINE_DIALOGUES_MAX_BYTES, writeChunk, type DialogueMode } from './dialogue-blocks.ts'
 import { LAZY_DIALOGUES_NOTE } from './dialogue-view.ts'
+import { labelsBar } from './decisions-view.ts'
 import { renderErrorBanner } from './error-banner.ts'
 import { count, percent } from '../page/format.ts'
 import { html, type SafeHtml } from '../page/html.ts'
@@ -60,7 +61,7 @@ function renderRunBody(tally: RunTally, figures: RunFigures, skippedLines: numbe
   const unplayed = tally.manifest.scenarios.length - [...tally.scenarios.values()].filter((s) => s.scenario && s.attempts.length > 0).length
   return html`${renderRunHeader(tally.manifest, tally.attempts, skippedLines)}${renderTiles(runTiles(figures))}${renderErrorBanner(tally)}${renderReliability(figures)}<h2>Scenarios</h2>${mode === 'lazy' ? LAZY_DIALOGUES_NOTE : ''}${filterBar(
     figures,
-  )}<div class="list">${SCENARIO_LIST_HEAD}${scenarios.length ? scenarios.map(renderScenario) : html`<p class="empty">No attempt has been recorded yet.</p>`}</div>${
+  )}${tally.manifest.scenarios.some((s) => s.judge.length > 0) ? labelsBar(tally.manifest.id) : ''}<div class="list">${SCENARIO_LIST_HEAD}${scenarios.length ? scenarios.map(renderScenario) : html`<p class="empty">No attempt has been recorded yet.</p>`}</div>${
     unplayed > 0 ? html`<p class="note">${count(unplayed)} scenario(s) of this run have no recorded attempt yet.</p>` : ''
   }${footer()}`
 }
