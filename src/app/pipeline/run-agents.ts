@@ -16,6 +16,8 @@ import { ciInfo } from '../../adapters/github/ci-info.ts'
 import type { PipelineContext } from './context.ts'
 import { execute, type Executed } from './execute.ts'
 import { openProject } from './project.ts'
+import { calibrationOfProject } from './judge-calibration.ts'
+import type { Calibration } from '../../records/calibration/calibration.ts'
 
 export interface RunRequest {
   agents: readonly string[]
@@ -45,6 +47,8 @@ export async function runAgents(ctx: PipelineContext, request: RunRequest): Prom
   const { settings } = request
   // Everything is read and checked for every agent before the first attempt is played.
   const project = await openProject(ctx, request)
+  // The judge's calibration, cited in each run's summary and report; a broken calibration.json stops here.
+  const { calibration } = await calibrationOfProject(project.config, ctx.cwd)
   // The gateway answers while the scenario files load. Its request leaves when its connection
   // completes, on a turn of the event loop: one turn here lets it go at once in most runs (2–4 ms
   // after it was made, against 5–12 without), and the files' loading gives the loop a turn every 2 ms
@@ -81,7 +85,7 @@ export async function runAgents(ctx: PipelineContext, request: RunRequest): Prom
   try {
     for (const { agent, models, mask } of prepared) {
       if (ctx.signal.aborted) break
-      const run = await runAgent(ctx, { agent, models, mask, settings, scenarios, resultsDir: project.resultsDir, writer, watch: request.watch, ready: modelsChecked })
+      const run = await runAgent(ctx, { agent, models, mask, settings, scenarios, resultsDir: project.resultsDir, writer, watch: request.watch, ready: modelsChecked, calibration })
       runs.push(run)
       exitCode = worst(exitCode, run.exitCode)
     }
@@ -107,6 +111,8 @@ export interface AgentRunPlan {
    * made. If it rejects, the folder (nothing played in it yet) is removed and the error thrown.
    */
   ready?: Promise<void> | undefined
+  /** The project's judge calibration, cited in the summary and the report when it is of this run's judge. */
+  calibration?: Calibration | null | undefined
 }
 
 /** Plays one agent's run into a new run folder: what runAgents does per agent, and what the library calls. */
@@ -122,7 +128,7 @@ export async function runAgent(ctx: PipelineContext, plan: AgentRunPlan): Promis
   }
   let executed: Executed
   try {
-    executed = await execute(ctx, { journal, todo, total: todo.length, agent, models, resultsDir, mask: plan.mask, watch: plan.watch })
+    executed = await execute(ctx, { journal, todo, total: todo.length, agent, models, resultsDir, mask: plan.mask, watch: plan.watch, calibration: plan.calibration })
   } finally {
     await journal.release()
   }
