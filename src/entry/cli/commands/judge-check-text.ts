@@ -46,7 +46,7 @@ export function judgeCheckText(r: JudgeCheckResult, calibrationPath: string): st
   for (const d of r.disagreements.slice(0, DISAGREEMENTS_SHOWN)) {
     lines.push(`  ${forTerminal(d.scenario)} attempt ${d.attempt}, claim ${d.claim} (${forTerminal(d.run)}): you said it ${d.holds ? 'holds' : 'does not hold'}, the judge the opposite`)
     lines.push(`    claim: ${forTerminal(capped(d.claimText, 300))}`)
-    lines.push(`    judge's reason: ${forTerminal(capped(d.judgeReason, 500))}`)
+    lines.push(`    judge's reason: ${forTerminal(capped(d.judgeReason.replace(/\s+/g, ' '), 500))}`)
     if (d.note) lines.push(`    your note: ${forTerminal(capped(d.note, 300))}`)
   }
   if (r.disagreements.length > DISAGREEMENTS_SHOWN) lines.push(`  and ${count(r.disagreements.length - DISAGREEMENTS_SHOWN)} more (--json lists them all)`)
