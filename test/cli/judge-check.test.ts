@@ -123,7 +123,7 @@ describe('convy-ci judge-check', () => {
     assert.equal(judgeCalls('other-judge') - before, 6 * 3, 'six labelled attempts, three samples each')
     // Both hold 6, the judge passes what fails 3: pₒ = 6/9 = pₑ, so κ = 0.
     assert.match(checked.stdout, /agreement +67% .* 6 of 9/)
-    assert.match(checked.stdout, /Cohen's κ +0\.00 \[/)
+    assert.match(checked.stdout, /Cohen's κ +0\.00 \(no interval: the judge or the labels gave one answer throughout/)
     assert.match(checked.stdout, /disagreements \(3\):/)
     assert.match(checked.stdout, /judge's reason: other-judge: <b>holds<\/b>/)
     const calibration = JSON.parse(await readFile(join(dir, 'other.json'), 'utf8'))

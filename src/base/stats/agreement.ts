@@ -83,7 +83,10 @@ export function cohensKappa(t: AgreementTable, z: number = Z_95): Kappa | null {
   for (const i of [0, 1] as const) sum += p[i][i] * (1 - (row[i] + col[i]) * (1 - kappa)) ** 2
   sum += (1 - kappa) ** 2 * (p[0][1] * (col[0] + row[1]) ** 2 + p[1][0] * (col[1] + row[0]) ** 2)
   sum -= (kappa - chance * (1 - kappa)) ** 2
-  const standardError = Math.sqrt(Math.max(0, sum) / (n * (1 - chance) ** 2))
+  // One side gave one answer throughout: κ is 0 whatever the table, and its variance 0 exactly (the
+  // formula gets there only up to rounding).
+  const oneAnswer = Math.min(...row, ...col) === 0
+  const standardError = oneAnswer ? 0 : Math.sqrt(Math.max(0, sum) / (n * (1 - chance) ** 2))
   return {
     value: kappa,
     standardError,

@@ -3,7 +3,7 @@ import { capped } from '../../../base/shared/text.ts'
 import { forTerminal } from '../../../base/shared/invisible.ts'
 import type { JudgeCheckResult } from '../../../app/pipeline/judge-check.ts'
 import { kappaText } from '../../../views/page/judge-calibration.ts'
-import { count, percent, plural } from '../../../views/page/format.ts'
+import { count, percent, percentRange, plural } from '../../../views/page/format.ts'
 
 /** Disagreements listed in the terminal; --json has them all. */
 const DISAGREEMENTS_SHOWN = 30
@@ -13,10 +13,17 @@ function shareText(s: Share | null, what: string): string {
   return `${percent(s.value).padStart(5)} [${percent(s.interval.lower)}, ${percent(s.interval.upper)}]  ${count(Math.round(s.value * s.of))} of ${count(s.of)}`
 }
 
-function kappaLine(a: Agreement): string {
-  if (!a.kappa) return 'undefined (every label and decision gave one answer)'
+function kappaLine(a: Agreement, short = false): string {
+  if (!a.kappa) return short ? 'undefined' : 'undefined (every label and decision gave one answer)'
+  // A zero standard error is the formula's, not certainty: one side gave one answer throughout, or all agree.
+  if (a.kappa.standardError < 1e-9) return `${kappaText(a)} (no interval${short ? '' : ': the judge or the labels gave one answer throughout, or every label agrees'})`
   const shown = (x: number) => kappaText({ ...a, kappa: { ...a.kappa!, value: x } })
-  return `${kappaText(a).padStart(5)} [${shown(a.kappa.interval.lower)}, ${shown(a.kappa.interval.upper)}]`
+  return `${short ? kappaText(a) : kappaText(a).padStart(5)} [${shown(a.kappa.interval.lower)}, ${shown(a.kappa.interval.upper)}]`
+}
+
+/** "63% [31–86%]" for the per-scenario lines; "–" with nothing to count. */
+function brief(s: Share | null): string {
+  return s ? `${percent(s.value)} [${percentRange(s.interval.lower, s.interval.upper)}]` : '–'
 }
 
 /** What `convy-ci judge-check` prints: the figures, per scenario, the disagreements, where it wrote. */
@@ -39,7 +46,9 @@ export function judgeCheckText(r: JudgeCheckResult, calibrationPath: string): st
     lines.push('', 'per scenario:')
     const width = Math.min(40, Math.max(...r.scenarios.map((s) => s.id.length)))
     for (const s of r.scenarios) {
-      lines.push(`  ${forTerminal(s.id).padEnd(width)}  agreement ${percent(s.figures.agreement?.value ?? null).padStart(4)}  κ ${kappaText(s.figures).padStart(5)}  ${plural(s.figures.labels, 'label')}`)
+      const f = s.figures
+      const parts = [`agreement ${brief(f.agreement)}`, `holding ${brief(f.onHolding)}`, `failing ${brief(f.onFailing)}`, `κ ${kappaLine(f, true)}`]
+      lines.push(`  ${forTerminal(s.id).padEnd(width)}  ${plural(f.labels, 'label')}: ${parts.join(' · ')}`)
     }
   }
   lines.push('', r.disagreements.length === 0 ? 'no disagreements' : `disagreements (${count(r.disagreements.length)}):`)
