@@ -4,11 +4,11 @@ import { neutralise } from './neutralise.ts'
 
 /**
  * The judge's calibration in the pull request's comment and the job summary: a quoted line under the
- * verdict, a warning when the calibration is of another judge. Model names come from files people
+ * comment's other notes (a paragraph of its own), a warning when the calibration is of another judge. Model names come from files people
  * edit, so the sentence is neutralised like any text from a run.
  */
 export function calibrationMarkdown(status: CalibrationStatus): string {
   const sentence = calibrationSentence(status)
   if (!sentence) return ''
-  return `> ${status.kind === 'stale' ? '⚠️ ' : ''}${neutralise(sentence, 600)}\n`
+  return `\n> ${status.kind === 'stale' ? '⚠️ ' : ''}${neutralise(sentence, 600)}\n`
 }

@@ -43,7 +43,7 @@ export async function compareCommand(ctx: CliContext, argv: readonly string[]): 
   const judged = judgeGate(judge.minKappa, judge.calibration, after)
 
   if (values.json) ctx.stdout.write(`${JSON.stringify(comparison, null, 2)}\n`)
-  else if (values.markdown) ctx.stdout.write(`${comparisonMarkdown(comparison, { reportUrl: values['report-url'] ?? null })}\n${calibrationMarkdown(judged.status)}`)
+  else if (values.markdown) ctx.stdout.write(`${comparisonMarkdown(comparison, { reportUrl: values['report-url'] ?? null })}${calibrationMarkdown(judged.status)}\n`)
   else ctx.stdout.write(plainSummary(comparison, relative(ctx.cwd, page) || page, calibrationSentence(judged.status)))
   if (failOn === 'never') return ExitCode.Ok
   const result = withJudgeCalibration(gate(comparison, { failOn, acrossJudgeChange: values['gate-across-judge-change'] ?? false }), judged)
