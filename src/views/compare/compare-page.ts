@@ -1,6 +1,3 @@
-import { calibrationStatus, type Calibration } from '../../records/calibration/calibration.ts'
-import type { RunManifest } from '../../records/journal/records.ts'
-import { calibrationSentence } from '../page/judge-calibration.ts'
 import { createWriteStream, type WriteStream } from 'node:fs'
 import { mkdir, mkdtemp, rename, rm, stat } from 'node:fs/promises'
 import { join } from 'node:path'
@@ -18,6 +15,9 @@ import { LAZY_DIALOGUES_NOTE } from '../run/dialogue-view.ts'
 import { count, when } from '../page/format.ts'
 import { html, type SafeHtml } from '../page/html.ts'
 import { footer, MAIN_END, PAGE_END, pageStart, pageTop } from '../page/page.ts'
+import { calibrationStatus, type Calibration } from '../../records/calibration/calibration.ts'
+import type { RunManifest } from '../../records/journal/records.ts'
+import { calibrationSentence } from '../page/judge-calibration.ts'
 
 /**
  * results/compare/<before>-vs-<after>.html: the verdict and the statistics in words, the tiles
