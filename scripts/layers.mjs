@@ -8,7 +8,7 @@ export const LAYERS = [
   { name: 'views', says: 'what people read: report pages, the compare page, the markdown of a comment', folders: ['compare', 'run', 'markdown', 'page'] },
   { name: 'verdict', says: 'a run against its baseline: the comparison and the gate', folders: [] },
   { name: 'adapters', says: 'the outside services convy-ci calls: its models, GitHub', folders: ['github', 'model-client'] },
-  { name: 'records', says: 'what a run is made of and keeps: scenarios, configuration, the journal, tallies', folders: ['tally', 'journal', 'config', 'scenario'] },
+  { name: 'records', says: 'what a run is made of and keeps: scenarios, configuration, the journal, tallies', folders: ['tally', 'journal', 'config', 'scenario', 'calibration'] },
   { name: 'base', says: 'no knowledge of convy-ci: HTTP, input files, statistics, small shared helpers', folders: ['http', 'input', 'stats', 'shared'] },
 ]
 

@@ -34,6 +34,8 @@ describe('action inputs', () => {
       cache: 'readwrite',
       budgetUsd: null,
       githubToken: null,
+      judgeMinKappa: null,
+      judgeLabels: null,
     })
   })
 
@@ -74,6 +76,8 @@ describe('action inputs', () => {
         cache: 'read',
         'budget-usd': '2.5',
         'github-token': 'ghs_x',
+        'judge-min-kappa': '0.7',
+        'judge-labels': 'eval/labels.jsonl',
       }),
     )
     assert.deepEqual(inputs, {
@@ -101,6 +105,8 @@ describe('action inputs', () => {
       cache: 'read',
       budgetUsd: 2.5,
       githubToken: 'ghs_x',
+      judgeMinKappa: 0.7,
+      judgeLabels: 'eval/labels.jsonl',
     })
   })
 

@@ -4,6 +4,8 @@ import { findRun } from '../../records/journal/read-run.ts'
 import { compareFoldersToPage } from '../../views/compare/compare-page.ts'
 import { writeIndex } from '../../views/run/index-page.ts'
 import { errorMessage } from '../../base/shared/errors.ts'
+import type { Calibration } from '../../records/calibration/calibration.ts'
+import type { RunManifest } from '../../records/journal/records.ts'
 import type { PipelineContext } from './context.ts'
 import { resultsDirOf } from './project.ts'
 
@@ -15,18 +17,22 @@ export interface CompareRequest {
   maxAgeDays?: number | undefined
   config?: string | undefined
   results?: string | undefined
+  /** The project's judge calibration, cited on the page (pipeline/judge-calibration.ts). */
+  calibration?: Calibration | null
 }
 
 /**
  * Compares two recorded runs and writes the compare page into results/. Each run is read once into
  * its tally; the page's dialogues are spooled on the way.
  */
-export async function compareTwoRuns(ctx: PipelineContext, request: CompareRequest): Promise<{ comparison: Comparison; page: string }> {
+export async function compareTwoRuns(ctx: PipelineContext, request: CompareRequest): Promise<{ comparison: Comparison; page: string; after: RunManifest }> {
   const resultsDir = resultsDirOf(ctx, request)
   const before = await findRun(resultsDir, request.before)
   const after = await findRun(resultsDir, request.after)
   const options = { now: ctx.now(), ...(request.maxAgeDays === undefined ? {} : { baselineMaxAgeDays: request.maxAgeDays }) }
-  const { comparison, path, tallies } = await compareFoldersToPage(resultsDir, { before: before.dir, after: after.dir }, (b, a) => compareRuns(b, a, options))
+  const { comparison, path, tallies } = await compareFoldersToPage(resultsDir, { before: before.dir, after: after.dir }, (b, a) => compareRuns(b, a, options), {
+    calibration: request.calibration ?? null,
+  })
   // The index lists the compare pages too: the new one appears there at once. The two runs were
   // just counted; only the others are read.
   try {
@@ -34,5 +40,5 @@ export async function compareTwoRuns(ctx: PipelineContext, request: CompareReque
   } catch (error) {
     ctx.stderr.write(`warning: the index could not be written: ${errorMessage(error)}\n`)
   }
-  return { comparison, page: path }
+  return { comparison, page: path, after: tallies.after.manifest }
 }

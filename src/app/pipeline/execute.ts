@@ -9,6 +9,7 @@ import type { WatchAttempt } from '../../play/conversation/watch.ts'
 import type { PipelineContext } from './context.ts'
 import { createProgress } from './progress.ts'
 import { finishRun, type Executed } from './finish-run.ts'
+import type { Calibration } from '../../records/calibration/calibration.ts'
 
 export type { Executed }
 
@@ -27,6 +28,8 @@ export interface Execution {
   judging?: boolean
   /** run --verbose: each attempt's dialogue as it happens. */
   watch?: WatchAttempt
+  /** The project's judge calibration, for the summary and the report. */
+  calibration?: Calibration | null | undefined
 }
 
 /**
@@ -73,5 +76,6 @@ export async function execute(ctx: PipelineContext, execution: Execution): Promi
     total: execution.total,
     interrupted: result.interrupted,
     stoppedForBudget: result.stoppedForBudget,
+    calibration: execution.calibration ?? null,
   })
 }

@@ -8,6 +8,9 @@ import { ExitCode, errorMessage } from '../../base/shared/errors.ts'
 import type { PipelineContext } from './context.ts'
 import { commandName } from './invocation.ts'
 import { formatSummary, hasErrors } from './summary.ts'
+import { calibrationStatus, type Calibration } from '../../records/calibration/calibration.ts'
+import { calibrationSentence } from '../../views/page/judge-calibration.ts'
+import { forTerminal } from '../../base/shared/invisible.ts'
 
 export interface RunEnd {
   journal: RunJournal
@@ -17,6 +20,8 @@ export interface RunEnd {
   total: number
   interrupted: boolean
   stoppedForBudget: boolean
+  /** The project's judge calibration: cited in the report and the summary when it is of the run's judge, flagged stale when not. */
+  calibration?: Calibration | null
 }
 
 /**
@@ -45,7 +50,7 @@ export async function finishRun(ctx: PipelineContext, end: RunEnd): Promise<Exec
   // The report reads the attempts once and counts them; the summary uses the same count.
   let tally: RunTally | undefined
   try {
-    tally = (await writeRunReportAndTally(journal.dir, { manifest: journal.withState(state, finishedAt, stoppedFor), ownLines: journal.wroteEveryLine })).tally
+    tally = (await writeRunReportAndTally(journal.dir, { manifest: journal.withState(state, finishedAt, stoppedFor), ownLines: journal.wroteEveryLine, calibration: end.calibration ?? null })).tally
   } catch (error) {
     ctx.stderr.write(`warning: the report could not be written: ${errorMessage(error)}\n`)
   }
@@ -57,6 +62,8 @@ export async function finishRun(ctx: PipelineContext, end: RunEnd): Promise<Exec
   }
   tally ??= await readTally(journal.dir)
   ctx.stdout.write(formatSummary(end.agentName, tally))
+  const judged = calibrationSentence(calibrationStatus(end.calibration ?? null, tally.manifest))
+  if (judged) ctx.stdout.write(`${forTerminal(judged)}\n`)
   ctx.stdout.write(`run ${journal.current.id}\n  ${join(journal.dir, REPORT_FILE)}\n`)
 
   if (end.interrupted) {

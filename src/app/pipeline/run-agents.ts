@@ -17,6 +17,8 @@ import { ciInfo } from '../../adapters/github/ci-info.ts'
 import type { PipelineContext } from './context.ts'
 import { execute, type Executed } from './execute.ts'
 import { openProject } from './project.ts'
+import { calibrationOfProject } from './judge-calibration.ts'
+import type { Calibration } from '../../records/calibration/calibration.ts'
 
 export interface RunRequest {
   agents: readonly string[]
@@ -46,6 +48,8 @@ export async function runAgents(ctx: PipelineContext, request: RunRequest): Prom
   const { settings } = request
   // Everything is read and checked for every agent before the first attempt is played.
   const project = await openProject(ctx, request)
+  // The judge's calibration, cited in each run's summary and report; a broken calibration.json stops here.
+  const { calibration } = await calibrationOfProject(project.config, ctx.cwd)
   // The gateway answers its check while the scenario files load.
   const earlyCheck = startModelCheck(project.config, project.env, { smoke: settings.smoke, cache: settings.cache ?? 'off' })
   const names = [...new Set(request.agents)]
@@ -81,7 +85,7 @@ export async function runAgents(ctx: PipelineContext, request: RunRequest): Prom
   try {
     for (const { agent, models, mask } of prepared) {
       if (ctx.signal.aborted) break
-      const run = await runAgent(ctx, { agent, models, mask, settings, scenarios, retired, resultsDir: project.resultsDir, writer, watch: request.watch, ready: modelsChecked })
+      const run = await runAgent(ctx, { agent, models, mask, settings, scenarios, retired, resultsDir: project.resultsDir, writer, watch: request.watch, ready: modelsChecked, calibration })
       runs.push(run)
       exitCode = worst(exitCode, run.exitCode)
     }
@@ -109,6 +113,8 @@ export interface AgentRunPlan {
    * made. If it rejects, the folder (nothing played in it yet) is removed and the error thrown.
    */
   ready?: Promise<void> | undefined
+  /** The project's judge calibration, cited in the summary and the report when it is of this run's judge. */
+  calibration?: Calibration | null | undefined
 }
 
 /** Plays one agent's run into a new run folder: what runAgents does per agent, and what the library calls. */
@@ -124,7 +130,7 @@ export async function runAgent(ctx: PipelineContext, plan: AgentRunPlan): Promis
   }
   let executed: Executed
   try {
-    executed = await execute(ctx, { journal, todo, total: todo.length, agent, models, resultsDir, mask: plan.mask, watch: plan.watch })
+    executed = await execute(ctx, { journal, todo, total: todo.length, agent, models, resultsDir, mask: plan.mask, watch: plan.watch, calibration: plan.calibration })
   } finally {
     await journal.release()
   }

@@ -1,4 +1,5 @@
 import type { FailOn } from '../../verdict/gate.ts'
+import type { Calibration } from '../../records/calibration/calibration.ts'
 import type { Repository } from '../../adapters/github/event.ts'
 import type { Octokit } from '../../adapters/github/octokit.ts'
 
@@ -22,6 +23,12 @@ export interface PublishSettings {
   check: boolean
   /** The job the comment and check belong to (github/artifact-names.ts publishingJob); null for the default. */
   job: string | null
+  /**
+   * The project's judge calibration (convy.yml `judge:`, the action's judge-* inputs): cited in the
+   * comment when it is of the run's judge, flagged stale when not, and with `minKappa` a condition of
+   * a passing gate (verdict/judge-calibration.ts). Absent: nothing is said.
+   */
+  judge?: { minKappa: number | null; calibration: Calibration | null }
 }
 
 /**

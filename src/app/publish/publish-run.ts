@@ -2,6 +2,8 @@ import { compareRuns } from '../../verdict/compare-runs.ts'
 import type { Comparison, Direction } from '../../verdict/comparison.ts'
 import { gate, gateFails, gateRun, gateVerdict, type GateResult } from '../../verdict/gate.ts'
 import { standing } from '../../verdict/standing.ts'
+import { judgeGate, withJudgeCalibration } from '../../verdict/judge-calibration.ts'
+import { calibrationMarkdown } from '../../views/markdown/judge-calibration-markdown.ts'
 import { checkRunName, type CheckConclusion } from '../../adapters/github/check-run.ts'
 import { commentMarker, comparisonMarkdown } from '../../views/markdown/compare-markdown.ts'
 import { standingTitle } from '../../views/compare/compare-wording.ts'
@@ -67,10 +69,13 @@ export async function publishRun(deps: PublishDeps, run: RunToPublish, baseline:
     if (baseline.why) deps.log.notice(`${run.agent}: no baseline, nothing compared: ${baseline.why}`)
   }
 
+  const judged = settings.judge ? judgeGate(settings.judge.minKappa, settings.judge.calibration, after.manifest) : null
+  if (judged) markdown += calibrationMarkdown(judged.status)
   const budgetStop = budgetStopNote(after)
   if (budgetStop) markdown += `\n> ⚠️ ${budgetStop}; a larger budget-usd plays the rest.\n`
   const unfinished = after.manifest.state === 'finished' ? null : `${run.agent}: ${budgetStop ?? `the run did not finish (${after.manifest.state})`}`
-  const gated = gateOf(settings, counts, comparison)
+  const statistics = gateOf(settings, counts, comparison)
+  const gated = judged && settings.failOn !== 'never' ? withJudgeCalibration(statistics, judged) : statistics
   const failure = failureOf(settings, run.agent, unfinished, gated)
   if (gated.outcome === 'inconclusive') deps.log.notice(`${run.agent}: inconclusive (fail-on: ${settings.failOn}): ${gated.reason}`)
   const verdict: OutcomeVerdict = comparison ? gateVerdict(comparison, { acrossJudgeChange: settings.gateAcrossJudgeChange }) : 'no-baseline'

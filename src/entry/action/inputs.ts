@@ -86,6 +86,8 @@ const InputsSchema = z.object({
   cache: z._default(z.enum(CACHE_MODES, `expected one of ${CACHE_MODES.join(', ')}`), 'readwrite'),
   'budget-usd': z.optional(z.coerce.number().check(z.positive('expected an amount of dollars above 0'))),
   'github-token': z.optional(z.string()),
+  'judge-min-kappa': z.optional(z.coerce.number().check(z.gte(-1, 'expected a κ from -1 to 1'), z.lte(1, 'expected a κ from -1 to 1'))),
+  'judge-labels': z.optional(z.string()),
 })
 
 export const INPUT_NAMES = Object.keys(InputsSchema.shape) as (keyof typeof InputsSchema.shape)[]
@@ -120,6 +122,10 @@ export interface ActionInputs {
   /** No attempt starts once spending would pass this many dollars; null: no budget. */
   budgetUsd: number | null
   githubToken: string | null
+  /** Below this κ (or without a calibration of the run's judge) a comparison does not pass the gate; null: convy.yml's judge.min_kappa. */
+  judgeMinKappa: number | null
+  /** The labels file whose calibration.json applies, relative to working-directory; null: convy.yml's judge.labels. */
+  judgeLabels: string | null
 }
 
 export function readInputs(getInput: (name: string) => string): ActionInputs {
@@ -164,5 +170,7 @@ export function readInputs(getInput: (name: string) => string): ActionInputs {
     cache: v.cache,
     budgetUsd: v['budget-usd'] ?? null,
     githubToken: v['github-token'] ?? null,
+    judgeMinKappa: v['judge-min-kappa'] ?? null,
+    judgeLabels: v['judge-labels'] ?? null,
   }
 }

@@ -3,6 +3,7 @@ import type { Comparison } from '../../verdict/comparison.ts'
 import { afterRejudging } from '../../verdict/rejudged.ts'
 import { publishingJob } from '../../adapters/github/artifact-names.ts'
 import { rejudgeFlagged } from '../../app/pipeline/rejudge-flagged.ts'
+import { calibrationNear } from '../../app/pipeline/judge-calibration.ts'
 import type { PublishDeps } from '../../app/publish/deps.ts'
 import type { PublishTarget } from '../../app/publish/post-to-pull-request.ts'
 import { publishRun, type BaselineFound, type OutcomeVerdict } from '../../app/publish/publish-run.ts'
@@ -50,12 +51,13 @@ export interface Publication {
  */
 export async function publishAgent(deps: ActionDeps, run: FinishedRun, publication: Publication): Promise<AgentOutcome> {
   const baseline: BaselineFound = 'none' in publication.baseline ? { tally: null, why: publication.baseline.none } : await fetchBaseline(deps, run.agent, publication.baseline)
-  const published = await publishRun(publishDeps(deps), run, baseline, publication.target, (before, comparison) => rejudgeDeciding(deps, run, before, comparison))
+  const judge = await calibrationNear(deps.context, { config: deps.inputs.config }, { minKappa: deps.inputs.judgeMinKappa, labels: deps.inputs.judgeLabels ?? undefined })
+  const published = await publishRun(publishDeps(deps, judge), run, baseline, publication.target, (before, comparison) => rejudgeDeciding(deps, run, before, comparison))
   const { verdict, commentUrl, markdown, failure } = published
   return { agent: run.agent, runId: run.tally.manifest.id, passRate: passRate(runCounts(run.tally)), verdict, reportUrl: run.reportUrl, commentUrl, markdown, failure }
 }
 
-function publishDeps(deps: ActionDeps): PublishDeps {
+function publishDeps(deps: ActionDeps, judge: NonNullable<PublishDeps['settings']['judge']>): PublishDeps {
   const { inputs } = deps
   return {
     octokit: deps.octokit,
@@ -68,6 +70,7 @@ function publishDeps(deps: ActionDeps): PublishDeps {
       comment: inputs.comment,
       check: inputs.check,
       job: publishingJob(inputs.artifactName),
+      judge,
     },
     log: deps.log,
     now: () => deps.context.now(),

@@ -16,6 +16,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   compare: async () => (await import('./commands/compare.ts')).compareCommand,
   replay: async () => (await import('./commands/replay.ts')).replayCommand,
   rejudge: async () => (await import('./commands/rejudge.ts')).rejudgeCommand,
+  'judge-check': async () => (await import('./commands/judge-check.ts')).judgeCheckCommand,
   merge: async () => (await import('./commands/merge.ts')).mergeCommand,
   baseline: async () => (await import('./commands/baseline.ts')).baselineCommand,
   publish: async () => (await import('./commands/publish.ts')).publishCommand,

@@ -8,6 +8,7 @@ Commands:
   resume <run>                    play the attempts an interrupted run is missing
   replay <run>                    play a run's recorded user lines again against the agent
   rejudge <run> [--samples m]     ask the judge again about a run's recorded dialogues; a new run
+  judge-check <labels.jsonl>      how the judge agrees with your labels of its decisions; writes calibration.json
   report                          rebuild every run's report.html and results/index.html
   compare <before> <after>        compare two runs: a page, or --markdown for the PR text
   merge <run>...                  one run from the shards of a matrix job
@@ -98,6 +99,26 @@ attempt with claims.
   --parallel <n>           attempts judged at once (default: the run's own)
   --config <file>          convy.yml to use (default ./convy.yml); the project is its folder
   --results <dir>          where the runs are (default: results/ beside convy.yml)
+`,
+  'judge-check': `Usage: convy-ci judge-check <labels.jsonl> [--judge <model>] [--samples <m>] [--json]
+
+Compares the judge's claim decisions with a person's labels of them (marked in a run's report.html,
+"Download labels") and prints agreement, the share of holding claims judged as holding and of
+failing claims judged as failing, and Cohen's κ, each with a 95% interval, overall and per scenario,
+then every disagreement with the judge's reason. Writes calibration.json beside the labels: the
+judge (model, prompt fingerprint, temperature, samples) and its figures, which run summaries,
+reports, compare pages and comments cite while the judge is the same, and call stale once it is not.
+A label naming no recorded run, attempt or claim is an error at its line (exit 2).
+
+Options:
+  --recorded               the decisions recorded in the runs (the default; no model is called)
+  --judge <model>          ask this judge model (through convy.yml's gateway) about the labelled
+                           dialogues instead: compare two judges or prompts on the same labels
+  --samples <m>            with --judge: judgements per attempt, decided by their majority (default 1)
+  --json                   print the figures as data
+  --out <file>             where calibration.json goes (default: beside the labels)
+  --config <file>          convy.yml to use with --judge (default ./convy.yml)
+  --results <dir>          where the labelled runs are (default: results/ beside convy.yml, or ./results)
 `,
   report: `Usage: convy-ci report [--results <dir>] [--config <file>]
 

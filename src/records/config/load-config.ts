@@ -17,6 +17,8 @@ export const BUILT_IN_AGENTS = ['echo'] as const
 const ConfigFileSchema = z.strictObject({
   models: z.optional(z.record(z.string(), z.unknown())),
   agents: z.optional(z.record(z.string().check(z.regex(/^[A-Za-z0-9][A-Za-z0-9_.-]*$/, 'agent names use letters, digits, ".", "_" and "-"')), z.unknown())),
+  /** The judge's calibration and its gate (records/calibration/judge-config.ts). */
+  judge: z.optional(z.record(z.string(), z.unknown())),
 })
 
 /** convy.yml, parsed and checked in shape; sections are resolved (with ${VAR}s) only when needed. */
@@ -25,6 +27,8 @@ export interface ProjectConfig {
   projectDir: string
   models: Record<string, unknown>
   agents: Record<string, unknown>
+  /** convy.yml's `judge:` section as written; read by records/calibration/judge-config.ts. */
+  judge?: Record<string, unknown>
 }
 
 export async function loadProjectConfig(path: string): Promise<ProjectConfig> {
@@ -39,10 +43,10 @@ export async function loadProjectConfig(path: string): Promise<ProjectConfig> {
   const data = file.data ?? {}
   const parsed = ConfigFileSchema.safeParse(data, z.PARSE_FEW)
   if (!parsed.success) {
-    const [first] = issuesToErrors(file, parsed.error.issues, [], (p) => (p.length === 0 ? ['models', 'agents'] : []))
+    const [first] = issuesToErrors(file, parsed.error.issues, [], (p) => (p.length === 0 ? ['models', 'agents', 'judge'] : []))
     throw first!
   }
-  return { file, projectDir: dirname(resolve(path)), models: parsed.data.models ?? {}, agents: parsed.data.agents ?? {} }
+  return { file, projectDir: dirname(resolve(path)), models: parsed.data.models ?? {}, agents: parsed.data.agents ?? {}, ...(parsed.data.judge ? { judge: parsed.data.judge } : {}) }
 }
 
 export function agentNames(config: ProjectConfig): string[] {

@@ -17,6 +17,9 @@ import { LAZY_DIALOGUES_NOTE } from '../run/dialogue-view.ts'
 import { count, when } from '../page/format.ts'
 import { html, type SafeHtml } from '../page/html.ts'
 import { footer, MAIN_END, PAGE_END, pageStart, pageTop } from '../page/page.ts'
+import { calibrationStatus, type Calibration } from '../../records/calibration/calibration.ts'
+import type { RunManifest } from '../../records/journal/records.ts'
+import { calibrationSentence } from '../page/judge-calibration.ts'
 
 /**
  * results/compare/<before>-vs-<after>.html: the verdict and the statistics in words, the tiles
@@ -37,6 +40,8 @@ export interface ComparePageOptions {
   dialogues?: DialogueMode
   /** Where a run's report is, relative to the page; null for no link. Default: beside results/compare/. */
   reportHref?: (runId: string) => string | null
+  /** The project's judge calibration, cited when it is of the after run's judge and flagged stale when not. */
+  calibration?: Calibration | null
 }
 
 /** A run's report seen from results/compare/: `../<agent>/<stamp>/report.html`. */
@@ -97,6 +102,13 @@ function filterBar(c: Comparison): SafeHtml {
   )}</button>${keys.map((k) => html`<button type="button" class="chip" data-filter-status="${k}" aria-pressed="false">${GROUP_LABEL[k]} ${count(counts[k])}</button>`)}<span id="filter-count" class="muted" aria-live="polite"></span></div>`
 }
 
+/** The sentence on the judge's calibration (views/page/judge-calibration.ts), under the verdict. */
+function calibrationNote(calibration: Calibration | null | undefined, after: RunManifest): SafeHtml {
+  const status = calibrationStatus(calibration ?? null, after)
+  const sentence = calibrationSentence(status)
+  return sentence ? html`<p class="${status.kind === 'stale' ? 'banner' : 'note'}" data-calibration="${status.kind}">${sentence}</p>` : html``
+}
+
 /** The page up to the dialogue blocks, a part at a time (a scenario's row is one part). */
 function* pageParts(c: Comparison, sides: CompareSides, mode: DialogueMode, options: ComparePageOptions): Generator<string> {
   const href = options.reportHref ?? reportHrefFromCompare
@@ -104,7 +116,7 @@ function* pageParts(c: Comparison, sides: CompareSides, mode: DialogueMode, opti
   yield pageStart(`${standingTitle(c)} · ${title} · convy-ci comparison`)
   yield html`${pageTop('convy-ci · comparison', title)}<div class="runcards">${runCard('Before', c.before, href(c.before.id))}${runCard('After', c.after, href(c.after.id))}</div>${warnings(
     c,
-  )}${verdictBlock(c)}${renderCompareTiles(c)}${passKCard(c)}${speedCard(c)}${mode === 'lazy' ? LAZY_DIALOGUES_NOTE : ''}<h2>Scenarios</h2>${filterBar(c)}`.value
+  )}${verdictBlock(c)}${calibrationNote(options.calibration, sides.after.manifest)}${renderCompareTiles(c)}${passKCard(c)}${speedCard(c)}${mode === 'lazy' ? LAZY_DIALOGUES_NOTE : ''}<h2>Scenarios</h2>${filterBar(c)}`.value
   for (const part of scenarioGroupParts(c, sides)) yield part.value
   yield footer().value + MAIN_END
 }

@@ -1,9 +1,11 @@
 /**
  * The pages' one script, sent as is (no build step touches it, so it is plain ES2017 the browser runs
  * directly). Everything it adds is optional: the theme switch, the filter, keeping the open scenario
- * in the address, and drawing dialogues a large run embeds as data. Data is only ever put on the page
- * with textContent, never parsed as markup.
+ * in the address, drawing dialogues a large run embeds as data, and labelling the judge's decisions
+ * (label-script.ts). Data is only ever put on the page with textContent, never parsed as markup.
  */
+import { LABEL_SCRIPT } from './label-script.ts'
+
 export const PAGE_SCRIPT = `
 (function () {
   'use strict';
@@ -36,6 +38,7 @@ export const PAGE_SCRIPT = `
     if (text !== null && text !== undefined && text !== '') el.textContent = text;
     return el;
   }
+${LABEL_SCRIPT}
 
   // A turn as data: [role, label, meta, head, rest, moreLabel, cutNote, error, tools?].
   function drawTurn(t) {
@@ -71,9 +74,11 @@ export const PAGE_SCRIPT = `
   // A decision as data: [held, check kind ('' for a claim), text, reason].
   function drawDecisions(rows) {
     var list = node('ul', 'decisions');
+    var claim = 0;
     for (var i = 0; i < rows.length; i++) {
       var row = rows[i];
       var item = node('li');
+      if (!row[1]) item.setAttribute('data-claim', String(++claim));
       var mark = node('span', row[0] ? 'mark ok' : 'mark no', row[0] ? '\u2713' : '\u2717');
       mark.setAttribute('role', 'img');
       mark.setAttribute('aria-label', row[0] ? 'held' : 'did not hold');
@@ -103,7 +108,7 @@ export const PAGE_SCRIPT = `
       try { data = source ? JSON.parse(source.textContent) : null; } catch (e) { data = null; }
       slot.textContent = '';
       if (!data || !data.t) { slot.appendChild(node('p', 'note', 'This dialogue could not be read from the page; attempts.jsonl has it.')); continue; }
-      if (data.d && data.d.length) slot.parentNode.insertBefore(drawDecisions(data.d), slot);
+      if (data.d && data.d.length) labelControls(slot.parentNode.insertBefore(drawDecisions(data.d), slot));
       if (data.t.length === 0) { slot.appendChild(node('p', 'note', 'No turns were played.')); continue; }
       var fragment = document.createDocumentFragment();
       for (var j = 0; j < data.t.length; j++) fragment.appendChild(drawTurn(data.t[j]));
@@ -216,6 +221,7 @@ export const PAGE_SCRIPT = `
     }
     var filter = {};
     setUpFilter(filter);
+    setUpLabels();
     document.addEventListener('toggle', function (event) {
       var el = event.target;
       if (!el || el.tagName !== 'DETAILS' || !el.open) {

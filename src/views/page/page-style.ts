@@ -78,6 +78,14 @@ details.att[open]>summary{border-bottom:1px solid var(--border)}
 .att-body{padding:10px 14px 14px}
 .decisions{list-style:none;margin:0 0 12px;padding:0}.decisions li{display:grid;grid-template-columns:22px minmax(0,1fr);gap:6px;padding:4px 0}
 .mark{font-weight:700}.mark.ok{color:var(--pass)}.mark.no{color:var(--fail)}
+.decisions li.labelled{grid-template-columns:22px minmax(0,1fr) auto}
+.label-pick{display:inline-flex;align-self:start;border:1px solid var(--border);border-radius:6px;overflow:hidden}
+.label-pick button{border:0;background:var(--surface);color:var(--muted);font:inherit;font-size:12px;padding:2px 8px;cursor:pointer}
+.label-pick button+button{border-left:1px solid var(--border)}
+.label-pick button[data-pick=right][aria-pressed=true]{background:var(--pass-bg);color:var(--pass);font-weight:600}
+.label-pick button[data-pick=wrong][aria-pressed=true]{background:var(--fail-bg);color:var(--fail);font-weight:600}
+.labels-bar{display:flex;flex-wrap:wrap;align-items:center;gap:8px;margin:0 0 12px;padding:10px 12px;border:1px solid var(--border);border-radius:8px;background:var(--surface)}
+.labels-bar .chip:disabled{opacity:.5;cursor:default}
 .reason{display:block;color:var(--muted);overflow-wrap:anywhere}
 .review{border-left:3px solid var(--none);background:var(--none-bg);padding:8px 12px;border-radius:0 6px 6px 0;margin:8px 0;overflow-wrap:anywhere}.review ul{margin:6px 0 0;padding-left:20px}
 .error{border-left:3px solid var(--fail);background:var(--fail-bg);padding:8px 12px;border-radius:0 6px 6px 0;margin:8px 0;overflow-wrap:anywhere;white-space:pre-wrap}
@@ -125,5 +133,5 @@ section[data-group] h2 .muted{font-weight:400}
 .errors-seen code{overflow-wrap:anywhere}
 footer{margin-top:36px;font-size:12px;color:var(--muted)}
 @media (max-width:720px){.row{grid-template-columns:96px minmax(0,1fr) 80px}.row .opt{display:none}.crow{grid-template-columns:repeat(4,minmax(0,1fr));gap:4px 10px}.crow>:nth-child(2){grid-column:2/5}.crow>.num,.crow .opt{display:block;text-align:left}.runcards,.pair{grid-template-columns:1fr}main{padding:18px 12px 48px}}
-@media print{.theme,.filters{display:none}details.scn>summary{break-inside:avoid}}
+@media print{.theme,.filters,.labels-bar,.label-pick{display:none}details.scn>summary{break-inside:avoid}}
 `

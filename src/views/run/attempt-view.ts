@@ -56,7 +56,7 @@ function attemptAnchor(scenarioAnchor: string, attempt: number): string {
 
 export function renderAttempt(a: AttemptDigest, scenarioAnchor: string, open = a.verdict !== 'passed'): SafeHtml {
   const cutOff = a.endedBy === 'max_turns' ? html` <span class="badge e-cut" title="The conversation reached the scenario's max_turns before the user ended it">Cut off</span>` : ''
-  return html`<details class="att" id="${attemptAnchor(scenarioAnchor, a.attempt)}"${trusted(open ? ' open' : '')}><summary><strong>Attempt ${a.attempt}</strong> ${verdictBadge(
+  return html`<details class="att" id="${attemptAnchor(scenarioAnchor, a.attempt)}" data-attempt="${a.attempt}"${trusted(open ? ' open' : '')}><summary><strong>Attempt ${a.attempt}</strong> ${verdictBadge(
     a.verdict,
   )}${cutOff} <span class="muted">${summaryFacts(a)}</span></summary><div class="att-body">${errorBlock(a)}${reviewBlock(a.review)}${decisions(a)}${dialogue(a)}</div></details>`
 }

@@ -8,6 +8,9 @@ import { readTally } from '../../records/tally/read-tally.ts'
 import { scenarioStatus, tallyRecord, type RunTally, type ScenarioTally } from '../../records/tally/run-tally.ts'
 import { closeStream, DialogueBlocks, DialogueSpool, INLINE_DIALOGUES_MAX_BYTES, writeChunk, type DialogueMode } from './dialogue-blocks.ts'
 import { LAZY_DIALOGUES_NOTE } from './dialogue-view.ts'
+import { labelsBar } from './decisions-view.ts'
+import { calibrationStatus, type Calibration } from '../../records/calibration/calibration.ts'
+import { calibrationSentence } from '../page/judge-calibration.ts'
 import { renderErrorBanner } from './error-banner.ts'
 import { count, percent } from '../page/format.ts'
 import { html, type SafeHtml } from '../page/html.ts'
@@ -32,12 +35,21 @@ export interface RunReportInput {
   dialogues?: DialogueMode
   /** Lines of attempts.jsonl that could not be read, to say so on the page. */
   skippedLines?: number
+  /** The project's judge calibration: cited when it is of this run's judge, flagged stale when not. */
+  calibration?: Calibration | null
 }
 
 /** The page up to the data blocks, once every attempt has been counted. */
-function pageHead(tally: RunTally, mode: DialogueMode): string {
+function pageHead(tally: RunTally, mode: DialogueMode, calibration: Calibration | null): string {
   const figures = runFigures(tally)
-  return pageStart(`${tally.manifest.agent.name} · ${percent(figures.passRate)} · convy-ci report`) + renderRunBody(tally, figures, tally.skippedLines, mode).value + MAIN_END
+  return pageStart(`${tally.manifest.agent.name} · ${percent(figures.passRate)} · convy-ci report`) + renderRunBody(tally, figures, tally.skippedLines, mode, calibration).value + MAIN_END
+}
+
+/** The sentence on the judge's calibration (views/page/judge-calibration.ts), under the tiles. */
+function calibrationNote(calibration: Calibration | null, manifest: RunTally['manifest']): SafeHtml {
+  const status = calibrationStatus(calibration, manifest)
+  const sentence = calibrationSentence(status)
+  return sentence ? html`<p class="${status.kind === 'stale' ? 'banner' : 'note'}" data-calibration="${status.kind}">${sentence}</p>` : html``
 }
 
 function filterBar(f: RunFigures): SafeHtml {
@@ -55,12 +67,12 @@ function orderedScenarios(tally: RunTally): ScenarioTally[] {
   return played.map((s, index) => ({ s, index })).sort((a, b) => rank(a.s) - rank(b.s) || a.index - b.index).map(({ s }) => s)
 }
 
-function renderRunBody(tally: RunTally, figures: RunFigures, skippedLines: number, mode: DialogueMode): SafeHtml {
+function renderRunBody(tally: RunTally, figures: RunFigures, skippedLines: number, mode: DialogueMode, calibration: Calibration | null): SafeHtml {
   const scenarios = orderedScenarios(tally)
   const unplayed = tally.manifest.scenarios.length - [...tally.scenarios.values()].filter((s) => s.scenario && s.attempts.length > 0).length
-  return html`${renderRunHeader(tally.manifest, tally.attempts, skippedLines)}${renderTiles(runTiles(figures))}${renderErrorBanner(tally)}${renderReliability(figures)}<h2>Scenarios</h2>${mode === 'lazy' ? LAZY_DIALOGUES_NOTE : ''}${filterBar(
+  return html`${renderRunHeader(tally.manifest, tally.attempts, skippedLines)}${renderTiles(runTiles(figures))}${calibrationNote(calibration, tally.manifest)}${renderErrorBanner(tally)}${renderReliability(figures)}<h2>Scenarios</h2>${mode === 'lazy' ? LAZY_DIALOGUES_NOTE : ''}${filterBar(
     figures,
-  )}<div class="list">${SCENARIO_LIST_HEAD}${scenarios.length ? scenarios.map(renderScenario) : html`<p class="empty">No attempt has been recorded yet.</p>`}</div>${
+  )}${tally.manifest.scenarios.some((s) => s.judge.length > 0) ? labelsBar(tally.manifest.id) : ''}<div class="list">${SCENARIO_LIST_HEAD}${scenarios.length ? scenarios.map(renderScenario) : html`<p class="empty">No attempt has been recorded yet.</p>`}</div>${
     unplayed > 0 ? html`<p class="note">${count(unplayed)} scenario(s) of this run have no recorded attempt yet.</p>` : ''
   }${footer()}`
 }
@@ -69,7 +81,7 @@ export function renderRunReport(input: RunReportInput): string {
   const dialogues = new DialogueBlocks(input.dialogues ?? 'inline')
   const tally = tallyRecord({ manifest: input.manifest, attempts: [...input.attempts] }, dialogues.slot)
   tally.skippedLines = input.skippedLines ?? 0
-  return pageHead(tally, dialogues.mode) + dialogues.blocks.join('') + PAGE_END
+  return pageHead(tally, dialogues.mode, input.calibration ?? null) + dialogues.blocks.join('') + PAGE_END
 }
 
 async function chooseMode(runDir: string): Promise<DialogueMode> {
@@ -90,6 +102,8 @@ export interface WriteReportOptions {
   manifest?: RunManifest
   /** Every line of attempts.jsonl was written by this process: see readAttempts. */
   ownLines?: boolean
+  /** The project's judge calibration, as RunReportInput's. */
+  calibration?: Calibration | null
 }
 
 export async function writeRunReport(runDir: string, options: WriteReportOptions = {}): Promise<string> {
@@ -106,7 +120,7 @@ export async function writeRunReportAndTally(runDir: string, options: WriteRepor
   try {
     const tally = await readTally(runDir, { dialogue: spool.slot, manifest: options.manifest, ownLines: options.ownLines })
     page = createWriteStream(pageFile)
-    await writeChunk(page, pageHead(tally, spool.mode))
+    await writeChunk(page, pageHead(tally, spool.mode, options.calibration ?? null))
     await spool.copyTo(page)
     await writeChunk(page, PAGE_END)
     await closeStream(page)

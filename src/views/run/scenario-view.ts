@@ -104,7 +104,7 @@ export function renderScenario(s: ScenarioTally): SafeHtml {
   const status = scenarioStatus(s.passed, s.failed)
   const anchor = scenarioAnchor(s.id)
   const tags = s.scenario?.tags ?? []
-  return html`<details class="scn" id="${anchor}" data-anchor data-row data-status="${status}" data-search="${searchText(s)}" data-names="${names(s)}"><summary class="row">${statusBadge(status)}<div class="name">${s.id}${
+  return html`<details class="scn" id="${anchor}" data-id="${s.id}" data-anchor data-row data-status="${status}" data-search="${searchText(s)}" data-names="${names(s)}"><summary class="row">${statusBadge(status)}<div class="name">${s.id}${
     tags.length ? html`<span class="tags">${tags.map((t) => html`<span class="tag">${t}</span>`)}</span>` : ''
   }${scenarioJudgeNoise(s)?.unstable ? html` <span class="tag judge-unstable">judge-unstable</span>` : ''}</div>${passedCell(s)}<div class="num opt">${scenarioTimeCell(s)}</div><div class="num opt">${scenarioTokensCell(s)}</div></summary><div class="detail">${instructions(s.scenario)}${holdings(
     s,

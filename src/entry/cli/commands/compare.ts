@@ -9,6 +9,11 @@ import { ExitCode, InputError } from '../../../base/shared/errors.ts'
 import { parseCommandArgs } from '../args.ts'
 import type { CliContext } from '../context.ts'
 import { compareTwoRuns } from '../../../app/pipeline/compare.ts'
+import { calibrationNear } from '../../../app/pipeline/judge-calibration.ts'
+import { judgeGate, withJudgeCalibration } from '../../../verdict/judge-calibration.ts'
+import { calibrationMarkdown } from '../../../views/markdown/judge-calibration-markdown.ts'
+import { calibrationSentence } from '../../../views/page/judge-calibration.ts'
+import { forTerminal } from '../../../base/shared/invisible.ts'
 
 /**
  * Compares two runs: writes the compare page and prints a summary, the pull request's markdown
@@ -39,16 +44,18 @@ export async function compareCommand(ctx: CliContext, argv: readonly string[]): 
   const failOnSlower = values['fail-on-slower'] === undefined ? undefined : Number(values['fail-on-slower'])
   if (failOnSlower !== undefined && !(failOnSlower >= 0)) throw new InputError(`--fail-on-slower ${values['fail-on-slower']}: expected a percentage, 0 or more (50: fail when answers are 1.5 × slower or more)`)
 
-  const { comparison, page } = await compareTwoRuns(ctx, { before: positionals[0]!, after: positionals[1]!, maxAgeDays, config: values.config, results: values.results })
+  const judge = await calibrationNear(ctx, { config: values.config })
+  const { comparison, page, after } = await compareTwoRuns(ctx, { before: positionals[0]!, after: positionals[1]!, maxAgeDays, config: values.config, results: values.results, calibration: judge.calibration })
+  const judged = judgeGate(judge.minKappa, judge.calibration, after)
 
   if (values.json) ctx.stdout.write(`${JSON.stringify(comparison, null, 2)}\n`)
-  else if (values.markdown) ctx.stdout.write(`${comparisonMarkdown(comparison, { reportUrl: values['report-url'] ?? null })}\n`)
-  else ctx.stdout.write(plainSummary(comparison, relative(ctx.cwd, page) || page))
+  else if (values.markdown) ctx.stdout.write(`${comparisonMarkdown(comparison, { reportUrl: values['report-url'] ?? null })}${calibrationMarkdown(judged.status)}\n`)
+  else ctx.stdout.write(plainSummary(comparison, relative(ctx.cwd, page) || page, calibrationSentence(judged.status)))
   // Speed gates apart from the pass rates: a slower agent fails it whatever the verdict.
   const slower = failOnSlower === undefined ? null : slowerThan(comparison.speed, failOnSlower)
   if (slower) ctx.stderr.write(`gate (fail-on-slower: ${failOnSlower}%): fail: ${slower}\n`)
   if (failOn === 'never') return slower ? ExitCode.Failed : ExitCode.Ok
-  const result = gate(comparison, { failOn, acrossJudgeChange: values['gate-across-judge-change'] ?? false })
+  const result = withJudgeCalibration(gate(comparison, { failOn, acrossJudgeChange: values['gate-across-judge-change'] ?? false }), judged)
   // The gate's word goes to stderr, so --json and --markdown stay clean for a pipe.
   const outcome = result.inconclusive ? `inconclusive (${result.inconclusive.replace(/-/g, ' ')})` : result.outcome
   ctx.stderr.write(`gate (fail-on: ${failOn}): ${outcome}: ${result.reason}\n`)
@@ -56,7 +63,7 @@ export async function compareCommand(ctx: CliContext, argv: readonly string[]): 
   return slower ? ExitCode.Failed : ExitCode.Ok
 }
 
-function plainSummary(c: Comparison, pagePath: string): string {
+function plainSummary(c: Comparison, pagePath: string, calibration: string | null): string {
   const mark = c.verdict === 'worse' && !c.judgeChange ? '✗' : c.verdict === 'better' ? '✓' : '~'
   const rate = (r: number | null) => (r === null ? '–' : percent(r))
   const lines = [
@@ -75,6 +82,7 @@ function plainSummary(c: Comparison, pagePath: string): string {
   }
   if (c.scenarios.notCompared.length) lines.push(`  not compared: ${c.scenarios.notCompared.map((s) => `${s.id} (${s.reason})`).join(', ')}`)
   for (const warning of c.warnings) lines.push(`  warning: ${warning.message}`)
+  if (calibration) lines.push(`  ${forTerminal(calibration)}`)
   lines.push(`  ${pagePath}`, '')
   return lines.join('\n')
 }

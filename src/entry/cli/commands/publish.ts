@@ -3,6 +3,7 @@ import { DEFAULT_FAIL_ON, FAIL_ON, type FailOn } from '../../../verdict/gate.ts'
 import { DEFAULT_ARTIFACT_NAME, publishingJob } from '../../../adapters/github/artifact-names.ts'
 import { pullRequestOfEventFile } from '../../../adapters/github/event.ts'
 import { publishLocalRun } from '../../../app/pipeline/publish.ts'
+import { calibrationNear } from '../../../app/pipeline/judge-calibration.ts'
 import { COMMENT_POLICIES, type CommentPolicy } from '../../../app/publish/deps.ts'
 import { ExitCode, InputError } from '../../../base/shared/errors.ts'
 import { parseCommandArgs } from '../args.ts'
@@ -76,6 +77,7 @@ export async function publishCommand(ctx: CliContext, argv: readonly string[]): 
       comment,
       check: !values['no-check'],
       job: publishingJob(artifactName),
+      judge: await calibrationNear(ctx, { config: values.config }),
     },
     config: values.config,
     results: values.results,

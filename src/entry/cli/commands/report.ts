@@ -7,6 +7,7 @@ import { ExitCode, errorMessage } from '../../../base/shared/errors.ts'
 import { parseCommandArgs } from '../args.ts'
 import type { CliContext } from '../context.ts'
 import { resultsDirOf } from '../../../app/pipeline/project.ts'
+import { calibrationNear } from '../../../app/pipeline/judge-calibration.ts'
 
 /**
  * Rebuilds every run's report.html and results/index.html; a run that cannot be read is named, not
@@ -17,6 +18,7 @@ export async function reportCommand(ctx: CliContext, argv: readonly string[]): P
   const { values, positionals } = parseCommandArgs('report', argv, { results: { type: 'string' }, config: { type: 'string' } })
   if (positionals.length) ctx.stderr.write(`convy-ci report takes no arguments; ignoring ${positionals.join(' ')}\n`)
   const resultsDir = resultsDirOf(ctx, values)
+  const { calibration } = await calibrationNear(ctx, values)
   const runs = await listRuns(resultsDir)
   const writer = ctx.writer('convy-ci report')
   let failed = 0
@@ -25,7 +27,7 @@ export async function reportCommand(ctx: CliContext, argv: readonly string[]): P
     let lock
     try {
       lock = await lockRun(run.dir, run.id, writer)
-      await writeRunReport(run.dir)
+      await writeRunReport(run.dir, { calibration })
     } catch (error) {
       if (error instanceof FolderLocked) skipped++
       else failed++

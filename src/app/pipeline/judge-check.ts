@@ -1,0 +1,147 @@
+import { readFile } from 'node:fs/promises'
+import { basename, dirname, join, resolve } from 'node:path'
+import { agreementOf, agreementTable, type Agreement } from '../../base/stats/agreement.ts'
+import { InputError } from '../../base/shared/errors.ts'
+import { sha256 } from '../../base/shared/fingerprint.ts'
+import { CONVY_VERSION } from '../../base/shared/version.ts'
+import { CALIBRATION_FILE, CALIBRATION_FORMAT, judgeOf, writeCalibration, type Calibration, type JudgeIdentity } from '../../records/calibration/calibration.ts'
+import { parseLabels, type Label } from '../../records/calibration/labels.ts'
+import type { PipelineContext } from './context.ts'
+import { askJudgeAgain } from './judge-check-ask.ts'
+import { findLabelledAttempts, type LabelledDecision } from './labelled-attempts.ts'
+import { resultsDirOf } from './project.ts'
+
+export interface JudgeCheckRequest {
+  /** labels.jsonl, relative to the working directory. */
+  labels: string
+  /** Ask this judge model again about the labelled dialogues; default: the decisions recorded in the runs. */
+  judge?: string | undefined
+  /** With `judge`: judgements per attempt, each claim decided by their majority. */
+  samples?: number | undefined
+  /** Where calibration.json goes; default beside the labels. */
+  out?: string | undefined
+  config?: string | undefined
+  results?: string | undefined
+}
+
+/** A labelled decision where the judge and the person disagree, with the judge's reason. */
+export interface Disagreement {
+  run: string
+  scenario: string
+  attempt: number
+  claim: number
+  claimText: string
+  /** The person's answer. */
+  holds: boolean
+  judgeReason: string
+  note: string | null
+}
+
+export interface JudgeCheckResult {
+  judge: JudgeIdentity
+  decisions: Calibration['decisions']
+  /** Labels read, after later lines replaced earlier ones about the same decision. */
+  labels: number
+  replaced: number
+  overall: Agreement
+  scenarios: { id: string; figures: Agreement }[]
+  disagreements: Disagreement[]
+  /** Labelled decisions the judge did not make (the attempt had no verdict, or could not be judged again). */
+  undecided: { label: Label; why: string }[]
+  calibration: Calibration
+  /** Where calibration.json was written. */
+  path: string
+}
+
+/** The judge's answer on one labelled decision, or why it has none. */
+export type JudgeAnswer = { holds: boolean; reason: string } | { why: string }
+
+/**
+ * `convy-ci judge-check`: the judge's decisions beside a person's labels of them — the recorded ones
+ * (no model call) or, with `judge`, a judge asked again about the labelled dialogues — measured
+ * (base/stats/agreement.ts) and written to calibration.json, which runs, pages and the gate read.
+ */
+export async function judgeCheck(ctx: PipelineContext, request: JudgeCheckRequest): Promise<JudgeCheckResult> {
+  const labelsPath = resolve(ctx.cwd, request.labels)
+  let text: string
+  try {
+    text = await readFile(labelsPath, 'utf8')
+  } catch {
+    throw new InputError(`${request.labels}: not found; download labels from a run's report.html ("Download labels") and save them there`)
+  }
+  const { labels, replaced } = parseLabels(request.labels, text)
+  if (labels.length === 0) throw new InputError(`${request.labels}: no labels; mark decisions in a run's report.html and download them`)
+  const resultsDir = resultsDirOf(ctx, request)
+  const { runs, decisions } = await findLabelledAttempts(request.labels, labels, resultsDir)
+
+  const asked = request.judge !== undefined
+  const { judge, answers } = asked ? await askJudgeAgain(ctx, request.judge!, request.samples ?? 1, decisions, request) : recordedAnswers(decisions)
+
+  const judged: { decision: LabelledDecision; answer: { holds: boolean; reason: string } }[] = []
+  const undecided: JudgeCheckResult['undecided'] = []
+  decisions.forEach((decision, i) => {
+    const answer = answers[i]!
+    if ('why' in answer) undecided.push({ label: decision.label, why: answer.why })
+    else judged.push({ decision, answer })
+  })
+  if (judged.length === 0) throw new InputError(`${request.labels}: none of its ${labels.length} labelled decisions has a decision of the judge to compare with (${undecided[0]?.why ?? 'none'})`)
+
+  const figures = (subset: typeof judged) => agreementOf(agreementTable(subset.map(({ decision, answer }) => [decision.label.holds, answer.holds] as const)))
+  const scenarioIds = [...new Set(judged.map((j) => j.decision.label.scenario))]
+  const scenarios = scenarioIds.map((id) => ({ id, figures: figures(judged.filter((j) => j.decision.label.scenario === id)) }))
+  const disagreements = judged
+    .filter(({ decision, answer }) => decision.label.holds !== answer.holds)
+    .map(({ decision: { label, scenario }, answer }): Disagreement => ({
+      run: label.run,
+      scenario: label.scenario,
+      attempt: label.attempt,
+      claim: label.claim,
+      claimText: scenario.judge[label.claim - 1]!,
+      holds: label.holds,
+      judgeReason: answer.reason,
+      note: label.note ?? null,
+    }))
+  const overall = figures(judged)
+  const path = request.out ? resolve(ctx.cwd, request.out) : join(dirname(labelsPath), CALIBRATION_FILE)
+  const calibration: Calibration = {
+    format: CALIBRATION_FORMAT,
+    judge,
+    decisions: asked ? 'asked' : 'recorded',
+    labels: { file: basename(labelsPath), fingerprint: sha256(text), runs: [...runs.keys()] },
+    overall,
+    scenarios,
+    disagreements: disagreements.length,
+    checkedAt: ctx.now().toISOString(),
+    convyVersion: CONVY_VERSION,
+  }
+  await writeCalibration(path, calibration)
+  return { judge, decisions: calibration.decisions, labels: labels.length, replaced, overall, scenarios, disagreements, undecided, calibration, path }
+}
+
+/**
+ * The decisions as the runs recorded them. The figures speak for one judge only, so the labelled runs
+ * must have been judged alike; labels across judges are compared by asking one of them (--judge).
+ */
+function recordedAnswers(decisions: readonly LabelledDecision[]): { judge: JudgeIdentity; answers: JudgeAnswer[] } {
+  const judges = new Map<string, { judge: JudgeIdentity; runs: string[] }>()
+  for (const { run } of decisions) {
+    const judge = judgeOf(run.manifest)
+    if (!judge) continue
+    const key = JSON.stringify(judge)
+    const entry = judges.get(key) ?? { judge, runs: [] }
+    if (!entry.runs.includes(run.manifest.id)) entry.runs.push(run.manifest.id)
+    judges.set(key, entry)
+  }
+  if (judges.size === 0) throw new InputError('the labelled runs asked no judge: there are no decisions to check; use --judge MODEL to ask one')
+  if (judges.size > 1) {
+    const list = [...judges.values()].map(({ judge, runs }) => `"${judge.model}" (prompt ${judge.prompt?.slice(0, 8) ?? 'unrecorded'}, ${judge.samples} sample${judge.samples === 1 ? '' : 's'}) in ${runs.join(', ')}`)
+    throw new InputError(`the labelled runs were judged by different judges: ${list.join('; ')}. Check one judge at a time: --judge MODEL asks that judge about every labelled dialogue`)
+  }
+  const answers = decisions.map(({ label, run, attempt }): JudgeAnswer => {
+    if (!judgeOf(run.manifest)) return { why: `run ${run.manifest.id} asked no judge` }
+    const claim = attempt.claims[label.claim - 1]
+    if (!claim) return { why: `attempt ${label.attempt} of ${label.scenario} has no decision of the judge (${attempt.verdict}${attempt.error ? `: ${attempt.error}` : ''})` }
+    return { holds: claim.pass, reason: claim.reason }
+  })
+  return { judge: [...judges.values()][0]!.judge, answers }
+}
