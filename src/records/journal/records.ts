@@ -90,6 +90,11 @@ function buildRecordSchemas() {
         user: z.nullable(z.string()),
         judgeTemperature: z.nullable(z.number()),
         judgeSamples: ordinal,
+        /**
+         * The review of failed attempts, part of how the run was judged: a fingerprint of the reviewer's
+         * prompt when it was on (its model is the judge's), null when off. Absent in older runs.
+         */
+        review: z.optional(z.nullable(z.string())),
       }),
     ),
     settings: RunSettingsSchema,
