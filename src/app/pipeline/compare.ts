@@ -6,6 +6,7 @@ import { writeIndex } from '../../views/run/index-page.ts'
 import { errorMessage } from '../../base/shared/errors.ts'
 import type { PipelineContext } from './context.ts'
 import { resultsDirOf } from './project.ts'
+import { rejudgeBaselineRun } from './rejudge-baseline-run.ts'
 
 export interface CompareRequest {
   /** The runs: ids, their 4-hex parts, or run folders. */
@@ -13,6 +14,8 @@ export interface CompareRequest {
   after: string
   /** A baseline older than this many days is warned about. */
   maxAgeDays?: number | undefined
+  /** When the judges differ, judge the before run's dialogues again with the after run's judge first (rejudge-baseline-run.ts). */
+  rejudgeBaseline?: boolean
   config?: string | undefined
   results?: string | undefined
 }
@@ -23,8 +26,16 @@ export interface CompareRequest {
  */
 export async function compareTwoRuns(ctx: PipelineContext, request: CompareRequest): Promise<{ comparison: Comparison; page: string }> {
   const resultsDir = resultsDirOf(ctx, request)
-  const before = await findRun(resultsDir, request.before)
+  let before = await findRun(resultsDir, request.before)
   const after = await findRun(resultsDir, request.after)
+  if (request.rejudgeBaseline) {
+    const judged = await rejudgeBaselineRun(ctx, { before, after, resultsDir, config: request.config })
+    if (judged.dir === null) ctx.stderr.write(`--rejudge-baseline: the baseline was not judged again: ${judged.why}\n`)
+    else {
+      ctx.stderr.write(`${judged.note}\n`)
+      before = { id: judged.id, dir: judged.dir }
+    }
+  }
   const options = { now: ctx.now(), ...(request.maxAgeDays === undefined ? {} : { baselineMaxAgeDays: request.maxAgeDays }) }
   const { comparison, path, tallies } = await compareFoldersToPage(resultsDir, { before: before.dir, after: after.dir }, (b, a) => compareRuns(b, a, options))
   // The index lists the compare pages too: the new one appears there at once. The two runs were

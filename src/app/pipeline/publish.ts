@@ -6,6 +6,7 @@ import type { RunLocation } from '../../records/journal/run-folder.ts'
 import { apiFailure } from '../../adapters/github/api-error.ts'
 import { downloadBaselines } from '../../adapters/github/download-baseline.ts'
 import { walkBack } from '../publish/walk-back.ts'
+import { gatherEvidence } from './reconsider.ts'
 import type { Repository } from '../../adapters/github/event.ts'
 import { createOctokit } from '../../adapters/github/octokit.ts'
 import type { PublishLog, PublishSettings } from '../publish/deps.ts'
@@ -73,7 +74,8 @@ export async function publishLocalRun(ctx: PipelineContext, request: PublishRequ
     }
     const deps = { octokit, repository: request.repository, serverUrl: request.serverUrl, settings: request.settings, log, now: () => ctx.now() }
     const target = { number: request.pullRequest, headSha: request.headSha, readOnlyReason: null }
-    const published = await publishRun(deps, { agent, tally, reportUrl: request.reportUrl }, baseline, target)
+    const evidence = { after: tally, afterDir: location.dir, rejudge: null, config: request.config, log: (message: string) => log.info(`${agent}: ${message}`) }
+    const published = await publishRun(deps, { agent, tally, reportUrl: request.reportUrl }, baseline, target, (before, comparison) => gatherEvidence(ctx, evidence, before, comparison))
     return { ...published, agent, runId: tally.manifest.id }
   } finally {
     await rm(download, { recursive: true, force: true })

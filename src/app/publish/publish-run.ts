@@ -51,7 +51,13 @@ export interface Published {
  * A comparison made anew before the gate decides (the action's `rejudge` input judges the deciding
  * scenarios again); absent, the comparison stands.
  */
-export type Reconsider = (baseline: FoundBaseline, comparison: Comparison) => Promise<Comparison>
+export type Reconsider = (baseline: FoundBaseline, comparison: Comparison) => Promise<Reconsidered>
+
+/** The comparison made anew, and what was done for it, said in the comment's first lines. */
+export interface Reconsidered {
+  comparison: Comparison
+  notes: string[]
+}
 
 /**
  * Compares a run with its baseline when there is one, writes the markdown, decides the gate on the
@@ -68,9 +74,11 @@ export async function publishRun(deps: PublishDeps, run: RunToPublish, baseline:
   let markdown: string
   if (baseline.tally) {
     comparison = compareRuns(baseline.tally, after, { now: deps.now() })
-    if (reconsider) comparison = await reconsider(baseline, comparison)
+    let notes: string[] = []
+    if (reconsider) ({ comparison, notes } = await reconsider(baseline, comparison))
     const source = baselineSourceLine(baseline.tally, baseline.source, deps, deps.now())
-    markdown = `${healthLines(baseline)}${comparisonMarkdown(comparison, { reportUrl: run.reportUrl, job })}\n${source}\n`
+    const noted = notes.map((note) => `> ℹ️ ${neutralise(note, 600)}\n\n`).join('')
+    markdown = `${healthLines(baseline)}${noted}${comparisonMarkdown(comparison, { reportUrl: run.reportUrl, job })}\n${source}\n`
     if (baseline.health && !baseline.health.healthy) deps.log.warning(`${run.agent}: ${baseline.health.reason}`)
   } else {
     markdown = runMarkdown(run.agent, counts, { reportUrl: run.reportUrl, noComparison: baseline.why, job, errors: errorGroups(after.scenarios.values()) })

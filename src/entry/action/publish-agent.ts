@@ -1,12 +1,8 @@
-import { compareRuns } from '../../verdict/compare-runs.ts'
-import type { Comparison } from '../../verdict/comparison.ts'
-import { afterRejudging } from '../../verdict/rejudged.ts'
 import { publishingJob } from '../../adapters/github/artifact-names.ts'
-import { rejudgeFlagged } from '../../app/pipeline/rejudge-flagged.ts'
 import type { PublishDeps } from '../../app/publish/deps.ts'
 import type { PublishTarget } from '../../app/publish/post-to-pull-request.ts'
-import { publishRun, type BaselineFound, type FoundBaseline, type OutcomeVerdict } from '../../app/publish/publish-run.ts'
-import { plural } from '../../views/page/format.ts'
+import { gatherEvidence } from '../../app/pipeline/reconsider.ts'
+import { publishRun, type BaselineFound, type OutcomeVerdict } from '../../app/publish/publish-run.ts'
 import { passRate, runCounts } from '../../records/tally/run-counts.ts'
 import type { RunTally } from '../../records/tally/run-tally.ts'
 import type { ActionDeps } from './deps.ts'
@@ -50,7 +46,8 @@ export interface Publication {
  */
 export async function publishAgent(deps: ActionDeps, run: FinishedRun, publication: Publication): Promise<AgentOutcome> {
   const baseline: BaselineFound = 'none' in publication.baseline ? { tally: null, why: publication.baseline.none } : await fetchBaseline(deps, run.agent, publication.baseline, run.tally)
-  const published = await publishRun(publishDeps(deps), run, baseline, publication.target, (before, comparison) => rejudgeDeciding(deps, run, before, comparison))
+  const evidence = { after: run.tally, afterDir: run.dir ?? null, rejudge: deps.inputs.rejudge, config: deps.inputs.config, log: (message: string) => deps.log.info(`${run.agent}: ${message}`) }
+  const published = await publishRun(publishDeps(deps), run, baseline, publication.target, (before, comparison) => gatherEvidence(deps.context, evidence, before, comparison))
   const { verdict, commentUrl, markdown, failure } = published
   return { agent: run.agent, runId: run.tally.manifest.id, passRate: passRate(runCounts(run.tally)), verdict, reportUrl: run.reportUrl, commentUrl, markdown, failure }
 }
@@ -72,18 +69,4 @@ function publishDeps(deps: ActionDeps): PublishDeps {
     log: deps.log,
     now: () => deps.context.now(),
   }
-}
-
-/**
- * rejudge: m — the attempts of the scenarios that decide a Worse or Better verdict, judged m times
- * again, and the comparison made anew from their votes: a change that comes from the judge
- * disagreeing with itself is then labelled judge-unstable instead of failing the step.
- */
-async function rejudgeDeciding(deps: ActionDeps, run: FinishedRun, baseline: FoundBaseline, comparison: Comparison): Promise<Comparison> {
-  const samples = deps.inputs.rejudge
-  const deciding = [...comparison.scenarios.worse, ...comparison.scenarios.better].map((s) => s.id)
-  if (samples === null || !run.dir || deciding.length === 0) return comparison
-  deps.log.info(`${run.agent}: judging the attempts of ${plural(deciding.length, 'scenario')} that decide the verdict ${samples} times again (rejudge: ${samples})`)
-  const tally = await rejudgeFlagged(deps.context, { dir: run.dir, scenarioIds: deciding, samples, config: deps.inputs.config })
-  return afterRejudging(comparison, compareRuns(baseline.tally, tally, { now: deps.context.now() }))
 }

@@ -120,6 +120,9 @@ Options:
                            for one scenario to register, judge-unstable changes, judge changed)
   --gate-across-judge-change
                            let a Worse verdict fail the gate even when the judge changed between runs
+  --rejudge-baseline       when the judge changed (model, prompt, samples, review), first judge
+                           <before>'s recorded dialogues again with <after>'s judge, into a new run
+                           that is compared instead: like with like (needs convy.yml's models)
   --report-url <url>       link the markdown to this report
   --max-age-days <n>       warn when <before> is older than this (default 7)
   --results <dir>          where the runs are (default: results/ beside convy.yml, or ./results)

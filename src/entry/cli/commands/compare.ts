@@ -21,6 +21,7 @@ export async function compareCommand(ctx: CliContext, argv: readonly string[]): 
     'fail-on': { type: 'string' },
     'fail-on-inconclusive': { type: 'boolean' },
     'gate-across-judge-change': { type: 'boolean' },
+    'rejudge-baseline': { type: 'boolean' },
     'report-url': { type: 'string' },
     'max-age-days': { type: 'string' },
     results: { type: 'string' },
@@ -33,7 +34,7 @@ export async function compareCommand(ctx: CliContext, argv: readonly string[]): 
   const maxAgeDays = values['max-age-days'] === undefined ? undefined : Number(values['max-age-days'])
   if (maxAgeDays !== undefined && !(maxAgeDays > 0)) throw new InputError(`--max-age-days ${values['max-age-days']}: expected a number of days above 0`)
 
-  const { comparison, page } = await compareTwoRuns(ctx, { before: positionals[0]!, after: positionals[1]!, maxAgeDays, config: values.config, results: values.results })
+  const { comparison, page } = await compareTwoRuns(ctx, { before: positionals[0]!, after: positionals[1]!, maxAgeDays, rejudgeBaseline: values['rejudge-baseline'] ?? false, config: values.config, results: values.results })
 
   if (values.json) ctx.stdout.write(`${JSON.stringify(comparison, null, 2)}\n`)
   else if (values.markdown) ctx.stdout.write(`${comparisonMarkdown(comparison, { reportUrl: values['report-url'] ?? null })}\n`)
