@@ -197,6 +197,11 @@ function buildRecordSchemas() {
     agentCostUsd: z.optional(z.nullable(dollars)),
     /** Set when the attempt failed and was reviewed for the simulated user's mistakes. */
     review: z.optional(UserReviewSchema),
+    /**
+     * Set on the replay of an attempt the review made user_error: that attempt's number. The replay is
+     * the same scenario played once more with a fresh simulated user; its verdict counts.
+     */
+    replayOf: z.optional(ordinal),
     /** convy-ci's own models: the simulated user, the judge and the reviewer, when they were called. */
     models: z.object({ user: z.nullable(ModelUseSchema), judge: z.nullable(ModelUseSchema), review: z.optional(z.nullable(ModelUseSchema)) }),
     startedAt: z.string(),
