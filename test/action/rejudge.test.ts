@@ -56,7 +56,8 @@ describe('the action with rejudge', () => {
     expectExit(await runActionStep(fake, { ...push, env: env() }), 0)
     fake.world.finishRun(push.run.id, 'success')
 
-    // The pull request's judge says no on its first five calls (the run), then no, no, yes on each attempt's three samples.
+    // The pull request's judge says no on its first five calls (the run), then no, no, yes on each attempt's three samples:
+    // the PR's attempts, then the baseline's, judged alike.
     const judgeNow = (call: number) => call >= 5 && (call - 5) % 3 === 2
     calls = 0
     decide = judgeNow
@@ -71,12 +72,14 @@ describe('the action with rejudge', () => {
     const run = fake.world.startRun({ event: 'pull_request', headBranch: 'judge-drift', headSha: sha('e') })
     const result = await runActionStep(fake, { ...pullRequestStep(fake, workspace, { number: 32, run, inputs: { ...INPUTS, rejudge: '3' } }), env: env() })
     expectExit(result, 0)
-    assert.equal(judgeCalls() - judgedBefore, 5 + 5 * 3, 'the run’s five judgements, then three samples of each attempt of the scenario that decided it')
+    assert.equal(judgeCalls() - judgedBefore, 5 + 5 * 3 + 5 * 3, 'the run’s five judgements, then three samples of each attempt of the scenario that decided it, on both sides')
     assert.equal(result.outputs.verdict, 'within-noise', describeStep(result))
     const [comment] = fake.world.commentsOn(32)
     assert.ok(comment, describeStep(result))
     assert.match(comment.body, /### ⚖️ Judge-unstable · 1 scenario moved only as the judge disagrees with itself · echo/)
-    assert.match(comment.body, /- hello: judge-unstable: it moved down beyond noise, but the judge disagrees with itself here \(judge flip rate 67% after\)/)
+    // The baseline's attempts of the deciding scenario were judged three times again too, by the same judge: it flips there as well.
+    assert.match(comment.body, /- hello: judge-unstable: it moved down beyond noise, but the judge disagrees with itself here \(judge flip rate 67% before, 67% after\)/)
+    assert.match(comment.body, /^<!-- convy-ci:echo -->\n\n### ⚖️ Judge-unstable[^\n]*\n\n> ℹ️ The attempts of 1 scenario that decided the first comparison were judged 3 times again on both sides\.\n/)
     const checks = fake.world.checkRuns.filter((c) => c.headSha === run.headSha)
     assert.deepEqual(checks.map((c) => c.conclusion), ['neutral'], describeStep(result))
   })

@@ -78,7 +78,7 @@ export async function publishRun(deps: PublishDeps, run: RunToPublish, baseline:
     if (reconsider) ({ comparison, notes } = await reconsider(baseline, comparison))
     const source = baselineSourceLine(baseline.tally, baseline.source, deps, deps.now())
     const noted = notes.map((note) => `> ℹ️ ${neutralise(note, 600)}\n\n`).join('')
-    markdown = `${healthLines(baseline)}${noted}${comparisonMarkdown(comparison, { reportUrl: run.reportUrl, job })}\n${source}\n`
+    markdown = `${underHeading(comparisonMarkdown(comparison, { reportUrl: run.reportUrl, job }), `${healthLines(baseline)}${noted}`)}\n${source}\n`
     if (baseline.health && !baseline.health.healthy) deps.log.warning(`${run.agent}: ${baseline.health.reason}`)
   } else {
     markdown = runMarkdown(run.agent, counts, { reportUrl: run.reportUrl, noComparison: baseline.why, job, errors: errorGroups(after.scenarios.values()) })
@@ -144,6 +144,15 @@ function healthLines(baseline: FoundBaseline): string {
   const over = baseline.passedOver ?? []
   if (over.length === 0) return ''
   return `> ℹ️ Compared with an older run of the default branch: ${plural(over.length, 'newer run')} had too many errors to stand for it (${neutralise(over[0]!, 400)}${over.length > 1 ? '; …' : ''}).\n\n`
+}
+
+/** `lines` right under the comment's heading: its first lines, and the marker stays first. */
+function underHeading(markdown: string, lines: string): string {
+  if (!lines) return markdown
+  const heading = /^#{1,6} .*\n\n/m.exec(markdown)
+  if (!heading) return `${lines}${markdown}`
+  const end = heading.index + heading[0].length
+  return `${markdown.slice(0, end)}${lines}${markdown.slice(end)}`
 }
 
 function capitalise(text: string): string {
