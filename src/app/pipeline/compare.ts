@@ -1,5 +1,6 @@
 import { compareRuns } from '../../verdict/compare-runs.ts'
 import type { Comparison } from '../../verdict/comparison.ts'
+import { baselineHealth, type BaselineHealth } from '../../verdict/baseline-health.ts'
 import { findRun } from '../../records/journal/read-run.ts'
 import { compareFoldersToPage } from '../../views/compare/compare-page.ts'
 import { writeIndex } from '../../views/run/index-page.ts'
@@ -24,7 +25,7 @@ export interface CompareRequest {
  * Compares two recorded runs and writes the compare page into results/. Each run is read once into
  * its tally; the page's dialogues are spooled on the way.
  */
-export async function compareTwoRuns(ctx: PipelineContext, request: CompareRequest): Promise<{ comparison: Comparison; page: string }> {
+export async function compareTwoRuns(ctx: PipelineContext, request: CompareRequest): Promise<{ comparison: Comparison; page: string; health: BaselineHealth }> {
   const resultsDir = resultsDirOf(ctx, request)
   let before = await findRun(resultsDir, request.before)
   const after = await findRun(resultsDir, request.after)
@@ -45,5 +46,5 @@ export async function compareTwoRuns(ctx: PipelineContext, request: CompareReque
   } catch (error) {
     ctx.stderr.write(`warning: the index could not be written: ${errorMessage(error)}\n`)
   }
-  return { comparison, page: path }
+  return { comparison, page: path, health: baselineHealth(tallies.before, tallies.after) }
 }

@@ -2,6 +2,7 @@ import { relative } from 'node:path'
 import { comparisonMarkdown } from '../../../views/markdown/compare-markdown.ts'
 import { overallSentence, sensitivitySentence, standingTitle, verdictReason } from '../../../views/compare/compare-wording.ts'
 import { FAIL_ON, gate, gateFails, type FailOn } from '../../../verdict/gate.ts'
+import { withBaselineHealth } from '../../../verdict/baseline-health.ts'
 import { percent, points } from '../../../views/page/format.ts'
 import type { Comparison } from '../../../verdict/comparison.ts'
 import { ExitCode, InputError } from '../../../base/shared/errors.ts'
@@ -34,13 +35,15 @@ export async function compareCommand(ctx: CliContext, argv: readonly string[]): 
   const maxAgeDays = values['max-age-days'] === undefined ? undefined : Number(values['max-age-days'])
   if (maxAgeDays !== undefined && !(maxAgeDays > 0)) throw new InputError(`--max-age-days ${values['max-age-days']}: expected a number of days above 0`)
 
-  const { comparison, page } = await compareTwoRuns(ctx, { before: positionals[0]!, after: positionals[1]!, maxAgeDays, rejudgeBaseline: values['rejudge-baseline'] ?? false, config: values.config, results: values.results })
+  const { comparison, page, health } = await compareTwoRuns(ctx, { before: positionals[0]!, after: positionals[1]!, maxAgeDays, rejudgeBaseline: values['rejudge-baseline'] ?? false, config: values.config, results: values.results })
 
   if (values.json) ctx.stdout.write(`${JSON.stringify(comparison, null, 2)}\n`)
   else if (values.markdown) ctx.stdout.write(`${comparisonMarkdown(comparison, { reportUrl: values['report-url'] ?? null })}\n`)
   else ctx.stdout.write(plainSummary(comparison, relative(ctx.cwd, page) || page))
   if (failOn === 'never') return ExitCode.Ok
-  const result = gate(comparison, { failOn, acrossJudgeChange: values['gate-across-judge-change'] ?? false })
+  const gated = gate(comparison, { failOn, acrossJudgeChange: values['gate-across-judge-change'] ?? false })
+  // As in the action and publish: a pass over a baseline with too many errors is not a pass.
+  const result = failOn === 'worse' ? withBaselineHealth(gated, health) : gated
   // The gate's word goes to stderr, so --json and --markdown stay clean for a pipe.
   ctx.stderr.write(`gate (fail-on: ${failOn}): ${result.outcome}: ${result.reason}\n`)
   return gateFails(result, values['fail-on-inconclusive'] ?? false) ? ExitCode.Failed : ExitCode.Ok
