@@ -72,6 +72,12 @@ describe('compare --rejudge-baseline: a judge change made by the PR is settled, 
     assert.equal(manifest.models.judge, 'new-judge')
     const attempts = await readAllAttempts(folder)
     assert.deepEqual(attempts.map((a) => [a.verdict, a.claims[0]!.reason]), Array.from({ length: 5 }, () => ['passed', 'new-judge: agreed']))
+
+    // The judge is always the project's own: with convy.yml back on the old judge, the PR's run.json cannot choose it.
+    await writeFile(join(dir, 'convy.yml'), convyYml('old-judge'))
+    const refused = await compare(dir, base, pr, '--rejudge-baseline')
+    assert.equal(refused.code, 0, refused.stdout + refused.stderr)
+    assert.match(refused.stderr, /the baseline was not judged again: the pull request's run was judged by "new-judge", but convy.yml here names "old-judge"/)
   })
 
   test('a stricter judge on an unchanged agent: Worse without the flag, within noise once the baseline is judged alike', async () => {

@@ -21,6 +21,9 @@ import { judgeAgain } from './rejudge.ts'
  * are decided alike. Only when that cannot be done is the change left to the gate.
  */
 
+/** The most judge samples per attempt a baseline is judged again with: `run --judge-samples`'s own bound. */
+export const MAX_JUDGE_SAMPLES = 15
+
 /** What of the judge differs between two runs: judge-change.ts's parts, and the review (its setting or prompt). */
 export function judgeDifferences(before: RunManifest, after: RunManifest): string[] {
   const parts = [...(judgeChange(before, after)?.changed ?? [])]
@@ -39,6 +42,8 @@ export function judgeDifferences(before: RunManifest, after: RunManifest): strin
 export function cannotJudgeAlike(before: RunManifest, after: RunManifest): string | null {
   if (judgeDifferences(before, after).includes('simulated user prompt')) return "the simulated user's prompt changed, so the dialogues themselves differ; judging them again cannot make them alike"
   if (after.models.judge === null) return 'the pull request’s run used no judge'
+  // As `run --judge-samples` allows: a run.json from a fork must not make the baseline cost more.
+  if ((after.settings.judgeSamples ?? 1) > MAX_JUDGE_SAMPLES) return `the pull request's run asked ${after.settings.judgeSamples} judge samples per attempt, more than the ${MAX_JUDGE_SAMPLES} convy-ci allows`
   if (after.prompts && after.prompts.judge !== null && after.prompts.judge !== judgePromptFingerprint()) return `this convy-ci (${after.convyVersion === before.convyVersion ? 'another build' : 'not the one that made the PR’s run'}) words the judge's prompt differently from the PR's run`
   const review = after.prompts?.review
   if (after.settings.review && review && review !== userReviewPromptFingerprint()) return "this convy-ci words the review's prompt differently from the PR's run"
@@ -87,9 +92,11 @@ export async function prepareJudgeAlike(ctx: PipelineContext, request: JudgeAlik
   let models: PreparedModels
   try {
     const project = await openProject(ctx, request)
-    const config = { ...project.config, models: { ...project.config.models, judge: request.after.models.judge } }
-    models = prepareModels(config, project.env, before.scenarios, false, { review: request.after.settings.review ?? false })
+    models = prepareModels(project.config, project.env, before.scenarios, false, { review: request.after.settings.review ?? false })
     if (!models.judge) return { manifest: null, why: "none of the baseline's scenarios has claims for the judge" }
+    // The judge is this project's, never a name read from the PR's run: in the action's publish mode that
+    // run is a fork's artifact, and its run.json must not choose what the repository's key pays for.
+    if (models.judge.model !== request.after.models.judge) return { manifest: null, why: `the pull request's run was judged by "${request.after.models.judge}", but convy.yml here names "${models.judge.model}"` }
     await checkModels(models)
   } catch (error) {
     ctx.signal.throwIfAborted()
