@@ -150,6 +150,12 @@ export interface ComparedScenario {
    */
   judgeUnstable: 'worse' | 'better' | null
   /**
+   * Set when the scenario's attempts were judged again on both sides alike (the action's `rejudge`)
+   * and the move it made on the first judgements went away: the rejudge is the evidence that settles
+   * it, so its judge-unstable label is a note, not missing evidence.
+   */
+  settledByRejudge?: boolean
+  /**
    * Ĵ and Â over both runs' attempts pooled, with judge samples: judge-unstable only when the judge's
    * noise is at least the spread of the dialogues of both runs — a broken agent spreads them apart.
    */

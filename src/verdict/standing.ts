@@ -33,7 +33,7 @@ export function standing(c: Comparison): Standing {
 /** Whether a judge-unstable drop is all the evidence that is missing. */
 function judgeUnstableOnly(c: Comparison): boolean {
   const lacking = missingEvidence(c)
-  return lacking !== null && lacking.reasons.length === 1 && c.scenarios.same.some((s) => s.judgeUnstable === 'worse')
+  return lacking !== null && lacking.reasons.length === 1 && c.scenarios.same.some((s) => s.judgeUnstable === 'worse' && !s.settledByRejudge)
 }
 
 /** Edited scenarios that fail every attempt with a verdict in the pull request's run: never a pass. */

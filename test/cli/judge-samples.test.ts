@@ -82,6 +82,19 @@ describe('judge samples, rejudge and judge-unstable', () => {
     assert.match(section('steady'), /Judge: flip rate 0% over 5 attempts/)
   })
 
+  test('a tie among the samples is no verdict, never the first sample’s word: --judge-samples 2 with a judge that disagrees with itself', async () => {
+    const dir = await project()
+    // shaky: yes, no on each attempt's two samples; steady: always yes.
+    decide = (topic, call) => topic === 'steady' || call % 2 === 0
+    const played = await cli(dir, 'run', 'support_bot', '-k', '3', '--parallel', '1', '--judge-samples', '2')
+    assert.ok(played.id, played.stdout + played.stderr)
+    const attempts = await readAllAttempts(join(dir, 'results', played.id))
+    const shaky = attempts.filter((a) => a.scenario === 'shaky')
+    assert.deepEqual(shaky.map((a) => a.verdict), ['no_verdict', 'no_verdict', 'no_verdict'])
+    assert.match(shaky[0]!.error ?? '', /its 2 samples tied on claim 1 \(1 for, 1 against\)/)
+    assert.deepEqual(attempts.filter((a) => a.scenario === 'steady').map((a) => a.verdict), ['passed', 'passed', 'passed'])
+  })
+
   test('rejudge asks the judge again about the recorded dialogues only, into a new run that says which run it rejudged', async () => {
     const dir = await project()
     decide = () => true

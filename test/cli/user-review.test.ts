@@ -59,14 +59,19 @@ describe('the review of failed attempts puts the simulated user’s own mistakes
     const result = await runInProcess(['run', 'echo', ...args], { cwd: project, env: { CONVY_BASE_URL: models.url } })
     assert.equal(result.code, 0, result.stderr)
     const dir = await onlyRun(project, 'echo')
-    const attempts = new Map((await readAllAttempts(dir)).map((a): [string, Attempt] => [a.scenario, a]))
+    const all = await readAllAttempts(dir)
+    // The attempts as planned; the replays of user_error attempts apart.
+    const attempts = new Map(all.filter((a) => a.replayOf === undefined).map((a): [string, Attempt] => [a.scenario, a]))
+    const replays = all.filter((a) => a.replayOf !== undefined)
     const manifest = JSON.parse(await readFile(join(dir, 'run.json'), 'utf8')) as RunManifest
-    return { project, dir, attempts, manifest, stdout: result.stdout, page: await readFile(join(dir, 'report.html'), 'utf8') }
+    return { project, dir, attempts, replays, manifest, stdout: result.stdout, page: await readFile(join(dir, 'report.html'), 'utf8') }
   }
 
   test('a scripted simulator mistake is attributed: user_error, out of the pass rate; a failure the agent caused stays failed', async () => {
-    const { dir, attempts, manifest, page } = await play([])
+    const { dir, attempts, replays, manifest, page } = await play([])
     assert.equal(manifest.settings.review, true, 'on by default')
+    // The user_error attempt is played once more with a fresh simulated user, unreviewed: the replay's verdict is what counts.
+    assert.deepEqual(replays.map((a) => [a.scenario, a.attempt, a.replayOf, a.verdict, a.review]), [['blurts', 2, 1, 'failed', undefined]])
     const blurts = attempts.get('blurts')!
     assert.equal(blurts.verdict, 'user_error')
     assert.deepEqual(blurts.review, {
@@ -83,7 +88,7 @@ describe('the review of failed attempts puts the simulated user’s own mistakes
     assert.equal(attempts.get('passes')!.verdict, 'passed')
     assert.equal(attempts.get('passes')!.review, undefined, 'a passed attempt is not reviewed')
 
-    // One review per failed attempt, and it saw the hidden instructions, the dialogue and why it failed.
+    // One review per failed attempt, the replay's excepted, and it saw the hidden instructions, the dialogue and why it failed.
     assert.equal(models.requests.filter((r) => r.kind === 'review').length, 2)
     const request = reviewed.find((r) => r.instructions.endsWith('(blurts)'))!
     assert.equal(request.instructions, `${HOLD_BACK} (blurts)`)
@@ -95,8 +100,8 @@ describe('the review of failed attempts puts the simulated user’s own mistakes
 
     // The one tally: neither passed nor failed, counted apart.
     const counts = runCounts(await readTally(dir))
-    assert.deepEqual([counts.passed, counts.failed, counts.judged, counts.userErrors], [1, 1, 2, 1])
-    assert.equal(passRate(counts), 0.5)
+    assert.deepEqual([counts.passed, counts.failed, counts.judged, counts.userErrors], [1, 2, 3, 1])
+    assert.equal(passRate(counts), 1 / 3)
 
     assert.match(page, /class="badge v-user_error">User error</)
     assert.match(page, /<strong>revealed everything early<\/strong> \(user line 1\)/)

@@ -39,11 +39,21 @@ export interface BaselineSearchResult {
 const PAGE = 20
 
 export async function findBaseline(octokit: Octokit, search: BaselineSearch): Promise<BaselineSearchResult> {
+  const seen = { runsSeen: 0, expired: 0 }
+  for await (const found of baselineCandidates(octokit, search, seen)) return { found, ...seen }
+  return { found: null, ...seen }
+}
+
+/**
+ * The runs that could be the baseline, newest first: each successful run on the branch with a live
+ * artifact of the name, looked up as the caller asks for the next (the action walks past an unhealthy
+ * baseline to an older one). `seen` counts the runs looked at and the expired artifacts as it goes.
+ */
+export async function* baselineCandidates(octokit: Octokit, search: BaselineSearch, seen: { runsSeen: number; expired: number } = { runsSeen: 0, expired: 0 }): AsyncGenerator<RunArtifact> {
   const { owner, repo } = search
   const maxRuns = search.maxRuns ?? 30
-  let runsSeen = 0
-  let expired = 0
-  for (let page = 1; runsSeen < maxRuns; page++) {
+  let looked = 0
+  for (let page = 1; looked < maxRuns; page++) {
     const query = { owner, repo, branch: search.branch, status: 'success' as const, per_page: PAGE, page, exclude_pull_requests: true }
     const { data } =
       search.workflow === null
@@ -52,14 +62,14 @@ export async function findBaseline(octokit: Octokit, search: BaselineSearch): Pr
     for (const run of data.workflow_runs) {
       if (run.id === search.excludeRunId) continue
       if (run.event.startsWith('pull_request') || run.head_repository?.full_name !== `${owner}/${repo}`) continue
-      if (++runsSeen > maxRuns) break
+      if (++looked > maxRuns) break
+      seen.runsSeen = looked
       const artifact = await findRunArtifact(octokit, { owner, repo, runId: run.id, name: search.artifactName })
-      if (artifact === 'expired') expired++
-      else if (artifact) return { found: artifact, runsSeen, expired }
+      if (artifact === 'expired') seen.expired++
+      else if (artifact) yield artifact
     }
     if (data.workflow_runs.length < PAGE) break
   }
-  return { found: null, runsSeen: Math.min(runsSeen, maxRuns), expired }
 }
 
 /** A run's artifact of this exact name; 'expired' when it is listed but can no longer be downloaded. */

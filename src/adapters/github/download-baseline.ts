@@ -3,7 +3,7 @@ import { readManifest } from '../../records/journal/read-run.ts'
 import { ConvyError } from '../../base/shared/errors.ts'
 import { fetchArtifactZip } from './artifact-zip.ts'
 import { runArtifactName } from './artifact-names.ts'
-import { findBaseline } from './baseline.ts'
+import { baselineCandidates } from './baseline.ts'
 import type { Octokit } from './octokit.ts'
 import { unzip } from './unzip.ts'
 
@@ -22,21 +22,45 @@ export interface BaselineDownload {
 
 export type DownloadedBaseline = { manifest: RunManifest; runId: number } | { manifest: null; why: string }
 
+/** One candidate baseline, unzipped into its own folder. */
+export interface DownloadedCandidate {
+  manifest: RunManifest
+  runId: number
+  dir: string
+}
+
 /**
  * The run a pull request is compared with, through the REST API alone (no Actions runtime): the
  * newest successful run on the branch that uploaded the agent's run artifact, unzipped into `dir`.
- * What `convy-ci baseline` and `convy-ci publish` share. No such run is a reason; an artifact that
- * holds something else is an error.
+ * No such run is a reason; an artifact that holds something else is an error.
  */
 export async function downloadBaseline(octokit: Octokit, where: BaselineDownload, dir: string): Promise<DownloadedBaseline> {
+  const downloads = downloadBaselines(octokit, where, () => dir)
+  for await (const { manifest, runId } of downloads.candidates) return { manifest, runId }
+  return { manifest: null, why: downloads.whyNone() }
+}
+
+/**
+ * Every run that could be the baseline, newest first, each downloaded into the folder `dirFor` gives
+ * it only when asked for: what `convy-ci baseline` and `convy-ci publish` walk back through for a
+ * healthy one. `whyNone` says why there was none (or no more).
+ */
+export function downloadBaselines(octokit: Octokit, where: BaselineDownload, dirFor: (index: number) => string): { candidates: AsyncGenerator<DownloadedCandidate>; whyNone(): string } {
   const { owner, repo, workflow, branch, agent } = where
   const name = runArtifactName(where.prefix, agent)
-  const search = await findBaseline(octokit, { owner, repo, workflow, branch, artifactName: name })
-  if (!search.found) {
-    return { manifest: null, why: `no successful run on ${branch} of ${owner}/${repo}${workflow === null ? '' : ` (workflow ${workflow})`} uploaded ${name}${search.expired ? `; ${search.expired} had one that expired` : ''}` }
+  const seen = { runsSeen: 0, expired: 0 }
+  async function* candidates(): AsyncGenerator<DownloadedCandidate> {
+    let index = 0
+    for await (const found of baselineCandidates(octokit, { owner, repo, workflow, branch, artifactName: name }, seen)) {
+      const dir = dirFor(index++)
+      await unzip(await fetchArtifactZip(octokit, { owner, repo, artifactId: found.artifactId, digest: found.digest }), dir)
+      const manifest = await readManifest(dir)
+      if (!RUN_ID.test(manifest.id) || !manifest.id.startsWith(`${agent}/`)) throw new ConvyError(`artifact ${name} of workflow run ${found.runId} holds run "${manifest.id}", not a run of ${agent}`)
+      yield { manifest, runId: found.runId, dir }
+    }
   }
-  await unzip(await fetchArtifactZip(octokit, { owner, repo, artifactId: search.found.artifactId, digest: search.found.digest }), dir)
-  const manifest = await readManifest(dir)
-  if (!RUN_ID.test(manifest.id) || !manifest.id.startsWith(`${agent}/`)) throw new ConvyError(`artifact ${name} of workflow run ${search.found.runId} holds run "${manifest.id}", not a run of ${agent}`)
-  return { manifest, runId: search.found.runId }
+  return {
+    candidates: candidates(),
+    whyNone: () => `no successful run on ${branch} of ${owner}/${repo}${workflow === null ? '' : ` (workflow ${workflow})`} uploaded ${name}${seen.expired ? `; ${seen.expired} had one that expired` : ''}`,
+  }
 }

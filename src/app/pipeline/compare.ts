@@ -1,5 +1,6 @@
 import { compareRuns } from '../../verdict/compare-runs.ts'
 import type { Comparison } from '../../verdict/comparison.ts'
+import { baselineHealth, type BaselineHealth } from '../../verdict/baseline-health.ts'
 import { findRun } from '../../records/journal/read-run.ts'
 import { compareFoldersToPage } from '../../views/compare/compare-page.ts'
 import { writeIndex } from '../../views/run/index-page.ts'
@@ -8,6 +9,7 @@ import type { Calibration } from '../../records/calibration/calibration.ts'
 import type { RunManifest } from '../../records/journal/records.ts'
 import type { PipelineContext } from './context.ts'
 import { resultsDirOf } from './project.ts'
+import { rejudgeBaselineRun } from './rejudge-baseline-run.ts'
 
 export interface CompareRequest {
   /** The runs: ids, their 4-hex parts, or run folders. */
@@ -15,6 +17,8 @@ export interface CompareRequest {
   after: string
   /** A baseline older than this many days is warned about. */
   maxAgeDays?: number | undefined
+  /** When the judges differ, judge the before run's dialogues again with the after run's judge first (rejudge-baseline-run.ts). */
+  rejudgeBaseline?: boolean
   config?: string | undefined
   results?: string | undefined
   /** The project's judge calibration, cited on the page (pipeline/judge-calibration.ts). */
@@ -25,10 +29,18 @@ export interface CompareRequest {
  * Compares two recorded runs and writes the compare page into results/. Each run is read once into
  * its tally; the page's dialogues are spooled on the way.
  */
-export async function compareTwoRuns(ctx: PipelineContext, request: CompareRequest): Promise<{ comparison: Comparison; page: string; after: RunManifest }> {
+export async function compareTwoRuns(ctx: PipelineContext, request: CompareRequest): Promise<{ comparison: Comparison; page: string; after: RunManifest; health: BaselineHealth }> {
   const resultsDir = resultsDirOf(ctx, request)
-  const before = await findRun(resultsDir, request.before)
+  let before = await findRun(resultsDir, request.before)
   const after = await findRun(resultsDir, request.after)
+  if (request.rejudgeBaseline) {
+    const judged = await rejudgeBaselineRun(ctx, { before, after, resultsDir, config: request.config })
+    if (judged.dir === null) ctx.stderr.write(`--rejudge-baseline: the baseline was not judged again: ${judged.why}\n`)
+    else {
+      ctx.stderr.write(`${judged.note}\n`)
+      before = { id: judged.id, dir: judged.dir }
+    }
+  }
   const options = { now: ctx.now(), ...(request.maxAgeDays === undefined ? {} : { baselineMaxAgeDays: request.maxAgeDays }) }
   const { comparison, path, tallies } = await compareFoldersToPage(resultsDir, { before: before.dir, after: after.dir }, (b, a) => compareRuns(b, a, options), {
     calibration: request.calibration ?? null,
@@ -40,5 +52,5 @@ export async function compareTwoRuns(ctx: PipelineContext, request: CompareReque
   } catch (error) {
     ctx.stderr.write(`warning: the index could not be written: ${errorMessage(error)}\n`)
   }
-  return { comparison, page: path, after: tallies.after.manifest }
+  return { comparison, page: path, after: tallies.after.manifest, health: baselineHealth(tallies.before, tallies.after) }
 }

@@ -51,6 +51,8 @@ export async function execute(ctx: PipelineContext, execution: Execution): Promi
       progress,
       budget: new Budget(settings.budgetUsd ?? null, execution.spentBeforeUsd ?? 0),
       watch: execution.watch,
+      // With the review on, its user_error attempts are played once more (play/runner/replay-user-errors.ts).
+      replayUserErrors: execution.models.reviewer ? { k: settings.k } : null,
       play: {
         agent: execution.agent.agent,
         user: execution.models.user,

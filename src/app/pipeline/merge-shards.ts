@@ -40,7 +40,9 @@ export async function mergeShards(dirs: readonly string[], resultsDir: string, w
     const own = new Set(planned)
     for (const attempt of shard.attempts) {
       const k = key(attempt.scenario, attempt.attempt)
-      if (!own.has(k) || attempts.has(k)) throw new InputError(`${label(shard)} (${shard.manifest.id}) holds ${attempt.scenario} attempt ${attempt.attempt}, which is not its own or appears twice`)
+      // A replay of a user_error attempt belongs to the shard that played its original.
+      const owner = attempt.replayOf === undefined ? k : key(attempt.scenario, attempt.replayOf)
+      if (!own.has(owner) || attempts.has(k)) throw new InputError(`${label(shard)} (${shard.manifest.id}) holds ${attempt.scenario} attempt ${attempt.attempt}, which is not its own or appears twice`)
       attempts.set(k, attempt)
     }
     const missing = planned.filter((k) => !attempts.has(k))
@@ -61,7 +63,12 @@ export async function mergeShards(dirs: readonly string[], resultsDir: string, w
   let tally: RunTally | null = null
   try {
     // The unsharded run's order, so the merged folder reads the same whichever shard ended first.
-    for (const planned of planAttempts(first.scenarios, first.settings.k, null)) await journal.append(attempts.get(key(planned.scenario.id, planned.attempt))!)
+    for (const planned of planAttempts(first.scenarios, first.settings.k, null)) {
+      const original = attempts.get(key(planned.scenario.id, planned.attempt))!
+      await journal.append(original)
+      const replay = attempts.get(key(planned.scenario.id, planned.attempt + first.settings.k))
+      if (replay?.replayOf === planned.attempt) await journal.append(replay)
+    }
     await journal.close()
     const finishedAt = new Date(ends.at(-1)!)
     // The page first, then `finished`, as a run ends (finish-run.ts).

@@ -22,6 +22,7 @@ export function createProgress(ctx: PipelineContext, agent: string, todo: readon
   const byScenario = new Map<string, VerdictCounts>()
   const all = emptyVerdictCounts()
   let done = 0
+  let total = todo.length
 
   const githubActions = ctx.env.GITHUB_ACTIONS === 'true'
   const plan = `${plural(todo.length, 'attempt')} of ${plural(remaining.size, 'scenario')}`
@@ -50,11 +51,15 @@ export function createProgress(ctx: PipelineContext, agent: string, todo: readon
     lastDraw = now
     const decided = all.passed + all.failed
     const rate = decided ? `${Math.round((100 * all.passed) / decided)}% passed` : 'no verdict yet'
-    const line = `${agent}  ${done}/${todo.length} attempts · ${rate} · ${plural(all.agentErrors + all.noVerdicts, 'error')} · ${clock(now - started)}`
+    const line = `${agent}  ${done}/${total} attempts · ${rate} · ${plural(all.agentErrors + all.noVerdicts, 'error')} · ${clock(now - started)}`
     ctx.stderr.write(`\r\x1b[2K${line}`)
   }
 
   return {
+    attemptAdded(scenario) {
+      total++
+      remaining.set(scenario, (remaining.get(scenario) ?? 0) + 1)
+    },
     attemptRecorded(attempt) {
       done++
       countVerdict(all, attempt.verdict)

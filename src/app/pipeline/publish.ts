@@ -4,7 +4,9 @@ import { join } from 'node:path'
 import { findRun, listRuns } from '../../records/journal/read-run.ts'
 import type { RunLocation } from '../../records/journal/run-folder.ts'
 import { apiFailure } from '../../adapters/github/api-error.ts'
-import { downloadBaseline } from '../../adapters/github/download-baseline.ts'
+import { downloadBaselines } from '../../adapters/github/download-baseline.ts'
+import { walkBack } from '../publish/walk-back.ts'
+import { gatherEvidence } from './reconsider.ts'
 import type { Repository } from '../../adapters/github/event.ts'
 import { createOctokit } from '../../adapters/github/octokit.ts'
 import type { PublishLog, PublishSettings } from '../publish/deps.ts'
@@ -54,12 +56,15 @@ export async function publishLocalRun(ctx: PipelineContext, request: PublishRequ
     let baseline: BaselineFound
     try {
       const branch = request.branch ?? (await octokit.rest.repos.get({ owner, repo })).data.default_branch
-      const got = await downloadBaseline(octokit, { owner, repo, workflow: request.workflow, branch, prefix: request.artifactName, agent }, download)
-      if (got.manifest) {
-        baseline = { tally: await readTally(download), source: { kind: 'artifact', runId: got.runId } }
-        log.info(`${agent}: baseline ${got.manifest.id} from workflow run ${got.runId} on ${branch}`)
+      const downloads = downloadBaselines(octokit, { owner, repo, workflow: request.workflow, branch, prefix: request.artifactName, agent }, (index) => join(download, String(index)))
+      const walked = await walkBack(downloads.candidates, (candidate) => readTally(candidate.dir), tally)
+      if (walked) {
+        const { runId, dir } = walked.candidate
+        baseline = { tally: walked.tally, source: { kind: 'artifact', runId }, health: walked.health, passedOver: walked.passedOver, dir }
+        if (walked.passedOver.length) log.info(`${agent}: walked back past ${walked.passedOver.length} newer run(s) of ${branch} with too many errors: ${walked.passedOver.join('; ')}`)
+        log.info(`${agent}: baseline ${walked.tally.manifest.id} from workflow run ${runId} on ${branch}`)
       } else {
-        baseline = { tally: null, why: `${got.why}; the next push to ${branch} makes one` }
+        baseline = { tally: null, why: `${downloads.whyNone()}; the next push to ${branch} makes one` }
       }
     } catch (error) {
       if (error instanceof ConvyError) throw error
@@ -69,7 +74,8 @@ export async function publishLocalRun(ctx: PipelineContext, request: PublishRequ
     }
     const deps = { octokit, repository: request.repository, serverUrl: request.serverUrl, settings: request.settings, log, now: () => ctx.now() }
     const target = { number: request.pullRequest, headSha: request.headSha, readOnlyReason: null }
-    const published = await publishRun(deps, { agent, tally, reportUrl: request.reportUrl }, baseline, target)
+    const evidence = { after: tally, afterDir: location.dir, rejudge: null, config: request.config, log: (message: string) => log.info(`${agent}: ${message}`) }
+    const published = await publishRun(deps, { agent, tally, reportUrl: request.reportUrl }, baseline, target, (before, comparison) => gatherEvidence(ctx, evidence, before, comparison))
     return { ...published, agent, runId: tally.manifest.id }
   } finally {
     await rm(download, { recursive: true, force: true })

@@ -77,13 +77,13 @@ export async function rejudgeRun(ctx: PipelineContext, request: RejudgeRequest):
  * Each attempt judged again where its dialogue allows (canRejudge), `parallel` at a time, handed on
  * as it ends; the others are handed on as recorded. Stops taking new ones once interrupted.
  */
-export async function judgeAgain(attempts: readonly Attempt[], scenarios: ReadonlyMap<string, Scenario>, rejudging: Rejudging, parallel: number, done: (attempt: Attempt) => Promise<void> | void): Promise<void> {
+export async function judgeAgain(attempts: readonly Attempt[], scenarios: ReadonlyMap<string, Scenario>, rejudging: Rejudging, parallel: number, done: (attempt: Attempt) => Promise<void> | void, options: { reviewAgain?: boolean } = {}): Promise<void> {
   let next = 0
   const worker = async () => {
     while (next < attempts.length && !rejudging.signal.aborted) {
       const attempt = attempts[next++]!
       const scenario = scenarios.get(attempt.scenario)!
-      const again = canRejudge(attempt, scenario) ? await rejudgeAttempt(attempt, scenario, rejudging) : attempt
+      const again = canRejudge(attempt, scenario, options) ? await rejudgeAttempt(attempt, scenario, rejudging) : attempt
       if (!rejudging.signal.aborted) await done(again)
     }
   }

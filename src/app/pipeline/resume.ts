@@ -1,6 +1,8 @@
 import { findRun, readAttempts } from '../../records/journal/read-run.ts'
 import { RunJournal } from '../../records/journal/run-journal.ts'
 import type { RunManifest } from '../../records/journal/records.ts'
+import type { Attempt } from '../../records/journal/records.ts'
+import { missingReplays } from '../../play/runner/replay-user-errors.ts'
 import { attemptCostUsd } from '../../records/journal/attempt-facts.ts'
 import { checkModels, prepareAgent, prepareModels, type PreparedAgent, type PreparedModels } from '../../play/runner/prepare.ts'
 import { planAttempts } from '../../play/runner/select-scenarios.ts'
@@ -47,12 +49,16 @@ async function resumeLocked(ctx: PipelineContext, journal: RunJournal, project: 
 
   const done = new Set<string>()
   let spentUsd = 0
+  // The user_error attempts and the replays, to find the replays a run that reviews still owes.
+  const replaying: Attempt[] = []
   for await (const attempt of readAttempts(journal.dir)) {
     done.add(key(attempt.scenario, attempt.attempt))
     spentUsd += attemptCostUsd(attempt) ?? 0
+    if (attempt.verdict === 'user_error' || attempt.replayOf !== undefined) replaying.push(attempt)
   }
   const planned = planAttempts(manifest.scenarios, manifest.settings.k, manifest.settings.shard)
-  const todo = planned.filter((p) => !done.has(key(p.scenario.id, p.attempt)))
+  const owed = manifest.settings.review ? missingReplays(replaying, new Map(manifest.scenarios.map((s) => [s.id, s])), manifest.settings.k) : []
+  const todo = [...planned.filter((p) => !done.has(key(p.scenario.id, p.attempt))), ...owed]
   if (todo.length === 0) {
     if (manifest.state === 'finished') throw new ResumeRefused(`run ${manifest.id} has all ${planned.length} attempts recorded; nothing to resume`)
     // Stopped after its last attempt, before it was marked finished: nothing to play, only the end to write.

@@ -150,7 +150,7 @@ function newManifest(ctx: PipelineContext, agent: PreparedAgent, models: Prepare
       fingerprint: models.resolved.fingerprint,
       prices: models.resolved.config.prices,
     },
-    prompts: promptRecord({ judge: models.judge !== null, user: models.user !== null, judgeSamples: settings.judgeSamples }),
+    prompts: promptRecord({ judge: models.judge !== null, user: models.user !== null, judgeSamples: settings.judgeSamples, review: models.reviewer !== null }),
     // What was done, not what was asked: no review without a simulated user and a judge's model.
     settings: { ...settings, review: models.reviewer !== null },
     scenarios: [...scenarios],

@@ -13,6 +13,8 @@ import { errorGroups } from '../../records/tally/error-groups.ts'
 import { passRate, runCounts, type RunCounts } from '../../records/tally/run-counts.ts'
 import type { RunTally } from '../../records/tally/run-tally.ts'
 import { baselineSourceLine, type BaselineSource } from './baseline-source.ts'
+import { withBaselineHealth, type BaselineHealth } from '../../verdict/baseline-health.ts'
+import { neutralise } from '../../views/markdown/neutralise.ts'
 import type { PublishDeps, PublishSettings } from './deps.ts'
 import { postToPullRequest, type PublishTarget } from './post-to-pull-request.ts'
 
@@ -25,8 +27,15 @@ export interface RunToPublish {
   reportUrl: string | null
 }
 
-/** The baseline found for it, or why there is none (null: none was expected, as on a push). */
-export type BaselineFound = { tally: RunTally; source: BaselineSource } | { tally: null; why: string | null }
+/**
+ * The baseline found for it, or why there is none (null: none was expected, as on a push). `health`:
+ * how it stands against the run (walk-back.ts); absent, it was not looked at and counts as healthy.
+ * `dir`: its run folder on this machine, where its dialogues can be judged again.
+ */
+export type BaselineFound = { tally: RunTally; source: BaselineSource; health?: BaselineHealth; passedOver?: readonly string[]; dir?: string } | { tally: null; why: string | null }
+
+/** A baseline that was found. */
+export type FoundBaseline = Extract<BaselineFound, { source: BaselineSource }>
 
 export interface Published {
   comparison: Comparison | null
@@ -44,7 +53,13 @@ export interface Published {
  * A comparison made anew before the gate decides (the action's `rejudge` input judges the deciding
  * scenarios again); absent, the comparison stands.
  */
-export type Reconsider = (baseline: RunTally, comparison: Comparison) => Promise<Comparison>
+export type Reconsider = (baseline: FoundBaseline, comparison: Comparison) => Promise<Reconsidered>
+
+/** The comparison made anew, and what was done for it, said in the comment's first lines. */
+export interface Reconsidered {
+  comparison: Comparison
+  notes: string[]
+}
 
 /**
  * Compares a run with its baseline when there is one, writes the markdown, decides the gate on the
@@ -61,9 +76,12 @@ export async function publishRun(deps: PublishDeps, run: RunToPublish, baseline:
   let markdown: string
   if (baseline.tally) {
     comparison = compareRuns(baseline.tally, after, { now: deps.now() })
-    if (reconsider) comparison = await reconsider(baseline.tally, comparison)
+    let notes: string[] = []
+    if (reconsider) ({ comparison, notes } = await reconsider(baseline, comparison))
     const source = baselineSourceLine(baseline.tally, baseline.source, deps, deps.now())
-    markdown = `${comparisonMarkdown(comparison, { reportUrl: run.reportUrl, job })}\n${source}\n`
+    const noted = notes.map((note) => `> ℹ️ ${neutralise(note, 600)}\n\n`).join('')
+    markdown = `${underHeading(comparisonMarkdown(comparison, { reportUrl: run.reportUrl, job }), `${healthLines(baseline)}${noted}`)}\n${source}\n`
+    if (baseline.health && !baseline.health.healthy) deps.log.warning(`${run.agent}: ${baseline.health.reason}`)
   } else {
     markdown = runMarkdown(run.agent, counts, { reportUrl: run.reportUrl, noComparison: baseline.why, job, errors: errorGroups(after.scenarios.values()) })
     if (baseline.why) deps.log.notice(`${run.agent}: no baseline, nothing compared: ${baseline.why}`)
@@ -74,7 +92,7 @@ export async function publishRun(deps: PublishDeps, run: RunToPublish, baseline:
   const budgetStop = budgetStopNote(after)
   if (budgetStop) markdown += `\n> ⚠️ ${budgetStop}; a larger budget-usd plays the rest.\n`
   const unfinished = after.manifest.state === 'finished' ? null : `${run.agent}: ${budgetStop ?? `the run did not finish (${after.manifest.state})`}`
-  const statistics = gateOf(settings, counts, comparison)
+  const statistics = gateOf(settings, counts, comparison, baseline.tally ? baseline.health : undefined)
   const gated = judged && settings.failOn !== 'never' ? withJudgeCalibration(statistics, judged) : statistics
   const failure = failureOf(settings, run.agent, unfinished, gated)
   if (gated.outcome === 'inconclusive') deps.log.notice(`${run.agent}: inconclusive (fail-on: ${settings.failOn}): ${gated.reason}`)
@@ -101,8 +119,12 @@ export async function publishRun(deps: PublishDeps, run: RunToPublish, baseline:
  * The gate decides on the statistics alone (compare/gate.ts): with a baseline, the comparison; without
  * one, `fail-on: failing` on the run's own attempts. An attempt without a verdict never fails it.
  */
-function gateOf(settings: PublishSettings, counts: RunCounts, comparison: Comparison | null): GateResult {
-  if (comparison) return gate(comparison, { failOn: settings.failOn, acrossJudgeChange: settings.gateAcrossJudgeChange })
+function gateOf(settings: PublishSettings, counts: RunCounts, comparison: Comparison | null, health: BaselineHealth | undefined): GateResult {
+  if (comparison) {
+    const gated = gate(comparison, { failOn: settings.failOn, acrossJudgeChange: settings.gateAcrossJudgeChange })
+    // Only `worse` holds the run against its baseline: an unhealthy one cannot make that a pass.
+    return settings.failOn === 'worse' && health ? withBaselineHealth(gated, health) : gated
+  }
   return gateRun({ passed: counts.passed, failed: counts.failed, agentErrors: counts.agentErrors, noVerdicts: counts.noVerdicts }, settings.failOn)
 }
 
@@ -117,6 +139,30 @@ function failureOf(settings: PublishSettings, agent: string, unfinished: string 
   if (!gateFails(gated, settings.failOnInconclusive)) return null
   if (gated.outcome === 'inconclusive') return `${agent}: inconclusive (fail-on-inconclusive): ${gated.reason}`
   return settings.failOn === 'worse' ? `${agent}: worse than the baseline (fail-on: worse)` : `${agent}: not every attempt passed (fail-on: failing)`
+}
+
+/**
+ * The comment's first lines about the baseline itself: unreliable (none of the runs walked back
+ * through was healthy), or walked back to past newer runs that were. Empty for a healthy newest run.
+ */
+function healthLines(baseline: FoundBaseline): string {
+  if (baseline.health && !baseline.health.healthy) return `> ⚠️ ${neutralise(capitalise(baseline.health.reason ?? 'the baseline is unreliable'), 600)}.\n\n`
+  const over = baseline.passedOver ?? []
+  if (over.length === 0) return ''
+  return `> ℹ️ Compared with an older run of the default branch: ${plural(over.length, 'newer run')} had too many errors to stand for it (${neutralise(over[0]!, 400)}${over.length > 1 ? '; …' : ''}).\n\n`
+}
+
+/** `lines` right under the comment's heading: its first lines, and the marker stays first. */
+function underHeading(markdown: string, lines: string): string {
+  if (!lines) return markdown
+  const heading = /^#{1,6} .*\n\n/m.exec(markdown)
+  if (!heading) return `${lines}${markdown}`
+  const end = heading.index + heading[0].length
+  return `${markdown.slice(0, end)}${lines}${markdown.slice(end)}`
+}
+
+function capitalise(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1)
 }
 
 /** What a run that stopped itself at its budget played and spent; null for any other run. */

@@ -57,7 +57,7 @@ export async function saveBaselineToCache(deps: ActionDeps, agent: string, runDi
   }
 }
 
-export type CachedBaseline = { tally: RunTally; key: string } | { tally: null; why: string }
+export type CachedBaseline = { tally: RunTally; key: string; dir: string } | { tally: null; why: string }
 
 /** The newest baseline run of an agent saved on a branch, restored from the Actions cache. */
 export async function restoreBaselineFromCache(deps: ActionDeps, agent: string, branch: string): Promise<CachedBaseline> {
@@ -75,7 +75,7 @@ export async function restoreBaselineFromCache(deps: ActionDeps, agent: string, 
     await cp(staged, kept, { recursive: true })
     const tally = await readTally(kept)
     if (tally.manifest.agent.name !== agent) return { tally: null, why: `the cached run ${key} is a run of ${tally.manifest.agent.name}, not ${agent}` }
-    return { tally, key }
+    return { tally, key, dir: kept }
   } catch (error) {
     return { tally: null, why: `the Actions cache could not be read (${errorMessage(error)})` }
   } finally {

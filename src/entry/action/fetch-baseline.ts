@@ -4,7 +4,9 @@ import type { RunTally } from '../../records/tally/run-tally.ts'
 import { readTally } from '../../records/tally/read-tally.ts'
 import { apiFailure } from '../../adapters/github/api-error.ts'
 import { downloadArtifact } from '../../adapters/github/artifacts.ts'
-import { findBaseline, findRunArtifact, type RunArtifact } from '../../adapters/github/baseline.ts'
+import { baselineCandidates, findRunArtifact, type RunArtifact } from '../../adapters/github/baseline.ts'
+import { baselineHealth, type BaselineHealth } from '../../verdict/baseline-health.ts'
+import { walkBack } from '../../app/publish/walk-back.ts'
 import { runArtifactName } from '../../adapters/github/artifact-names.ts'
 import { restoreBaselineFromCache } from './baseline-cache.ts'
 import type { ActionDeps } from './deps.ts'
@@ -21,15 +23,16 @@ export interface BaselineWhere {
   excludeRunId: number
 }
 
-export type FetchedBaseline = { tally: RunTally; source: BaselineSource } | { tally: null; why: string }
+export type FetchedBaseline = { tally: RunTally; source: BaselineSource; health: BaselineHealth; passedOver: readonly string[]; dir: string } | { tally: null; why: string }
 
 /**
  * Finds and reads an agent's baseline run; anything missing is a reason, not an error. The artifact
- * comes first (it is the run as uploaded, found through the REST API); when it cannot be had and no
- * run was named, the newest run the baseline branch saved to the Actions cache.
+ * comes first (it is the run as uploaded, found through the REST API): the newest healthy one against
+ * `against`, the PR's run, walking back past unhealthy ones (app/publish/walk-back.ts). When none can
+ * be had and no run was named, the newest run the baseline branch saved to the Actions cache.
  */
-export async function fetchBaseline(deps: ActionDeps, agent: string, where: BaselineWhere): Promise<FetchedBaseline> {
-  const fromArtifact = await fetchArtifactBaseline(deps, agent, where)
+export async function fetchBaseline(deps: ActionDeps, agent: string, where: BaselineWhere, against: RunTally | null = null): Promise<FetchedBaseline> {
+  const fromArtifact = await fetchArtifactBaseline(deps, agent, where, against)
   if (fromArtifact.tally) return fromArtifact
   const { error, short } = fromArtifact as ArtifactMiss
   const branch = where.branch ?? deps.github.defaultBranch
@@ -37,7 +40,7 @@ export async function fetchBaseline(deps: ActionDeps, agent: string, where: Base
   const cached = where.runId === null && branch !== null ? await restoreBaselineFromCache(deps, agent, branch) : null
   if (cached?.tally) {
     deps.log.info(`${agent}: ${error ?? fromArtifact.why}; baseline ${cached.tally.manifest.id} from the Actions cache (${cached.key})`)
-    return { tally: cached.tally, source: { kind: 'cache', key: cached.key, because: short } }
+    return { tally: cached.tally, source: { kind: 'cache', key: cached.key, because: short }, health: baselineHealth(cached.tally, against), passedOver: [], dir: cached.dir }
   }
   if (error) deps.log.warning(`${agent}: ${error}`)
   return { tally: null, why: cached ? `${fromArtifact.why}; ${cached.why}` : fromArtifact.why }
@@ -51,35 +54,56 @@ interface ArtifactMiss {
   error?: string
 }
 
-async function fetchArtifactBaseline(deps: ActionDeps, agent: string, where: BaselineWhere): Promise<FetchedBaseline | ArtifactMiss> {
+async function fetchArtifactBaseline(deps: ActionDeps, agent: string, where: BaselineWhere, against: RunTally | null): Promise<FetchedBaseline | ArtifactMiss> {
   const { octokit, token, github } = deps
   if (!octokit || !token) return { tally: null, why: 'there is no github-token to look the baseline up with', short: 'there is no github-token to read artifacts with' }
   const { owner, repo } = github.repository
   const name = runArtifactName(deps.inputs.artifactName, agent)
-  try {
-    let artifact: RunArtifact
-    if (where.runId !== null) {
-      const found = await findRunArtifact(octokit, { owner, repo, runId: where.runId, name })
-      if (found === null || found === 'expired') return { tally: null, why: `workflow run ${where.runId} has no ${found ? 'unexpired ' : ''}artifact ${name}`, short: '' }
-      artifact = found
-    } else {
-      const branch = where.branch ?? github.defaultBranch ?? (await octokit.rest.repos.get({ owner, repo })).data.default_branch
-      const search = await findBaseline(octokit, { owner, repo, workflow: where.workflow, branch, artifactName: name, excludeRunId: where.excludeRunId })
-      if (!search.found) {
-        const expired = search.expired ? ` (${search.expired} had one that expired)` : ''
-        const short = search.expired ? 'its artifact has expired' : `no run on ${branch} has an artifact of it`
-        return { tally: null, why: `no successful run of this workflow on ${branch} uploaded ${name}${expired}; the next push to ${branch} makes one`, short }
-      }
-      artifact = search.found
-    }
-    const dir = join(deps.tempDir, 'baseline', agent)
+  const download = async (artifact: RunArtifact, index: number): Promise<{ tally: RunTally; dir: string }> => {
+    const dir = join(deps.tempDir, 'baseline', agent, String(index))
     await rm(dir, { recursive: true, force: true })
     await mkdir(dir, { recursive: true })
     await downloadArtifact(deps.artifacts, artifact.artifactId, dir, { token, owner, repo, runId: artifact.runId }, artifact.digest)
-    const tally = await readTally(dir)
-    if (tally.manifest.agent.name !== agent) return { tally: null, why: `artifact ${name} of workflow run ${artifact.runId} holds a run of ${tally.manifest.agent.name}, not ${agent}`, short: 'its artifact holds a run of another agent' }
-    deps.log.info(`${agent}: baseline ${tally.manifest.id} from workflow run ${artifact.runId}`)
-    return { tally, source: { kind: 'artifact', runId: artifact.runId } }
+    return { tally: await readTally(dir), dir }
+  }
+  const otherAgent = (tally: RunTally, runId: number): ArtifactMiss => ({ tally: null, why: `artifact ${name} of workflow run ${runId} holds a run of ${tally.manifest.agent.name}, not ${agent}`, short: 'its artifact holds a run of another agent' })
+  try {
+    if (where.runId !== null) {
+      // A run the workflow named is that run, healthy or not: its health is still said and counted.
+      const found = await findRunArtifact(octokit, { owner, repo, runId: where.runId, name })
+      if (found === null || found === 'expired') return { tally: null, why: `workflow run ${where.runId} has no ${found ? 'unexpired ' : ''}artifact ${name}`, short: '' }
+      const { tally, dir } = await download(found, 0)
+      if (tally.manifest.agent.name !== agent) return otherAgent(tally, found.runId)
+      deps.log.info(`${agent}: baseline ${tally.manifest.id} from workflow run ${found.runId}`)
+      return { tally, source: { kind: 'artifact', runId: found.runId }, health: baselineHealth(tally, against), passedOver: [], dir }
+    }
+    const branch = where.branch ?? github.defaultBranch ?? (await octokit.rest.repos.get({ owner, repo })).data.default_branch
+    const seen = { runsSeen: 0, expired: 0 }
+    const candidates = baselineCandidates(octokit, { owner, repo, workflow: where.workflow, branch, artifactName: name, excludeRunId: where.excludeRunId }, seen)
+    // Each candidate downloaded only when the walk asks for it; one that holds another agent's run ends the walk.
+    let stranger: ArtifactMiss | null = null
+    async function* downloaded(): AsyncGenerator<{ tally: RunTally; dir: string; runId: number }> {
+      let index = 0
+      for await (const artifact of candidates) {
+        const got = await download(artifact, index++)
+        if (got.tally.manifest.agent.name !== agent) {
+          stranger = otherAgent(got.tally, artifact.runId)
+          return
+        }
+        yield { ...got, runId: artifact.runId }
+      }
+    }
+    const walked = await walkBack(downloaded(), async (candidate) => candidate.tally, against)
+    if (!walked && stranger) return stranger
+    if (!walked) {
+      const expired = seen.expired ? ` (${seen.expired} had one that expired)` : ''
+      const short = seen.expired ? 'its artifact has expired' : `no run on ${branch} has an artifact of it`
+      return { tally: null, why: `no successful run of this workflow on ${branch} uploaded ${name}${expired}; the next push to ${branch} makes one`, short }
+    }
+    const { dir, runId } = walked.candidate
+    if (walked.passedOver.length) deps.log.info(`${agent}: walked back past ${walked.passedOver.length} newer run(s) of ${branch} with too many errors: ${walked.passedOver.join('; ')}`)
+    deps.log.info(`${agent}: baseline ${walked.tally.manifest.id} from workflow run ${runId}`)
+    return { tally: walked.tally, source: { kind: 'artifact', runId }, health: walked.health, passedOver: walked.passedOver, dir }
   } catch (error) {
     const denied = typeof error === 'object' && error !== null && 'status' in error && (error.status === 403 || error.status === 404)
     return {

@@ -1,13 +1,9 @@
-import { compareRuns } from '../../verdict/compare-runs.ts'
-import type { Comparison } from '../../verdict/comparison.ts'
-import { afterRejudging } from '../../verdict/rejudged.ts'
 import { publishingJob } from '../../adapters/github/artifact-names.ts'
-import { rejudgeFlagged } from '../../app/pipeline/rejudge-flagged.ts'
 import { calibrationNear } from '../../app/pipeline/judge-calibration.ts'
 import type { PublishDeps } from '../../app/publish/deps.ts'
 import type { PublishTarget } from '../../app/publish/post-to-pull-request.ts'
+import { gatherEvidence } from '../../app/pipeline/reconsider.ts'
 import { publishRun, type BaselineFound, type OutcomeVerdict } from '../../app/publish/publish-run.ts'
-import { plural } from '../../views/page/format.ts'
 import { passRate, runCounts } from '../../records/tally/run-counts.ts'
 import type { RunTally } from '../../records/tally/run-tally.ts'
 import type { ActionDeps } from './deps.ts'
@@ -50,9 +46,10 @@ export interface Publication {
  * through publish/, the code `convy-ci publish` shares, which also decides whether the run fails the step.
  */
 export async function publishAgent(deps: ActionDeps, run: FinishedRun, publication: Publication): Promise<AgentOutcome> {
-  const baseline: BaselineFound = 'none' in publication.baseline ? { tally: null, why: publication.baseline.none } : await fetchBaseline(deps, run.agent, publication.baseline)
+  const baseline: BaselineFound = 'none' in publication.baseline ? { tally: null, why: publication.baseline.none } : await fetchBaseline(deps, run.agent, publication.baseline, run.tally)
   const judge = await calibrationNear(deps.context, { config: deps.inputs.config }, { minKappa: deps.inputs.judgeMinKappa, labels: deps.inputs.judgeLabels ?? undefined })
-  const published = await publishRun(publishDeps(deps, judge), run, baseline, publication.target, (before, comparison) => rejudgeDeciding(deps, run, before, comparison))
+  const evidence = { after: run.tally, afterDir: run.dir ?? null, rejudge: deps.inputs.rejudge, config: deps.inputs.config, log: (message: string) => deps.log.info(`${run.agent}: ${message}`) }
+  const published = await publishRun(publishDeps(deps, judge), run, baseline, publication.target, (before, comparison) => gatherEvidence(deps.context, evidence, before, comparison))
   const { verdict, commentUrl, markdown, failure } = published
   return { agent: run.agent, runId: run.tally.manifest.id, passRate: passRate(runCounts(run.tally)), verdict, reportUrl: run.reportUrl, commentUrl, markdown, failure }
 }
@@ -75,18 +72,4 @@ function publishDeps(deps: ActionDeps, judge: NonNullable<PublishDeps['settings'
     log: deps.log,
     now: () => deps.context.now(),
   }
-}
-
-/**
- * rejudge: m — the attempts of the scenarios that decide a Worse or Better verdict, judged m times
- * again, and the comparison made anew from their votes: a change that comes from the judge
- * disagreeing with itself is then labelled judge-unstable instead of failing the step.
- */
-async function rejudgeDeciding(deps: ActionDeps, run: FinishedRun, baseline: RunTally, comparison: Comparison): Promise<Comparison> {
-  const samples = deps.inputs.rejudge
-  const deciding = [...comparison.scenarios.worse, ...comparison.scenarios.better].map((s) => s.id)
-  if (samples === null || !run.dir || deciding.length === 0) return comparison
-  deps.log.info(`${run.agent}: judging the attempts of ${plural(deciding.length, 'scenario')} that decide the verdict ${samples} times again (rejudge: ${samples})`)
-  const tally = await rejudgeFlagged(deps.context, { dir: run.dir, scenarioIds: deciding, samples, config: deps.inputs.config })
-  return afterRejudging(comparison, compareRuns(baseline, tally, { now: deps.context.now() }))
 }

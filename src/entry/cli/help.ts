@@ -144,6 +144,9 @@ Options:
   --gate-across-judge-change
                            gate across a change of judge that no rejudge settled (by default it
                            is evidence missing)
+  --rejudge-baseline       when the judge changed (model, prompt, samples, review), first judge
+                           <before>'s recorded dialogues again with <after>'s judge, into a new run
+                           that is compared instead: like with like (needs convy.yml's models)
   --fail-on-slower <pct>   exit 1 too when answers got slower beyond noise (overall or in a
                            scenario) by at least pct percent; off by default
   --report-url <url>       link the markdown to this report
@@ -158,8 +161,9 @@ runs (agent, models, scenarios or settings differ), a missing or repeated shard,
 `,
   baseline: `Usage: convy-ci baseline <agent>... [options]
 
-Downloads the run a pull request is compared with — the newest successful run on the default branch
-that uploaded the agent's run artifact — into results/, to reproduce the comparison locally:
+Downloads the run a pull request is compared with — the newest healthy successful run on the default
+branch that uploaded the agent's run artifact, walking back up to 5 runs past ones with too many
+agent errors or missing verdicts (docs/baseline.md) — into results/, to reproduce the comparison locally:
   GITHUB_TOKEN=$(gh auth token) convy-ci baseline support_bot --repo acme/bot
   convy-ci run support_bot && convy-ci compare <baseline> <your run> --markdown
 
@@ -168,6 +172,8 @@ Options:
   --branch <name>          the branch (default: the repository's default branch)
   --workflow <file or id>  only this workflow's runs (e.g. convy.yml; default: any workflow)
   --artifact-name <name>   the action's artifact-name (default convy)
+  --against <run>          judge the candidates' health against this local run, as the action does
+                           against the pull request's run (default: their own share of errors only)
   --results <dir>          where run folders go (default: results/ beside convy.yml, or ./results)
 
 GITHUB_TOKEN (or GH_TOKEN) must be able to read the repository's Actions; GITHUB_API_URL points at

@@ -20,9 +20,11 @@ export interface Rejudging {
  * failing, or interrupted, is not the dialogue the judge should see. Runs from before `endedBy` tell
  * a judge's own failure by its message.
  */
-export function canRejudge(attempt: Attempt, scenario: Scenario): boolean {
-  // The review's user_error and a not_decided attempt are not the judge's to change.
-  if (scenario.judge.length === 0 || attempt.verdict === 'agent_error' || attempt.verdict === 'user_error' || attempt.verdict === 'not_decided') return false
+export function canRejudge(attempt: Attempt, scenario: Scenario, options: { reviewAgain?: boolean } = {}): boolean {
+  // The review's user_error and a not_decided attempt are not the judge's to change, unless the
+  // review is done again too (a baseline judged with the PR's judge and review).
+  if (attempt.verdict === 'user_error' && !options.reviewAgain) return false
+  if (scenario.judge.length === 0 || attempt.verdict === 'agent_error' || attempt.verdict === 'not_decided') return false
   if (attempt.endedBy !== undefined) return attempt.endedBy === 'user_stop' || attempt.endedBy === 'max_turns'
   return attempt.verdict !== 'no_verdict' || (attempt.error ?? '').startsWith('the judge')
 }

@@ -2,6 +2,7 @@ import type { ChatCompletionMessageParam } from 'openai/resources/chat/completio
 import type { ResponseFormatJSONSchema } from 'openai/resources/shared'
 import type { DialogueLine, SimulatorMistakeKind, UserReviewRequest } from '../conversation/dialogue.ts'
 import { jsonLine } from '../judge/judge-prompt.ts'
+import { fingerprint } from '../../base/shared/fingerprint.ts'
 import { textMessage } from '../simulated-user/simulated-user-prompt.ts'
 
 const OPENING = 'You review the simulated user of an automated test of an AI assistant, called the agent.'
@@ -132,4 +133,13 @@ function block(lines: readonly string[], marks: { open: string; close: string })
   } catch {
     return undefined
   }
+}
+
+/**
+ * A fingerprint of what the reviewer is told, whatever the scenario: a new wording gets a new one,
+ * recorded in run.json beside the judge's, since the review decides which failures count.
+ */
+export function userReviewPromptFingerprint(): string {
+  const probe = { instructions: '{instructions}', dialogue: [{ role: 'user' as const, text: '{user}' }, { role: 'agent' as const, text: '{agent}' }], failures: ['{failure}'], ending: '{ending}' }
+  return fingerprint({ messages: userReviewMessages(probe), temperature: REVIEW_TEMPERATURE, schema: USER_REVIEW_SCHEMA })
 }

@@ -5,11 +5,14 @@ import type { Attempt } from '../../records/journal/records.ts'
 import type { RunJournal } from '../../records/journal/run-journal.ts'
 import { Budget } from './budget.ts'
 import type { PlannedAttempt } from './select-scenarios.ts'
+import { replayOf } from './replay-user-errors.ts'
 import type { WatchAttempt } from '../conversation/watch.ts'
 
 export interface RunProgress {
   /** Called once per recorded attempt, in the order attempts end. */
   attemptRecorded(attempt: Attempt): void
+  /** An attempt added to the plan while the run plays (a replay of a user_error attempt), before the one that caused it is recorded. */
+  attemptAdded?(scenario: string): void
 }
 
 export interface PlayRunOptions {
@@ -24,6 +27,11 @@ export interface PlayRunOptions {
   budget?: Budget
   /** Watches each attempt as it is played (run --verbose): its turns, then the recorded attempt. */
   watch?: WatchAttempt
+  /**
+   * Replays each attempt the review relabels user_error, once, with a fresh simulated user, numbered
+   * `k` after it (replay.ts); null or absent: none. Review on, this is what lets the gate count it.
+   */
+  replayUserErrors?: { k: number } | null
 }
 
 export interface PlayRunResult {
@@ -38,7 +46,9 @@ export interface PlayRunResult {
  * the journal as it ends. An interruption never records a partial attempt: resume plays it again.
  */
 export async function playRun(options: PlayRunOptions): Promise<PlayRunResult> {
-  const { journal, todo } = options
+  const { journal } = options
+  // The plan grows by the replays of user_error attempts as they are recorded.
+  const todo: PlannedAttempt[] = [...options.todo]
   // One signal for all the run's attempts: each in-flight step listens to it, so lift Node's
   // listener-count warning, which assumes a handful of listeners.
   const stop = new AbortController()
@@ -64,7 +74,9 @@ export async function playRun(options: PlayRunOptions): Promise<PlayRunResult> {
       let attempt: Attempt
       const watcher = options.watch?.(planned.scenario, planned.attempt)
       try {
-        attempt = await playAttempt(planned.scenario, planned.attempt, randomUUID(), { ...options.play, signal, watcher }, planned.userLines)
+        // A replay is not reviewed: its verdict is the evidence, and a reviewer that blames the user for every failure must not launder it twice.
+        const reviewer = planned.replayOf === undefined ? options.play.reviewer : null
+        attempt = await playAttempt(planned.scenario, planned.attempt, randomUUID(), { ...options.play, reviewer, signal, watcher }, planned.userLines)
       } catch (error) {
         if (signal.aborted) return
         throw error
@@ -74,7 +86,13 @@ export async function playRun(options: PlayRunOptions): Promise<PlayRunResult> {
         attemptEnded.resolve()
         attemptEnded = signalled()
       }
+      if (planned.replayOf !== undefined) attempt = { ...attempt, replayOf: planned.replayOf }
       budget.record(attempt)
+      const replay = options.replayUserErrors ? replayOf(planned, attempt, options.replayUserErrors.k) : null
+      if (replay && !signal.aborted) {
+        todo.push(replay)
+        options.progress?.attemptAdded?.(replay.scenario.id)
+      }
       // Once interrupted, an attempt that still finished is kept: it is whole.
       await journal.append(attempt)
       recorded++

@@ -25,6 +25,8 @@ export interface PlannedAttempt {
   attempt: number
   /** A replay's user lines, taken from a recorded attempt, instead of the simulated user or script. */
   userLines?: readonly string[]
+  /** Set on the replay of a user_error attempt: that attempt's number (replay-user-errors.ts). */
+  replayOf?: number
 }
 
 /**

@@ -88,6 +88,11 @@ export const RunManifestSchema = z.object({
       user: z.nullable(z.string()),
       judgeTemperature: z.nullable(z.number()),
       judgeSamples: ordinal,
+      /**
+       * The review of failed attempts, part of how the run was judged: a fingerprint of the reviewer's
+       * prompt when it was on (its model is the judge's), null when off. Absent in older runs.
+       */
+      review: z.optional(z.nullable(z.string())),
     }),
   ),
   settings: RunSettingsSchema,
@@ -192,6 +197,11 @@ export const AttemptSchema = z.object({
   agentCostUsd: z.optional(z.nullable(dollars)),
   /** Set when the attempt failed and was reviewed for the simulated user's mistakes. */
   review: z.optional(UserReviewSchema),
+  /**
+   * Set on the replay of an attempt the review made user_error: that attempt's number. The replay is
+   * the same scenario played once more with a fresh simulated user; its verdict counts.
+   */
+  replayOf: z.optional(ordinal),
   /** convy-ci's own models: the simulated user, the judge and the reviewer, when they were called. */
   models: z.object({ user: z.nullable(ModelUseSchema), judge: z.nullable(ModelUseSchema), review: z.optional(z.nullable(ModelUseSchema)) }),
   startedAt: z.string(),

@@ -27,7 +27,7 @@ export function standingTitle(c: Comparison): string {
       return `Inconclusive, evidence missing · ${missingTitle(c)}`
     case 'judge-unstable': {
       const n = judgeUnstableScenarios(c).length
-      return `${c.verdict === 'within-noise' && !c.scenarios.same.some((s) => s.judgeUnstable === 'worse') ? '' : 'Inconclusive, evidence missing · '}Judge-unstable · ${n} scenario${n === 1 ? '' : 's'} moved only as the judge disagrees with itself`
+      return `${c.verdict === 'within-noise' && !c.scenarios.same.some((s) => s.judgeUnstable === 'worse' && !s.settledByRejudge) ? '' : 'Inconclusive, evidence missing · '}Judge-unstable · ${n} scenario${n === 1 ? '' : 's'} moved only as the judge disagrees with itself`
     }
     case 'cannot-tell': {
       const { attemptsPerScenario: k, detectableDrop } = c.sensitivity

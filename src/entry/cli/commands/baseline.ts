@@ -3,7 +3,10 @@ import { tmpdir } from 'node:os'
 import { join, relative } from 'node:path'
 import { runDir, shortId } from '../../../records/journal/run-folder.ts'
 import { apiFailure } from '../../../adapters/github/api-error.ts'
-import { downloadBaseline } from '../../../adapters/github/download-baseline.ts'
+import { downloadBaselines } from '../../../adapters/github/download-baseline.ts'
+import { walkBack } from '../../../app/publish/walk-back.ts'
+import { readTally } from '../../../records/tally/read-tally.ts'
+import { findRun } from '../../../records/journal/read-run.ts'
 import { createOctokit } from '../../../adapters/github/octokit.ts'
 import { ConvyError, ExitCode, InputError } from '../../../base/shared/errors.ts'
 import { parseCommandArgs } from '../args.ts'
@@ -12,8 +15,11 @@ import { resultsDirOf } from '../../../app/pipeline/project.ts'
 
 /**
  * `convy-ci baseline <agent>...`: downloads the run a pull request would be compared with — the
- * newest successful run on the default branch that uploaded the agent's run artifact — into results/,
- * so `convy-ci compare` reproduces the pull request's comparison locally.
+ * newest healthy successful run on the default branch that uploaded the agent's run artifact, walked
+ * back past runs with too many errors as the action does (app/publish/walk-back.ts) — into results/,
+ * so `convy-ci compare` reproduces the pull request's comparison locally. `--against <run>` holds the
+ * candidates against a local run, as the action holds them against the PR's; without it only their
+ * own share of errors counts.
  */
 export async function baselineCommand(ctx: CliContext, argv: readonly string[]): Promise<ExitCode> {
   const { values, positionals } = parseCommandArgs('baseline', argv, {
@@ -21,6 +27,7 @@ export async function baselineCommand(ctx: CliContext, argv: readonly string[]):
     branch: { type: 'string' },
     workflow: { type: 'string' },
     'artifact-name': { type: 'string' },
+    against: { type: 'string' },
     results: { type: 'string' },
     config: { type: 'string' },
   })
@@ -34,19 +41,24 @@ export async function baselineCommand(ctx: CliContext, argv: readonly string[]):
   const prefix = values['artifact-name'] ?? 'convy'
   const resultsDir = resultsDirOf(ctx, values)
 
+  const against = values.against === undefined ? null : await readTally((await findRun(resultsDir, values.against)).dir)
+
   const octokit = createOctokit(token, (ctx.env.GITHUB_API_URL || 'https://api.github.com').replace(/\/+$/, ''))
   try {
     const branch = values.branch ?? (await octokit.rest.repos.get({ owner, repo })).data.default_branch
     for (const agent of new Set(positionals)) {
       const download = await mkdtemp(join(tmpdir(), 'convy-baseline-'))
       try {
-        const got = await downloadBaseline(octokit, { owner, repo, workflow, branch, prefix, agent }, download)
-        if (!got.manifest) throw new InputError(got.why)
-        const { manifest, runId } = got
+        const downloads = downloadBaselines(octokit, { owner, repo, workflow, branch, prefix, agent }, (index) => join(download, String(index)))
+        const walked = await walkBack(downloads.candidates, (candidate) => readTally(candidate.dir), against)
+        if (!walked) throw new InputError(downloads.whyNone())
+        const { manifest, runId, dir } = walked.candidate
         const target = runDir(resultsDir, manifest.id)
         const already = await stat(target).then(() => true, () => false)
-        if (!already) await cp(download, target, { recursive: true })
+        if (!already) await cp(dir, target, { recursive: true })
         const commit = manifest.ci?.commit ? `, commit ${manifest.ci.commit.slice(0, 7)}` : ''
+        for (const reason of walked.passedOver) ctx.stderr.write(`${agent}: passed over a newer run: ${reason}\n`)
+        if (!walked.health.healthy) ctx.stderr.write(`warning: ${agent}: ${walked.health.reason}; a gate will not pass on it\n`)
         ctx.stdout.write(
           `${agent}: baseline ${manifest.id} (workflow run ${runId} on ${branch}${commit})${already ? ', already here' : ''}\n` +
             `  ${relative(ctx.cwd, target) || target}\n  compare with: convy-ci compare ${shortId(manifest.id)} <your run>\n`,

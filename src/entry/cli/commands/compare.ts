@@ -2,6 +2,7 @@ import { relative } from 'node:path'
 import { comparisonMarkdown } from '../../../views/markdown/compare-markdown.ts'
 import { overallSentence, sensitivitySentence, standingTitle, verdictReason } from '../../../views/compare/compare-wording.ts'
 import { DEFAULT_FAIL_ON, FAIL_ON, gate, gateFails, type FailOn } from '../../../verdict/gate.ts'
+import { withBaselineHealth } from '../../../verdict/baseline-health.ts'
 import { percent, points } from '../../../views/page/format.ts'
 import type { Comparison } from '../../../verdict/comparison.ts'
 import { slowerThan } from '../../../verdict/speed.ts'
@@ -30,6 +31,7 @@ export async function compareCommand(ctx: CliContext, argv: readonly string[]): 
     'no-fail-on-inconclusive': { type: 'boolean' },
     'gate-across-judge-change': { type: 'boolean' },
     'fail-on-slower': { type: 'string' },
+    'rejudge-baseline': { type: 'boolean' },
     'report-url': { type: 'string' },
     'max-age-days': { type: 'string' },
     results: { type: 'string' },
@@ -45,7 +47,15 @@ export async function compareCommand(ctx: CliContext, argv: readonly string[]): 
   if (failOnSlower !== undefined && !(failOnSlower >= 0)) throw new InputError(`--fail-on-slower ${values['fail-on-slower']}: expected a percentage, 0 or more (50: fail when answers are 1.5 × slower or more)`)
 
   const judge = await calibrationNear(ctx, { config: values.config })
-  const { comparison, page, after } = await compareTwoRuns(ctx, { before: positionals[0]!, after: positionals[1]!, maxAgeDays, config: values.config, results: values.results, calibration: judge.calibration })
+  const { comparison, page, after, health } = await compareTwoRuns(ctx, {
+    before: positionals[0]!,
+    after: positionals[1]!,
+    maxAgeDays,
+    rejudgeBaseline: values['rejudge-baseline'] ?? false,
+    config: values.config,
+    results: values.results,
+    calibration: judge.calibration,
+  })
   const judged = judgeGate(judge.minKappa, judge.calibration, after)
 
   if (values.json) ctx.stdout.write(`${JSON.stringify(comparison, null, 2)}\n`)
@@ -55,7 +65,10 @@ export async function compareCommand(ctx: CliContext, argv: readonly string[]): 
   const slower = failOnSlower === undefined ? null : slowerThan(comparison.speed, failOnSlower)
   if (slower) ctx.stderr.write(`gate (fail-on-slower: ${failOnSlower}%): fail: ${slower}\n`)
   if (failOn === 'never') return slower ? ExitCode.Failed : ExitCode.Ok
-  const result = withJudgeCalibration(gate(comparison, { failOn, acrossJudgeChange: values['gate-across-judge-change'] ?? false }), judged)
+  const gated = gate(comparison, { failOn, acrossJudgeChange: values['gate-across-judge-change'] ?? false })
+  // As in the action and publish: a pass over a baseline with too many errors is not a pass, nor one
+  // that rests on a judge below judge.min_kappa.
+  const result = withJudgeCalibration(failOn === 'worse' ? withBaselineHealth(gated, health) : gated, judged)
   // The gate's word goes to stderr, so --json and --markdown stay clean for a pipe.
   const outcome = result.inconclusive ? `inconclusive (${result.inconclusive.replace(/-/g, ' ')})` : result.outcome
   ctx.stderr.write(`gate (fail-on: ${failOn}): ${outcome}: ${result.reason}\n`)

@@ -1,0 +1,74 @@
+import { compareRuns } from '../../verdict/compare-runs.ts'
+import type { Comparison } from '../../verdict/comparison.ts'
+import { afterRejudging } from '../../verdict/rejudged.ts'
+import type { FoundBaseline, Reconsidered } from '../publish/publish-run.ts'
+import { plural } from '../../base/shared/text.ts'
+import type { Attempt } from '../../records/journal/records.ts'
+import { addAttempt, finishTally, startTally, type RunTally } from '../../records/tally/run-tally.ts'
+import type { PipelineContext } from './context.ts'
+import { judgeDifferences, prepareJudgeAlike } from './rejudge-baseline.ts'
+import { rejudgeFlagged } from './rejudge-flagged.ts'
+
+export interface Evidence {
+  /** The PR's run, counted. */
+  after: RunTally
+  /** Its run folder here, when it has one: what `rejudge` judges again. */
+  afterDir: string | null
+  /** The action's `rejudge: m`: the deciding scenarios judged m times again, on both sides; null: not asked. */
+  rejudge: number | null
+  config?: string | undefined
+  log: (message: string) => void
+}
+
+/**
+ * The evidence gathered before the gate decides, for the action and `convy-ci publish` alike
+ * (publish-run.ts's `reconsider`): a judge change made by the PR is settled by judging the baseline's
+ * dialogues again with the PR's judge; then, with `rejudge: m`, the scenarios that decide the verdict
+ * are judged m times again on both sides with the same judge, so both are decided alike. Each step
+ * leaves a note for the comment's first lines.
+ */
+export async function gatherEvidence(ctx: PipelineContext, evidence: Evidence, baseline: FoundBaseline, first: Comparison): Promise<Reconsidered> {
+  const { after } = evidence
+  const notes: string[] = []
+  let before = baseline.tally
+  let comparison = first
+  const differs = judgeDifferences(before.manifest, after.manifest)
+  if (differs.length > 0) {
+    const settled = baseline.dir ? await settleJudgeChange(ctx, baseline.dir, evidence) : { tally: null, why: 'the baseline has no recorded dialogues here' }
+    if (settled.tally) {
+      before = settled.tally
+      comparison = compareRuns(before, after, { now: ctx.now() })
+      notes.push(`The judge changed in this pull request (${differs.join(', ')}): the baseline's ${settled.note}, so both runs are compared like with like.`)
+    } else {
+      notes.push(`The judge changed in this pull request (${differs.join(', ')}) and could not be settled: ${settled.why}.`)
+    }
+    evidence.log(notes.at(-1)!)
+  }
+  const deciding = [...comparison.scenarios.worse, ...comparison.scenarios.better].map((s) => s.id)
+  if (evidence.rejudge !== null && evidence.afterDir && deciding.length > 0) {
+    const samples = evidence.rejudge
+    evidence.log(`judging the attempts of ${plural(deciding.length, 'scenario')} that decide the verdict ${samples} times again on both sides (rejudge: ${samples})`)
+    const request = { scenarioIds: deciding, samples, config: evidence.config }
+    const afterAgain = await rejudgeFlagged(ctx, { ...request, dir: evidence.afterDir })
+    // The baseline's side too, with the same judge and m: one side judged more often than the other is not alike.
+    const beforeAgain = baseline.dir ? { ...(await rejudgeFlagged(ctx, { ...request, dir: baseline.dir })), manifest: before.manifest } : before
+    comparison = afterRejudging(comparison, compareRuns(beforeAgain, afterAgain, { now: ctx.now() }), { bothSides: baseline.dir !== null })
+    notes.push(`The attempts of ${plural(deciding.length, 'scenario')} that decided the first comparison were judged ${samples} times again on ${baseline.dir ? 'both sides' : "this run's side only (the baseline's dialogues are not here)"}.`)
+  }
+  return { comparison, notes }
+}
+
+/** The baseline judged again with the PR's judge, counted in memory; or why it could not be. */
+async function settleJudgeChange(ctx: PipelineContext, baselineDir: string, evidence: Evidence): Promise<{ tally: RunTally; note: string } | { tally: null; why: string }> {
+  const judged = await prepareJudgeAlike(ctx, { baselineDir, after: evidence.after.manifest, config: evidence.config })
+  if (!judged.manifest) return { tally: null, why: judged.why }
+  const attempts: Attempt[] = []
+  await judged.judge((attempt) => void attempts.push(attempt))
+  const tally = startTally(judged.manifest)
+  // In the recorded order, whatever order the judge finished in: the tally's digests keep it.
+  attempts.sort((a, b) => (a.scenario === b.scenario ? a.attempt - b.attempt : 0))
+  for (const attempt of attempts) addAttempt(tally, attempt)
+  const samples = judged.manifest.settings.judgeSamples ?? 1
+  const note = `${plural(judged.rejudged, 'recorded dialogue')} were judged again with this run's judge (${judged.manifest.models.judge}, ${plural(samples, 'sample')} each${judged.manifest.settings.review ? ', reviewed as this run reviews' : ''})`
+  return { tally: finishTally(tally), note }
+}

@@ -1,0 +1,34 @@
+import { baselineHealth, BASELINE_WALK_BACK, type BaselineHealth } from '../../verdict/baseline-health.ts'
+import type { RunTally } from '../../records/tally/run-tally.ts'
+
+export interface WalkedBaseline<C> {
+  candidate: C
+  tally: RunTally
+  health: BaselineHealth
+  /** The newer runs passed over, each with why (their health's reason). */
+  passedOver: string[]
+}
+
+/**
+ * The baseline walked back to: the newest candidate (newest first, as the branch's runs come) whose
+ * health against the PR's run is good, looking at `limit` candidates at most. When none of them is
+ * healthy, the newest stands, unhealthy, with a reason that says how far back was looked: the gate
+ * then cannot pass on it (verdict/baseline-health.ts withBaselineHealth). Null: no candidate at all.
+ * The action, `convy-ci publish` and `convy-ci baseline` all walk through here.
+ */
+export async function walkBack<C>(candidates: AsyncIterable<C>, read: (candidate: C) => Promise<RunTally>, against: RunTally | null, limit: number = BASELINE_WALK_BACK): Promise<WalkedBaseline<C> | null> {
+  let newest: WalkedBaseline<C> | null = null
+  const passedOver: string[] = []
+  let looked = 0
+  for await (const candidate of candidates) {
+    const tally = await read(candidate)
+    const health = baselineHealth(tally, against)
+    if (health.healthy) return { candidate, tally, health, passedOver }
+    newest ??= { candidate, tally, health, passedOver }
+    passedOver.push(health.reason!)
+    if (++looked >= limit) break
+  }
+  if (newest === null) return null
+  const howFar = looked === 1 ? 'it is the only run on the branch to compare with' : `none of the newest ${looked} runs on the branch is healthier`
+  return { ...newest, health: { healthy: false, reason: `${newest.health.reason} (${howFar})` }, passedOver: passedOver.slice(1) }
+}

@@ -1,0 +1,60 @@
+import assert from 'node:assert/strict'
+import { test } from 'node:test'
+import { baselineHealth, MAX_BASELINE_ERROR_SHARE, withBaselineHealth } from '../../src/verdict/baseline-health.ts'
+import { tallyRecord } from '../../src/records/tally/run-tally.ts'
+import type { GateResult } from '../../src/verdict/gate.ts'
+import { run } from './run-builder.ts'
+
+/** A run of four scenarios of five attempts each, with `broken` of its 20 attempts ending in `letter`. */
+function withBroken(broken: number, letter: 'E' | 'N' = 'E') {
+  const letters = letter.repeat(broken) + 'P'.repeat(20 - broken)
+  return tallyRecord(run({ a: letters.slice(0, 5), b: letters.slice(5, 10), c: letters.slice(10, 15), d: letters.slice(15, 20) }))
+}
+
+test('a baseline with no more errors than the PR, and below the stated share, is healthy', () => {
+  assert.deepEqual(baselineHealth(withBroken(0), withBroken(0)), { healthy: true, reason: null })
+  assert.deepEqual(baselineHealth(withBroken(2), withBroken(2)), { healthy: true, reason: null })
+  // 2 of 20 is exactly 10%: not above the share; nor significantly above a PR with none (p = 0.24).
+  assert.equal(MAX_BASELINE_ERROR_SHARE, 0.1)
+  assert.equal(baselineHealth(withBroken(2), withBroken(0)).healthy, true)
+})
+
+test('above the stated share a baseline is unhealthy even against a PR as broken, and the reason says so', () => {
+  const health = baselineHealth(withBroken(6), withBroken(6))
+  assert.equal(health.healthy, false)
+  assert.equal(health.reason, 'the baseline bot/2026-03-01T10-00-00_a1b2 is unreliable: 6 of 20 attempts (30%) ended in agent errors, against 30% in this run, above the 10% a baseline may have')
+})
+
+test('significantly more errors than the PR make it unhealthy below the share too (one-sided exact test)', () => {
+  // 40 attempts per run so that a share under 10% can still be significant: 4 of 40 against 0 of 40 is not (p = 0.058)…
+  const big = (broken: number, letter: 'E' | 'N') => tallyRecord(run(Object.fromEntries(Array.from({ length: 8 }, (_, i) => [`s${i}`, (letter.repeat(broken) + 'P'.repeat(40)).slice(i * 5, i * 5 + 5)]))))
+  assert.equal(baselineHealth(big(4, 'N'), big(0, 'N')).healthy, true)
+  // …and a run with errors is unhealthy against one without when the test says so, whatever the mix of kinds.
+  const mixed = tallyRecord(run({ a: 'EEEEN', b: 'PPPPP', c: 'PPPPP', d: 'PPPPP', e: 'PPPPP', f: 'PPPPP', g: 'PPPPP', h: 'PPPPP', i: 'PPPPP', j: 'PPPPP', k: 'PPPPP', l: 'PPPPP', m: 'PPPPP', n: 'PPPPP', o: 'PPPPP', p: 'PPPPP', q: 'PPPPP', r: 'PPPPP', s: 'PPPPP', t: 'PPPPP', u: 'PPPPP' }))
+  const clean = tallyRecord(run({ a: 'PPPPP', b: 'PPPPP', c: 'PPPPP', d: 'PPPPP', e: 'PPPPP', f: 'PPPPP', g: 'PPPPP', h: 'PPPPP', i: 'PPPPP', j: 'PPPPP', k: 'PPPPP', l: 'PPPPP', m: 'PPPPP', n: 'PPPPP', o: 'PPPPP', p: 'PPPPP', q: 'PPPPP', r: 'PPPPP', s: 'PPPPP', t: 'PPPPP', u: 'PPPPP' }))
+  // 5 of 105 (4.8%) against 0 of 105: p = 0.030 > 0.015, healthy; 8 of 105 against 0: p = 0.0036, unhealthy.
+  assert.equal(baselineHealth(mixed, clean).healthy, true)
+  const worse = tallyRecord(run({ a: 'EEEEN', b: 'NNNPP', c: 'PPPPP', d: 'PPPPP', e: 'PPPPP', f: 'PPPPP', g: 'PPPPP', h: 'PPPPP', i: 'PPPPP', j: 'PPPPP', k: 'PPPPP', l: 'PPPPP', m: 'PPPPP', n: 'PPPPP', o: 'PPPPP', p: 'PPPPP', q: 'PPPPP', r: 'PPPPP', s: 'PPPPP', t: 'PPPPP', u: 'PPPPP' }))
+  const health = baselineHealth(worse, clean)
+  assert.equal(health.healthy, false)
+  assert.match(health.reason!, /8 of 105 attempts \(8%\) ended in agent errors \(4\) or without a verdict \(4\), against 0% in this run, significantly more than this run$/)
+  // Without the PR's run only the share counts.
+  assert.equal(baselineHealth(worse, null).healthy, true)
+  assert.equal(baselineHealth(withBroken(3), null).healthy, false)
+})
+
+test('an unhealthy baseline turns a pass, or too little to tell, into evidence missing naming its errors; a fail or evidence already missing stands', () => {
+  const unhealthy = baselineHealth(withBroken(6, 'N'), withBroken(0))
+  const pass: GateResult = { outcome: 'pass', inconclusive: null, reason: 'Better than the baseline.', scenarios: [], tellingK: null }
+  const turned = withBaselineHealth(pass, unhealthy)
+  assert.equal(turned.outcome, 'inconclusive')
+  assert.equal(turned.inconclusive, 'evidence-missing')
+  assert.match(turned.reason, /^Not a pass: the baseline bot\/2026-03-01T10-00-00_a1b2 is unreliable: 6 of 20 attempts \(30%\) ended without a verdict, against 0% in this run/)
+  const fail: GateResult = { outcome: 'fail', inconclusive: null, reason: 'Worse than the baseline: a.', scenarios: ['a'], tellingK: null }
+  assert.deepEqual(withBaselineHealth(fail, unhealthy), fail)
+  const missing: GateResult = { outcome: 'inconclusive', inconclusive: 'evidence-missing', reason: 'No scenario could be compared.', scenarios: [], tellingK: null }
+  assert.deepEqual(withBaselineHealth(missing, unhealthy), missing)
+  const tooLittle: GateResult = { outcome: 'inconclusive', inconclusive: 'too-little-to-tell', reason: 'k too low.', scenarios: [], tellingK: 5 }
+  assert.equal(withBaselineHealth(tooLittle, unhealthy).inconclusive, 'evidence-missing')
+  assert.deepEqual(withBaselineHealth(pass, { healthy: true, reason: null }), pass)
+})
