@@ -1,6 +1,7 @@
 import { compareRuns } from '../../verdict/compare-runs.ts'
 import type { Comparison } from '../../verdict/comparison.ts'
 import { afterRejudging } from '../../verdict/rejudged.ts'
+import { gate, type InconclusiveKind } from '../../verdict/gate.ts'
 import { publishingJob } from '../../adapters/github/artifact-names.ts'
 import { rejudgeFlagged } from '../../app/pipeline/rejudge-flagged.ts'
 import type { PublishDeps } from '../../app/publish/deps.ts'
@@ -21,6 +22,8 @@ export interface AgentOutcome {
   /** Passed attempts out of attempts with a verdict, as in the report; null with no verdicts. */
   passRate: number | null
   verdict: OutcomeVerdict
+  /** With verdict inconclusive: which — too-little-to-tell (neutral) or evidence-missing (fails by default). */
+  inconclusive?: InconclusiveKind | null
   reportUrl: string | null
   commentUrl: string | null
   markdown: string
@@ -51,8 +54,10 @@ export interface Publication {
 export async function publishAgent(deps: ActionDeps, run: FinishedRun, publication: Publication): Promise<AgentOutcome> {
   const baseline: BaselineFound = 'none' in publication.baseline ? { tally: null, why: publication.baseline.none } : await fetchBaseline(deps, run.agent, publication.baseline)
   const published = await publishRun(publishDeps(deps), run, baseline, publication.target, (before, comparison) => rejudgeDeciding(deps, run, before, comparison))
-  const { verdict, commentUrl, markdown, failure } = published
-  return { agent: run.agent, runId: run.tally.manifest.id, passRate: passRate(runCounts(run.tally)), verdict, reportUrl: run.reportUrl, commentUrl, markdown, failure }
+  const { verdict, commentUrl, markdown, failure, comparison } = published
+  // The kind as the verdict output decides it: the gate with fail-on worse, whatever fail-on the step uses.
+  const inconclusive = comparison ? gate(comparison, { failOn: 'worse', acrossJudgeChange: deps.inputs.gateAcrossJudgeChange }).inconclusive : null
+  return { agent: run.agent, runId: run.tally.manifest.id, passRate: passRate(runCounts(run.tally)), verdict, inconclusive, reportUrl: run.reportUrl, commentUrl, markdown, failure }
 }
 
 function publishDeps(deps: ActionDeps): PublishDeps {
