@@ -40,6 +40,7 @@ describe('the action: a scenario removed or retired by the pull request', () => 
     await writeFile(join(workspace, 'scenarios', 'order-status.yml'), original)
     expectExit(result, 1)
     assert.equal(result.outputs.verdict, 'inconclusive')
+    assert.equal(result.outputs.inconclusive, 'evidence-missing')
     const [check] = fake.world.checkRuns.filter((c) => c.headSha === run.headSha)
     assert.equal(check?.conclusion, 'failure')
     assert.match(check?.title ?? '', /^Inconclusive, evidence missing · Worse counting what this run lacks · 1 scenario removed: pass rate/)

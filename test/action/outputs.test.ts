@@ -23,7 +23,7 @@ describe('action outputs', () => {
     assert.equal(outputs.verdict, 'within-noise')
     assert.equal(outputs['comment-url'], 'https://github.com/o/r/pull/3#issuecomment-9')
     assert.deepEqual(JSON.parse(outputs.results!), [
-      { agent: 'bot', 'run-id': 'bot/2026-11-29T10-00-00_abcd', 'pass-rate': 14 / 15, verdict: 'within-noise', 'report-url': 'https://github.com/o/r/actions/runs/1/artifacts/3', 'comment-url': 'https://github.com/o/r/pull/3#issuecomment-9' },
+      { agent: 'bot', 'run-id': 'bot/2026-11-29T10-00-00_abcd', 'pass-rate': 14 / 15, verdict: 'within-noise', inconclusive: null, 'report-url': 'https://github.com/o/r/actions/runs/1/artifacts/3', 'comment-url': 'https://github.com/o/r/pull/3#issuecomment-9' },
     ])
   })
 
@@ -35,5 +35,12 @@ describe('action outputs', () => {
     assert.equal(outputs.verdict, 'worse')
     assert.equal(actionOutputs([outcome('a', { verdict: 'no-baseline' }), outcome('b', { verdict: 'better' })]).verdict, 'better')
     assert.equal(actionOutputs([]).verdict, '')
+  })
+
+  test('inconclusive is an outcome of its own, and which one is said per agent', () => {
+    const outputs = actionOutputs([outcome('a', { verdict: 'inconclusive', inconclusive: 'evidence-missing' }), outcome('b', { verdict: 'within-noise' }), outcome('c', { verdict: 'inconclusive', inconclusive: 'too-little-to-tell' })])
+    assert.equal(outputs.verdict, 'inconclusive')
+    assert.equal(outputs.inconclusive, 'evidence-missing\n\ntoo-little-to-tell')
+    assert.equal(actionOutputs([outcome('a', { verdict: 'inconclusive' }), outcome('b', { verdict: 'worse' })]).verdict, 'worse', 'worse first')
   })
 })

@@ -141,19 +141,20 @@ describe('judge samples, rejudge and judge-unstable', () => {
     const shaky = json.scenarios.same.find((s) => s.id === 'shaky')!
     assert.deepEqual([shaky.after.passed, shaky.after.judged, shaky.judgeUnstable, shaky.after.judge.unstable], [0, 5, 'worse', true])
     const markdown = (await cli(dir, 'compare', baseline.id, after.id, '--markdown')).stdout
-    assert.match(markdown, /- shaky: judge-unstable: it moved down beyond noise, but the judge disagrees with itself here \(judge flip rate 0% before, 67% after\)/)
+    assert.match(markdown, /- shaky: judge-unstable: it moved down beyond noise, but the judge disagrees with itself here \(judge flip rate 0% before, 67% after; both runs pooled: judge noise Ĵ = [\d.]+, agent spread Â = [\d.]+\)/)
     const gated = await cli(dir, 'compare', baseline.id, after.id, '--fail-on', 'worse')
     assert.equal(gated.code, 1, 'steady is Worse: the gate fails')
 
-    // With only the judge-unstable scenario dropping, the comparison says so first and the gate is inconclusive.
+    // With only the judge-unstable scenario dropping, the comparison says so first and the gate is
+    // inconclusive with the evidence missing: a withheld drop is no pass (issue 21), exit 3.
     decide = (topic, call) => topic === 'steady' || call % 3 === 1
     const unstable = await cli(dir, 'run', 'support_bot', '-k', '5', '--parallel', '1', '--judge-samples', '3')
     assert.ok(unstable.id)
-    const heading = (await cli(dir, 'compare', baseline.id, unstable.id, '--markdown')).stdout.split('\n')[2]
-    assert.equal(heading, '### ⚖️ Judge-unstable · 1 scenario moved only as the judge disagrees with itself · support\\_bot')
+    const heading = (await cli(dir, 'compare', baseline.id, unstable.id, '--markdown', '--fail-on', 'never')).stdout.split('\n')[2]
+    assert.equal(heading, '### ⚖️ Inconclusive, evidence missing · Judge-unstable · 1 scenario moved only as the judge disagrees with itself · support\\_bot')
     const inconclusive = await cli(dir, 'compare', baseline.id, unstable.id, '--fail-on', 'worse')
-    assert.equal(inconclusive.code, 0, inconclusive.stderr)
-    assert.match(inconclusive.stderr, /gate \(fail-on: worse\): inconclusive: Judge-unstable: 1 scenario moved beyond noise/)
+    assert.equal(inconclusive.code, 3, inconclusive.stderr)
+    assert.match(inconclusive.stderr, /gate \(fail-on: worse\): inconclusive \(evidence missing\): Evidence missing: shaky dropped beyond noise, but the judge disagrees with itself/)
   })
 
   test('each judge sample has its own entry in the model cache: the samples stay independent, and a second run calls nothing', async () => {

@@ -14,10 +14,12 @@ export function actionOutputs(outcomes: readonly AgentOutcome[]): Record<string,
     'run-id': lines((o) => o.runId),
     'pass-rate': lines((o) => (o.passRate === null ? null : String(Math.round(o.passRate * 10_000) / 10_000))),
     verdict: VERDICT_ORDER.find((v) => outcomes.some((o) => o.verdict === v)) ?? '',
+    // Which inconclusive, told apart: evidence-missing (fails by default) or too-little-to-tell (neutral).
+    inconclusive: lines((o) => o.inconclusive ?? null),
     'report-url': lines((o) => o.reportUrl),
     'comment-url': lines((o) => o.commentUrl),
     results: JSON.stringify(
-      outcomes.map((o) => ({ agent: o.agent, 'run-id': o.runId, 'pass-rate': o.passRate, verdict: o.verdict, 'report-url': o.reportUrl, 'comment-url': o.commentUrl })),
+      outcomes.map((o) => ({ agent: o.agent, 'run-id': o.runId, 'pass-rate': o.passRate, verdict: o.verdict, inconclusive: o.inconclusive ?? null, 'report-url': o.reportUrl, 'comment-url': o.commentUrl })),
     ),
   }
 }
