@@ -107,9 +107,9 @@ export function prepareModels(config: ProjectConfig, env: Environment, scenarios
  */
 export async function checkModels(models: PreparedModels, cache: CacheMode = 'off', early: EarlyModelCheck | null = null): Promise<void> {
   if ((models.user === null && models.judge === null) || cache === 'read' || cache === 'readwrite') return
-  const { baseURL, apiKey, secrets } = models.resolved
+  const { baseURL, apiKey, secrets, baseURLSource } = models.resolved
   if (early && early.baseURL === baseURL && early.apiKey === apiKey) return early.done
-  await checkGateway({ baseURL, apiKey, fetch: createFetch(), mask: createMask(secrets) })
+  await checkGateway({ baseURL, apiKey, fetch: createFetch(), mask: createMask(secrets), source: baseURLSource })
 }
 
 /** A gateway check under way, for `checkModels` to await. */
@@ -143,7 +143,7 @@ export function startModelCheck(config: ProjectConfig, env: Environment, options
   }
   const stop = new AbortController()
   const fetch = createFetch()
-  const done = checkGateway({ baseURL: resolved.baseURL, apiKey: resolved.apiKey, fetch, mask: createMask(resolved.secrets), signal: stop.signal })
+  const done = checkGateway({ baseURL: resolved.baseURL, apiKey: resolved.apiKey, fetch, mask: createMask(resolved.secrets), signal: stop.signal, source: resolved.baseURLSource })
   done.catch(() => undefined)
   return { baseURL: resolved.baseURL, apiKey: resolved.apiKey, fetch, done, cancel: () => stop.abort() }
 }
