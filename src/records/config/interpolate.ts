@@ -23,9 +23,13 @@ const URL_KEYS = new Set(['url', 'endpoint', 'base_url'])
  * `&`, `#` or `/` stays one query value or one path segment.
  */
 export function inUrl(before: string, value: string): string {
+  return before.indexOf('://') < 0 || inHost(before) ? value : encodeURIComponent(value)
+}
+
+/** Whether what follows `before` is in the address's host: after `scheme://`, before any / ? or #. */
+function inHost(before: string): boolean {
   const scheme = before.indexOf('://')
-  if (scheme < 0 || !/[/?#]/.test(before.slice(scheme + 3))) return value
-  return encodeURIComponent(value)
+  return scheme >= 0 && !/[/?#]/.test(before.slice(scheme + 3))
 }
 
 export interface Interpolated<T> {
@@ -92,7 +96,7 @@ function substitute(text: string, env: Environment, read: { values: string[]; na
     if (found !== undefined && found !== '') {
       read.names.push(name)
       // The address itself (the variable starts it): visible but for what can carry a secret.
-      const address = encode && out === '' ? found : encode && encode(out, found) === found ? `http://${found}` : undefined
+      const address = !encode ? undefined : out === '' ? found : inHost(out) ? `http://${found}` : undefined
       read.values.push(...(address === undefined ? [found] : secretPartsOf(address)))
       out += encode ? encode(out, found) : found
     } else if (operator === ':-') {
