@@ -37,9 +37,11 @@ describe('a check that would take longer than its budget', () => {
   })
   after(() => agent.close())
 
-  test('fails that check saying so, and the attempts beside it are unaffected', async () => {
+  test('fails that check saying so, and the attempts beside it are unaffected', async (t) => {
     const dir = await makeProject(files)
+    const started = performance.now()
     const result = await runInProcess(['run', 'bot', '--turn-timeout', '3'], { cwd: dir, env: { BOT_URL: agent.url } })
+    t.diagnostic(`the run took ${((performance.now() - started) / 1000).toFixed(1)} s`)
     const attempts = new Map((await readAllAttempts(await onlyRun(dir, 'bot'))).map((a) => [a.scenario, a]))
     const slow = attempts.get('slow')!
     assert.equal(slow.verdict, 'failed', result.stderr)
@@ -60,7 +62,7 @@ describe('a check that would take longer than its budget', () => {
     assert.match(result.stderr, /scenarios\/slow\.yml:4: checks\.1\.regex is not a pattern convy-ci can run: it compiles to \d+ steps, past the limit of 1000/)
   })
 
-  test('Ctrl+C while the check runs ends the run at once, with exit 130', async () => {
+  test('Ctrl+C while the check runs ends the run at once, with exit 130', async (t) => {
     const dir = await makeProject({ 'convy.yml': CONVY_YML, 'scenarios/slow.yml': files['scenarios/slow.yml'] })
     const child = spawn(process.execPath, ['--import', TSX, MAIN, 'run', 'bot'], {
       cwd: dir,
@@ -80,6 +82,7 @@ describe('a check that would take longer than its budget', () => {
     // Generous against a busy machine: before, the exit waited for the whole match (tens of seconds),
     // and the check's own budget is 10 s.
     const seconds = (performance.now() - interrupted) / 1000
+    t.diagnostic(`exit 130 ${seconds.toFixed(2)} s after SIGINT`)
     assert.ok(seconds < 3, `exited ${seconds.toFixed(1)} s after SIGINT`)
     assert.match(stderr, /interrupted/)
   })

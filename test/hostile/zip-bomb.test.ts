@@ -33,7 +33,7 @@ async function bytesUnder(dir: string): Promise<{ files: string[]; bytes: number
   return { files, bytes }
 }
 
-test('a fork pull request’s zip bomb, fed to the publish mode: refused before it is written, nothing left behind', async () => {
+test('a fork pull request’s zip bomb, fed to the publish mode: refused before it is written, nothing left behind', async (t) => {
   const forkRun = fake.world.startRun({ event: 'pull_request', headBranch: 'main', headSha: sha('b'), headRepository: 'mallory/support-bot' })
   fake.world.pulls.set(21, { number: 21, headSha: forkRun.headSha, headRef: 'main', headRepository: 'mallory/support-bot', baseRef: 'main' })
   // What a run folder looks like, plus 256 MiB of zeros that deflate to a quarter of a megabyte.
@@ -68,6 +68,7 @@ test('a fork pull request’s zip bomb, fed to the publish mode: refused before 
   watching = false
   await watcher
 
+  t.diagnostic(`the bomb: ${bomb.length} bytes; at most ${most} bytes under RUNNER_TEMP at once`)
   expectExit(result, 1)
   assert.ok(
     result.annotations.some((a) => a.level === 'error' && /was not unpacked: attempts\.jsonl inflates \d+ times \(268435456 bytes from \d+\); refused as a zip bomb/.test(a.message)),

@@ -12,7 +12,8 @@ const OPENAI_BASE_URL = 'https://api.openai.com/v1'
  * or the key refused. A gateway that does not list models, or is briefly failing, is left to the
  * run's own retries.
  */
-export async function checkGateway(options: { baseURL: string | undefined; apiKey: string | undefined; fetch: Fetch; mask: Mask; timeoutMs?: number; signal?: AbortSignal }): Promise<void> {
+export async function checkGateway(options: { baseURL: string | undefined; apiKey: string | undefined; fetch: Fetch; mask: Mask; timeoutMs?: number; signal?: AbortSignal; source?: string }): Promise<void> {
+  const where = options.source ?? 'models.base_url in convy.yml, or OPENAI_BASE_URL'
   const base = (options.baseURL ?? OPENAI_BASE_URL).replace(/\/+$/, '')
   let status: number
   try {
@@ -24,7 +25,7 @@ export async function checkGateway(options: { baseURL: string | undefined; apiKe
     })
     status = answer.status
   } catch (error) {
-    throw new InputError(options.mask(`the model gateway at ${base} cannot be reached (${rootCauseCode(error)}); check models.base_url in convy.yml, or OPENAI_BASE_URL`))
+    throw new InputError(options.mask(`the model gateway at ${base} cannot be reached (${rootCauseCode(error)}); check ${where}`))
   }
   if (status === 401 || status === 403) {
     throw new InputError(options.mask(`the model gateway at ${base} refused the API key (HTTP ${status}); check models.api_key in convy.yml, or OPENAI_API_KEY`))

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
 import { parseEnv } from 'node:util'
 import { loadProjectConfig, type ProjectConfig } from '../../records/config/load-config.ts'
-import type { Environment } from '../../records/config/interpolate.ts'
+import { FROM_DOTENV, type Environment } from '../../records/config/interpolate.ts'
 import { InputError } from '../../base/shared/errors.ts'
 import type { PipelineContext } from './context.ts'
 
@@ -17,7 +17,8 @@ export interface Project {
 export async function openProject(ctx: PipelineContext, options: { config?: string | undefined; results?: string | undefined }): Promise<Project> {
   const configPath = resolve(ctx.cwd, options.config ?? 'convy.yml')
   const config = await loadProjectConfig(configPath)
-  const env = { ...(await readDotEnv(join(config.projectDir, '.env'))), ...ctx.env }
+  const dotEnv = await readDotEnv(join(config.projectDir, '.env'))
+  const env = { ...dotEnv, ...ctx.env, [FROM_DOTENV]: new Set(Object.keys(dotEnv).filter((name) => ctx.env[name] === undefined)) }
   return {
     config,
     projectDir: config.projectDir,

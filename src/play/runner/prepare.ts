@@ -118,9 +118,9 @@ export function prepareModels(config: ProjectConfig, env: Environment, scenarios
  */
 export async function checkModels(models: PreparedModels, cache: CacheMode = 'off', early: EarlyModelCheck | null = null): Promise<void> {
   if ((models.user === null && models.judge === null) || cache === 'read' || cache === 'readwrite') return
-  const { baseURL, apiKey, secrets } = models.resolved
+  const { baseURL, apiKey, secrets, baseURLSource } = models.resolved
   if (early && early.baseURL === baseURL && early.apiKey === apiKey) return early.done
-  await checkGateway({ baseURL, apiKey, fetch: models.fetch, mask: createMask(secrets) })
+  await checkGateway({ baseURL, apiKey, fetch: models.fetch, mask: createMask(secrets), source: baseURLSource })
 }
 
 /** The HTTP client of convy-ci's models: the environment's proxies, or the `proxy:` of `models`. */
@@ -164,7 +164,7 @@ export function startModelCheck(config: ProjectConfig, env: Environment, options
   } catch {
     return null
   }
-  const done = checkGateway({ baseURL: resolved.baseURL, apiKey: resolved.apiKey, fetch, mask: createMask([...resolved.secrets, ...proxySecrets(env, resolved.config.proxy)]), signal: stop.signal })
+  const done = checkGateway({ baseURL: resolved.baseURL, apiKey: resolved.apiKey, fetch, mask: createMask([...resolved.secrets, ...proxySecrets(env, resolved.config.proxy)]), signal: stop.signal, source: resolved.baseURLSource })
   done.catch(() => undefined)
   return { baseURL: resolved.baseURL, apiKey: resolved.apiKey, fetch, done, cancel: () => stop.abort() }
 }

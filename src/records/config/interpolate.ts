@@ -1,8 +1,18 @@
 import { FileError, InputErrors, type InputError } from '../../base/shared/errors.ts'
 import type { YamlFile } from '../../base/input/yaml-file.ts'
+import { secretPartsOf } from '../../base/shared/url-secrets.ts'
 
 /** The variables convy.yml may read: the process environment over the project's .env. */
 export type Environment = Readonly<Record<string, string | undefined>>
+
+/** Set by the project on its environment: the names whose value came from .env, for hints. */
+export const FROM_DOTENV = Symbol('names read from .env')
+
+/** `NAME=value (from .env)`: where a value came from, for a hint; the caller masks what it writes. */
+export function describeVariable(env: Environment, name: string): string {
+  const fromDotEnv = (env as { [FROM_DOTENV]?: ReadonlySet<string> })[FROM_DOTENV]?.has(name) ?? false
+  return `${name}=${env[name] ?? ''}${fromDotEnv ? ' (from .env)' : ''}`
+}
 
 /** Keys whose value is an address: a variable inside it is one part of the address, not syntax. */
 const URL_KEYS = new Set(['url', 'endpoint', 'base_url'])
@@ -13,15 +23,24 @@ const URL_KEYS = new Set(['url', 'endpoint', 'base_url'])
  * `&`, `#` or `/` stays one query value or one path segment.
  */
 export function inUrl(before: string, value: string): string {
+  return before.indexOf('://') < 0 || inHost(before) ? value : encodeURIComponent(value)
+}
+
+/** Whether what follows `before` is in the address's host: after `scheme://`, before any / ? or #. */
+function inHost(before: string): boolean {
   const scheme = before.indexOf('://')
-  if (scheme < 0 || !/[/?#]/.test(before.slice(scheme + 3))) return value
-  return encodeURIComponent(value)
+  return scheme >= 0 && !/[/?#]/.test(before.slice(scheme + 3))
 }
 
 export interface Interpolated<T> {
   value: T
-  /** Every value read from the environment: treated as secret, masked wherever text leaves. */
+  /**
+   * Every value read from the environment: treated as secret, masked wherever text leaves. An address
+   * that starts a url, endpoint or base_url gives only its secret-bearing parts (url-secrets.ts).
+   */
   readValues: string[]
+  /** The names of the variables read, in order: for hints that say where a value came from. */
+  readNames: string[]
 }
 
 /** `${NAME`, then `}`, `:-default}` or `:?message}`; the default may itself hold `${…}`. */
@@ -35,12 +54,13 @@ const START = /\$\{([A-Za-z_][A-Za-z0-9_]*)(\}|:-|:\?)/g
  */
 export function interpolate(file: YamlFile, path: readonly PropertyKey[], value: unknown, env: Environment): Interpolated<unknown> {
   const readValues: string[] = []
+  const readNames: string[] = []
   const problems: InputError[] = []
   const walk = (node: unknown, at: readonly PropertyKey[]): unknown => {
     if (typeof node === 'string') {
       const problem = (message: string) => problems.push(new FileError(file.name, file.lineOf(at), `${at.join('.')} ${message}`))
       const encode = URL_KEYS.has(String(at.at(-1))) ? inUrl : undefined
-      return substitute(node, env, readValues, problem, encode)
+      return substitute(node, env, { values: readValues, names: readNames }, problem, encode)
     }
     if (Array.isArray(node)) return node.map((item, i) => walk(item, [...at, i]))
     if (node && typeof node === 'object') {
@@ -51,10 +71,10 @@ export function interpolate(file: YamlFile, path: readonly PropertyKey[], value:
   const result = walk(value, path)
   if (problems.length === 1) throw problems[0]!
   if (problems.length > 1) throw new InputErrors(problems)
-  return { value: result, readValues }
+  return { value: result, readValues, readNames }
 }
 
-function substitute(text: string, env: Environment, readValues: string[], problem: (message: string) => void, encode?: (before: string, value: string) => string): string {
+function substitute(text: string, env: Environment, read: { values: string[]; names: string[] }, problem: (message: string) => void, encode?: (before: string, value: string) => string): string {
   let out = ''
   let from = 0
   const start = new RegExp(START)
@@ -74,11 +94,14 @@ function substitute(text: string, env: Environment, readValues: string[], proble
     }
     const found = env[name]
     if (found !== undefined && found !== '') {
-      readValues.push(found)
+      read.names.push(name)
+      // The address itself (the variable starts it): visible but for what can carry a secret.
+      const address = !encode ? undefined : out === '' ? found : inHost(out) ? `http://${found}` : undefined
+      read.values.push(...(address === undefined ? [found] : secretPartsOf(address)))
       out += encode ? encode(out, found) : found
     } else if (operator === ':-') {
       // Only the default in use is read, as in a shell: an unused one may name unset variables.
-      out += substitute(operand, env, readValues, problem)
+      out += substitute(operand, env, read, problem)
     } else if (operator === ':?' && operand.trim() !== '') {
       problem(`needs \${${name}}: ${operand.trim()}`)
     } else {

@@ -7,7 +7,7 @@ import { createMask } from '../../base/shared/secrets.ts'
 import { didYouMean } from '../../base/input/did-you-mean.ts'
 import { issuesToErrors, parseYamlFile, type YamlFile } from '../../base/input/yaml-file.ts'
 import { AgentConfigSchema, ModelsConfigSchema, type AgentConfig, type ModelsConfig } from './config.ts'
-import { interpolate, type Environment } from './interpolate.ts'
+import { describeVariable, interpolate, type Environment } from './interpolate.ts'
 
 /** A configuration is a page or two; parsing a huge file would take gigabytes. */
 const MAX_CONFIG_CHARS = 1024 * 1024
@@ -100,6 +100,8 @@ export interface ResolvedModels {
   apiKey: string | undefined
   fingerprint: string
   secrets: string[]
+  /** Where the gateway's address came from, for a hint: `models.base_url in convy2.yml (CONVY_BASE_URL=…)`. */
+  baseURLSource: string
 }
 
 /**
@@ -127,10 +129,21 @@ export function resolveModels(config: ProjectConfig, env: Environment, need: { u
   const secrets = [...readValues, ...(apiKey ? [apiKey] : [])]
   // Prices, limits, the key and the proxy change what a run costs or how it goes, not what it answers.
   const { prices: _prices, api_key: _key, rate_limits: _limits, proxy: _proxy, ...behaviour } = config.models as Record<string, unknown>
-  return { config: models, baseURL: baseURL || undefined, apiKey: apiKey || undefined, fingerprint: fingerprint(behaviour), secrets }
+  return { config: models, baseURL: baseURL || undefined, apiKey: apiKey || undefined, fingerprint: fingerprint(behaviour), secrets, baseURLSource: baseURLSource(config, env) }
 }
 
 function withoutVariables(section: Record<string, unknown>): Record<string, unknown> {
   // Shape-check only what does not depend on the environment.
   return Object.fromEntries(Object.entries(section).filter(([, v]) => !(typeof v === 'string' && v.includes('${'))))
+}
+
+function baseURLSource(config: ProjectConfig, env: Environment): string {
+  const written = (config.models as { base_url?: unknown }).base_url
+  if (typeof written === 'string') {
+    const names = [...written.matchAll(/\$\{([A-Za-z_][A-Za-z0-9_]*)/g)].map((m) => m[1]!).filter((name) => env[name])
+    const read = names.length > 0 ? ` (${names.map((name) => describeVariable(env, name)).join(', ')})` : ''
+    return `models.base_url in ${config.file.name}${read}`
+  }
+  if (env.OPENAI_BASE_URL) return `${describeVariable(env, 'OPENAI_BASE_URL')}, read as models.base_url is not set in ${config.file.name}`
+  return `the default, as neither models.base_url in ${config.file.name} nor OPENAI_BASE_URL is set`
 }

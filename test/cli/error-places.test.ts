@@ -1,0 +1,45 @@
+import assert from 'node:assert/strict'
+import { test } from 'node:test'
+import { readAllAttempts } from '../../src/records/journal/read-run.ts'
+import { makeProject, onlyRun, runInProcess } from './harness.ts'
+
+// Issue 24: an error says which address failed and where it came from, and still masks what can
+// carry a secret (issue 23).
+const API_KEY = 'sk-place-key-8421'
+
+test('a wrong gateway address from .env: the error shows it, names the variable, .env and the config file used', async () => {
+  const dir = await makeProject({
+    'convy2.yml': `models:\n  base_url: \${CONVY_BASE_URL}\n  api_key: \${CONVY_API_KEY}\n  user: u\n  judge: j\nagents:\n  bot: { url: "http://127.0.0.1:1/chat", body: { message: "{text}" }, reply: answer }\n`,
+    '.env': `CONVY_BASE_URL=http://127.0.0.1:1/v1\nCONVY_API_KEY=${API_KEY}\n`,
+    'scenarios/a.yml': 'user: Say hello.\njudge: [The agent greets]\n',
+  })
+  const result = await runInProcess(['run', 'bot', '--config', 'convy2.yml'], { cwd: dir, env: {} })
+  assert.equal(result.code, 2, result.stderr)
+  assert.match(result.stderr, /the model gateway at http:\/\/127\.0\.0\.1:1\/v1 cannot be reached \(ECONNREFUSED\); check models\.base_url in convy2\.yml \(CONVY_BASE_URL=http:\/\/127\.0\.0\.1:1\/v1 \(from \.env\)\)/)
+  assert.ok(!result.stderr.includes(API_KEY))
+})
+
+test('a password or key inside the address is still masked; the rest of it is shown', async () => {
+  const dir = await makeProject({
+    'convy.yml': 'models:\n  base_url: ${CONVY_BASE_URL}\n  user: u\n  judge: j\nagents:\n  bot: { url: "http://127.0.0.1:1/chat", body: { message: "{text}" }, reply: answer }\n',
+    'scenarios/a.yml': 'user: Say hello.\njudge: [The agent greets]\n',
+  })
+  const result = await runInProcess(['run', 'bot'], { cwd: dir, env: { CONVY_BASE_URL: 'http://gw:pa55w0rd-x@127.0.0.1:1/v1?api-key=k3y-in-query' } })
+  assert.equal(result.code, 2, result.stderr)
+  assert.match(result.stderr, /the model gateway at http:\/\/gw:\*\*\*@127\.0\.0\.1:1\/v1\?api-key=\*\*\* cannot be reached/)
+  assert.match(result.stderr, /\(CONVY_BASE_URL=http:\/\/gw:\*\*\*@127\.0\.0\.1:1\/v1\?api-key=\*\*\*\)/)
+  assert.ok(!result.stderr.includes('pa55w0rd') && !result.stderr.includes('k3y-in-query'))
+})
+
+test('the agent down: the attempt’s error names the address it called, the token in it masked', async () => {
+  const dir = await makeProject({
+    'convy.yml': 'agents:\n  bot:\n    url: ${BOT_URL}/api/chat?token=${BOT_TOKEN}\n    body: { message: "{text}" }\n    reply: answer\n',
+    'scenarios/a.yml': 'script: [hello]\nchecks: [{contains: hi}]\n',
+  })
+  const result = await runInProcess(['run', 'bot'], { cwd: dir, env: { BOT_URL: 'http://127.0.0.1:1', BOT_TOKEN: 'bot-t0ken-77' } })
+  assert.equal(result.code, 1, result.stderr)
+  const [attempt] = await readAllAttempts(await onlyRun(dir, 'bot'))
+  assert.equal(attempt!.verdict, 'agent_error')
+  assert.match(attempt!.error ?? '', /http:\/\/127\.0\.0\.1:1\/api\/chat\?token=\*\*\*/)
+  assert.ok(!`${JSON.stringify(attempt)}${result.stdout}${result.stderr}`.includes('bot-t0ken-77'))
+})
