@@ -22,6 +22,7 @@ import { readAllAttempts } from '../src/records/journal/read-run.ts'
 import type { Attempt } from '../src/records/journal/records.ts'
 import type { UserReviewFindings } from '../src/play/conversation/dialogue.ts'
 import { scriptedUser, startFakeModelServer } from '../src/entry/testing/fake-model-server.ts'
+import { terminalPrinters } from '../src/entry/printers/index.ts'
 
 const { values } = parseArgs({ options: { scenarios: { type: 'string', default: '20' }, k: { type: 'string', short: 'k', default: '3' } } })
 const SCENARIOS = Number(values.scenarios)
@@ -66,7 +67,7 @@ async function play(review: boolean, models: string, agent: string): Promise<Att
     const scenario = { user: `${INSTRUCTIONS}\n(scenario ${i})`, max_turns: 8, judge: CLAIMS }
     await writeFile(join(dir, 'scenarios', `s${i}.yml`), JSON.stringify(scenario))
   }
-  const ctx = { cwd: dir, env: {}, stdout: { write: () => {} }, stderr: { write: () => {} }, interactive: false, signal: new AbortController().signal, canStripTypes: false, now: () => new Date(), writer: processWriter }
+  const ctx = { cwd: dir, env: {}, stdout: { write: () => {} }, stderr: { write: () => {} }, interactive: false, signal: new AbortController().signal, canStripTypes: false, now: () => new Date(), writer: processWriter, printers: terminalPrinters }
   try {
     await runCli(ctx, ['run', 'bot', '-k', K, review ? '--review' : '--no-review'])
     const [run] = await readdir(join(dir, 'results', 'bot'))

@@ -5,6 +5,7 @@ import { runCli } from '../../src/entry/cli/cli.ts'
 import type { CliContext } from '../../src/entry/cli/context.ts'
 import { processWriter } from '../../src/entry/cli/writer.ts'
 import { toConvyError } from '../../src/base/shared/errors.ts'
+import { terminalPrinters } from '../../src/entry/printers/index.ts'
 
 /** A throwaway project folder with the given files. */
 export async function makeProject(files: Record<string, string>): Promise<string> {
@@ -34,6 +35,7 @@ export async function runInProcess(argv: string[], options: { cwd: string; env?:
     interactive: false,
     signal: options.signal ?? new AbortController().signal,
     canStripTypes: false,
+    printers: terminalPrinters,
     now: () => new Date(),
     writer: processWriter,
     readLines: () => lines(options.input ?? []),

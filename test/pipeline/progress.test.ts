@@ -2,8 +2,9 @@ import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import { processWriter } from '../../src/entry/cli/writer.ts'
 import type { PipelineContext } from '../../src/app/pipeline/context.ts'
-import { createProgress } from '../../src/app/pipeline/progress.ts'
+import { createProgress } from '../../src/entry/printers/progress.ts'
 import { attempt } from '../report/small-run.ts'
+import { terminalPrinters } from '../../src/entry/printers/index.ts'
 
 function context(interactive: boolean): { ctx: PipelineContext; stderr: string[] } {
   const stderr: string[] = []
@@ -15,6 +16,7 @@ function context(interactive: boolean): { ctx: PipelineContext; stderr: string[]
     interactive,
     signal: new AbortController().signal,
     canStripTypes: false,
+    printers: terminalPrinters,
     now: () => new Date(0),
     writer: processWriter,
   }

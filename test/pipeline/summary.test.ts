@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
-import { formatSummary } from '../../src/app/pipeline/summary.ts'
+import { formatSummary } from '../../src/entry/printers/summary.ts'
 import { tallyRecord } from '../../src/records/tally/run-tally.ts'
 import { attempt, manifest, scenario } from '../report/small-run.ts'
 

@@ -1,4 +1,6 @@
 import type { Writer } from '../../records/journal/folder-lock.ts'
+import type { RunProgress } from '../../play/runner/play-run.ts'
+import type { RunTally } from '../../records/tally/run-tally.ts'
 
 /** Where a use case writes what the user reads: a terminal, the job log, or a test's buffer. */
 export interface Output {
@@ -24,4 +26,13 @@ export interface PipelineContext {
   now: () => Date
   /** This process as the writer of a run folder, for the folder's lock; `command` is what it runs. */
   writer: (command: string) => Writer
+  /** How a run is shown while it plays and when it ends: the entry point's (entry/cli/printers/). */
+  printers: RunPrinters
+}
+
+export interface RunPrinters {
+  /** Told of each attempt as it ends; `finish` once the run stops playing. */
+  progress(ctx: PipelineContext, agent: string, todo: readonly { scenario: { id: string } }[]): RunProgress & { finish(): void }
+  /** What is printed when a run ends: a row per scenario, then the totals. */
+  summary(agent: string, tally: RunTally): string
 }

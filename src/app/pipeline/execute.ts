@@ -7,7 +7,6 @@ import type { PlannedAttempt } from '../../play/runner/select-scenarios.ts'
 import type { Mask } from '../../base/shared/secrets.ts'
 import type { WatchAttempt } from '../../play/conversation/watch.ts'
 import type { PipelineContext } from './context.ts'
-import { createProgress } from './progress.ts'
 import { finishRun, type Executed } from './finish-run.ts'
 import type { Calibration } from '../../records/calibration/calibration.ts'
 
@@ -40,7 +39,7 @@ export interface Execution {
 export async function execute(ctx: PipelineContext, execution: Execution): Promise<Executed> {
   const { journal } = execution
   const settings = journal.current.settings
-  const progress = createProgress(ctx, execution.agent.name, execution.todo)
+  const progress = ctx.printers.progress(ctx, execution.agent.name, execution.todo)
   let result
   try {
     result = await playRun({

@@ -7,7 +7,6 @@ import type { RunTally } from '../../records/tally/run-tally.ts'
 import { ExitCode, errorMessage } from '../../base/shared/errors.ts'
 import type { PipelineContext } from './context.ts'
 import { commandName } from './invocation.ts'
-import { formatSummary, hasErrors } from './summary.ts'
 import { calibrationStatus, type Calibration } from '../../records/calibration/calibration.ts'
 import { calibrationSentence } from '../../views/page/judge-calibration.ts'
 import { forTerminal } from '../../base/shared/invisible.ts'
@@ -61,7 +60,7 @@ export async function finishRun(ctx: PipelineContext, end: RunEnd): Promise<Exec
     ctx.stderr.write(`warning: the index could not be written: ${errorMessage(error)}\n`)
   }
   tally ??= await readTally(journal.dir)
-  ctx.stdout.write(formatSummary(end.agentName, tally))
+  ctx.stdout.write(ctx.printers.summary(end.agentName, tally))
   const judged = calibrationSentence(calibrationStatus(end.calibration ?? null, tally.manifest))
   if (judged) ctx.stdout.write(`${forTerminal(judged)}\n`)
   ctx.stdout.write(`run ${journal.current.id}\n  ${join(journal.dir, REPORT_FILE)}\n`)
@@ -78,4 +77,9 @@ export async function finishRun(ctx: PipelineContext, end: RunEnd): Promise<Exec
     return { exitCode: ExitCode.Failed, tally }
   }
   return { exitCode: hasErrors(tally) ? ExitCode.Failed : ExitCode.Ok, tally }
+}
+
+/** Errors of either kind make the run's exit code 1. */
+function hasErrors(tally: RunTally): boolean {
+  return [...tally.scenarios.values()].some((s) => s.agentErrors + s.noVerdicts > 0)
 }

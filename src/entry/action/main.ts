@@ -14,6 +14,7 @@ import { createOctokit } from '../../adapters/github/octokit.ts'
 import { errorMessage, InputErrors, Interrupted, toConvyError } from '../../base/shared/errors.ts'
 import { readInputs } from './inputs.ts'
 import { runAction } from './run-action.ts'
+import { terminalPrinters } from '../printers/index.ts'
 
 async function main(): Promise<void> {
   // The runner cancels a job with SIGINT, then SIGTERM; finished attempts stay recorded either way.
@@ -34,6 +35,7 @@ async function main(): Promise<void> {
     interactive: false,
     signal: controller.signal,
     canStripTypes: features.typescript === 'strip' || features.typescript === 'transform',
+    printers: terminalPrinters,
     now: () => new Date(),
     writer: (command) => writerFor(process, command),
   }

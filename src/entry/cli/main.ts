@@ -5,6 +5,7 @@ import { runCli } from './cli.ts'
 import type { CliContext } from './context.ts'
 import { processWriter } from './writer.ts'
 import { typedLines } from './typed-lines.ts'
+import { terminalPrinters } from '../printers/index.ts'
 
 // The only place that touches the process: argv, environment, streams, signals, the exit code.
 const controller = new AbortController()
@@ -31,6 +32,7 @@ const ctx: CliContext = {
   interactive: Boolean(process.stderr.isTTY) && process.env.CI !== 'true',
   signal: controller.signal,
   canStripTypes: features.typescript === 'strip' || features.typescript === 'transform',
+  printers: terminalPrinters,
   now: () => new Date(),
   writer: processWriter,
   // Only `chat` reads stdin; other commands never open it, so it cannot hold the process open.

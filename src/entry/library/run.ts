@@ -23,6 +23,7 @@ import { parseInlineScenarios } from './inline-scenarios.ts'
 import { checkOptions, type RunOptions } from './options.ts'
 import { scenarioResults, totals } from './result.ts'
 import type { RunResult } from './result-types.ts'
+import { terminalPrinters } from '../printers/index.ts'
 
 /** What run() takes from the process that calls it; the package's entry (index.ts) passes the real one. */
 export interface Host {
@@ -54,6 +55,7 @@ export async function runFromCode(options: RunOptions, host: Host): Promise<RunR
     interactive: false,
     signal: o.signal ?? new AbortController().signal,
     canStripTypes: host.canStripTypes,
+    printers: terminalPrinters,
     now: () => new Date(),
     writer: (command) => writerFor(host.process, command),
   }

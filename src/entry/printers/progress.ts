@@ -3,7 +3,7 @@ import { capped, plural } from '../../views/page/format.ts'
 import { forTerminal } from '../../base/shared/invisible.ts'
 import { ERROR_LABEL, ERRORS_QUOTED, errorKey, groupedMessage, isErrorVerdict } from '../../records/tally/error-groups.ts'
 import type { RunProgress } from '../../play/runner/play-run.ts'
-import type { PipelineContext } from './context.ts'
+import type { PipelineContext } from '../../app/pipeline/context.ts'
 
 const REDRAW_MS = 100
 const ERROR_CHARACTERS = 300

@@ -53,7 +53,3 @@ function cost(tally: RunTally): string {
   return `cost ${dollars(tally.costUsd)}${partial}`
 }
 
-/** Errors of either kind make the run's exit code 1. */
-export function hasErrors(tally: RunTally): boolean {
-  return [...tally.scenarios.values()].some((s) => s.agentErrors + s.noVerdicts > 0)
-}
