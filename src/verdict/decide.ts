@@ -10,7 +10,7 @@ import type { Direction, OverallChange } from './comparison.ts'
  * scenarios, one-sided Fisher per scenario with Tarone's correction, and the verdict. compareRuns
  * and bench/verdict.ts (the false-alarm and power table) both decide through this one function.
  *
- * The levels were tuned with bench/verdict.ts (README, "Statistics"): one-sided 0.015 for the
+ * The levels were tuned with bench/verdict.ts (docs/statistics.md): one-sided 0.015 for the
  * overall test and a family-wise 0.025 per direction for single scenarios keep false Worse verdicts
  * of an unchanged agent at or under about 2% at k = 3, 5 and 10 on 20 scenarios. At 0.025 and 0.05
  * (the textbook levels) the two tests together cried wolf 3–4% of the time. Single-scenario power

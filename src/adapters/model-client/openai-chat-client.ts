@@ -57,7 +57,7 @@ export interface ChatAnswer {
  *
  * Requests go straight through the run's HTTP client, not through the `openai` client: at a few
  * thousand calls a second, its per-request work (Request, Headers, Response, web streams, its
- * logging) cost more CPU than the rest of the runner (bench/runner.ts, README "Performance").
+ * logging) cost more CPU than the rest of the runner (bench/runner.ts, docs/performance.md).
  * Its types and error classes are kept: a failed try becomes the APIError the client would throw,
  * so classification, Retry-After and the fallbacks read the same thing.
  */

@@ -3,8 +3,8 @@
  * block mappings and lists nested by indentation, one-line `[a, b]` lists and `{ k: v }` mappings,
  * plain and quoted text, literal blocks of text (`|`, `|-`), whole and decimal numbers, true/false,
  * comments. The `yaml` package costs about 50 ms to load and builds a full document for each file;
- * with hundreds of scenario files that was most of convy-ci's start-up (bench/runner.ts, README
- * "Performance"). It is loaded only for a file this reader declines.
+ * with hundreds of scenario files that was most of convy-ci's start-up (bench/runner.ts,
+ * docs/performance.md). It is loaded only for a file this reader declines.
  *
  * It answers only when it is certain to give what `yaml` gives, line numbers for errors included (a
  * property test holds it to that): anything else — a folded block (`>`) or one with a `+` or an

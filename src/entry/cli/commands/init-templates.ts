@@ -1,6 +1,6 @@
 /** The files `convy-ci init` writes: a project that runs offline at once and with a gateway after one edit. */
 export const INIT_FILES: Record<string, string> = {
-  'convy.yml': `# convy-ci project: https://github.com/convy/action#configuration-convyyml
+  'convy.yml': `# convy-ci project: https://github.com/convy/action/blob/main/docs/configuration.md
 models:
   # Any OpenAI-compatible gateway; \${NAME:-default} is the default when NAME is unset or empty.
   base_url: \${CONVY_BASE_URL:-https://api.openai.com/v1}
