@@ -69,18 +69,19 @@ describe('README', () => {
 
     const [readmeConfig] = yamlBlocks(readmeSection('convy.yml', await docPage('configuration')))
     const fromReadme = await loadProjectConfig(await projectWith(readmeConfig!))
+    // Both leave the gateway out: OPENAI_API_KEY and OPENAI_BASE_URL, as the openai SDK reads them.
     const models = resolveModels(fromReadme, env, need)
-    assert.equal(models.baseURL, 'https://api.openai.com/v1')
-    assert.equal(models.apiKey, 'value-of-CONVY_API_KEY')
+    assert.equal(models.baseURL, undefined)
+    assert.equal(models.apiKey, 'value-of-OPENAI_API_KEY')
     for (const agent of agents) assert.equal(resolveAgent(fromReadme, agent, env).name, agent)
 
     const fromInit = await loadProjectConfig(await projectWith(INIT_FILES['convy.yml']!))
-    assert.equal(resolveModels(fromInit, env, need).apiKey, 'value-of-CONVY_API_KEY')
+    assert.equal(resolveModels(fromInit, env, need).apiKey, 'value-of-OPENAI_API_KEY')
     assert.equal(resolveAgent(fromInit, 'bookshop', env).config.protocol, 'module')
 
     // The same check fails when the workflow leaves a variable out.
     const without = (name: string): Environment => Object.fromEntries(Object.entries(env).filter(([k]) => k !== name))
-    assert.throws(() => resolveModels(fromInit, without('CONVY_API_KEY'), need), /uses \$\{CONVY_API_KEY\}, which is not set/)
+    assert.throws(() => resolveModels(fromInit, without('OPENAI_API_KEY'), need), /the models need a key: set OPENAI_API_KEY/)
     assert.throws(() => resolveAgent(fromReadme, 'support_bot', without('BOT_TOKEN')), /uses \$\{BOT_TOKEN\}, which is not set/)
   })
 })

@@ -72,7 +72,7 @@ describe('comparisonMarkdown', () => {
     const attempts = [...errored.after.attempts, { ...errored.after.attempts[1]!, attempt: 6 }]
     attempts[0] = { ...attempts[0]!, verdict: 'agent_error' }
     const withErrors = comparisonMarkdown(compare(errored.before, { ...errored.after, attempts }))
-    assert.match(withErrors, /\| Errors \| 0 agent · 0 no verdict \| 1 agent · 0 no verdict \|/)
+    assert.match(withErrors, /\| Errors \| 0 agent errors · 0 no verdict \| 1 agent error · 0 no verdict \|/)
     assert.match(withErrors, /\| Attempts \| 10 \| 11 \| \+1 \|/)
   })
 

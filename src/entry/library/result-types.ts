@@ -2,8 +2,11 @@
  * What `run()` returns, as plain types: the package's declarations (dist/types) read them without zod
  * or any of convy-ci's internals.
  */
-/** As the report says it: failing, flaky, passing, or no verdict. Plain types: dist/types needs no zod. */
-export type ScenarioStatus = 'failing' | 'flaky' | 'passing' | 'no_verdict'
+/**
+ * As the report says it: failing, flaky, passing, or, with no attempt passed or failed, why: agent
+ * error, no verdict (convy-ci's models failed), user error, not decided. Plain types: dist/types needs no zod.
+ */
+export type ScenarioStatus = 'failing' | 'flaky' | 'passing' | 'agent_error' | 'no_verdict' | 'user_error' | 'not_decided'
 
 /** How one claim or check did over a scenario's attempts: it held in `held` of `of` decisions. */
 export interface Holding {

@@ -13,7 +13,7 @@ function scenarioResult(s: ScenarioTally): ScenarioResult {
   return {
     id: s.id,
     ...(s.scenario?.description === undefined ? {} : { description: s.scenario.description }),
-    status: scenarioStatus(s.passed, s.failed),
+    status: scenarioStatus(s),
     ...verdictTotals(s, s.attempts.length),
     claims: [...s.claims.entries()].map(([text, h]) => ({ text, held: h.held, of: h.decided })),
     checks: [...s.checks.values()].map((c) => ({ kind: c.kind, value: c.value, held: c.held, of: c.decided })),

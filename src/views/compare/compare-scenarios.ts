@@ -1,7 +1,8 @@
 import type { ComparedScenario, Comparison, NotComparedScenario, ScenarioSide } from '../../verdict/comparison.ts'
+import { undecidedCount, undecidedCounts } from '../page/verdict-words.ts'
 import { scenarioNotes } from './compare-wording.ts'
 import { renderAttempt } from '../run/attempt-view.ts'
-import { count, fraction, pEquals, plural, points } from '../page/format.ts'
+import { count, fraction, pEquals, points } from '../page/format.ts'
 import { anchorFor, html, type SafeHtml } from '../page/html.ts'
 import type { Holding, RunTally, ScenarioTally } from '../../records/tally/run-tally.ts'
 import { heldText, instructions } from '../run/scenario-view.ts'
@@ -20,7 +21,7 @@ const REASON: Record<NotComparedScenario['reason'], string> = {
   'only-before': 'played only by the before run',
   'only-after': 'played only by the after run',
   edited: 'edited between the runs',
-  'no-verdict': 'no verdict in one of the runs',
+  'no-verdict': 'none decided in one of the runs',
 }
 
 export interface CompareSides {
@@ -44,12 +45,7 @@ function claimsSideBySide(before: ScenarioTally | undefined, after: ScenarioTall
 /** "4/5 (+1 agent error, +1 user error)": a run's attempts of a scenario, each kind that is not a pass or fail named. */
 function sideHead(t: ScenarioTally): string {
   if (t.attempts.length === 0) return 'not played'
-  const apart = [
-    t.agentErrors && plural(t.agentErrors, 'agent error'),
-    t.noVerdicts && `${count(t.noVerdicts)} without a verdict`,
-    t.userErrors && plural(t.userErrors, 'user error'),
-    t.notDecided && `${count(t.notDecided)} not decided`,
-  ].filter(Boolean)
+  const apart = undecidedCounts(t)
   return `${fraction(t.passed, t.passed + t.failed)}${apart.length ? ` (+${apart.join(', +')})` : ''}`
 }
 
@@ -91,9 +87,9 @@ function sideCell(side: ScenarioSide | null): SafeHtml {
   if (side === null || side.attempts === 0) return html`<div class="num muted">not played</div>`
   // Agent errors are among the fails; only attempts without a verdict from convy-ci's models are apart.
   const without = side.noVerdicts
-  return html`<div class="num">${side.judged === 0 ? 'no verdict' : `${side.passed}/${side.judged}`}${
-    side.agentErrors ? html` <span class="muted" title="${plural(side.agentErrors, 'agent error')}, counted as failed">${count(side.agentErrors)} err</span>` : ''
-  }${without ? html` <span class="muted" title="${plural(without, 'attempt')} without a verdict">+${count(without)} ⚠</span>` : ''}</div>`
+  return html`<div class="num">${side.judged === 0 ? 'none decided' : `${side.passed}/${side.judged}`}${
+    side.agentErrors ? html` <span class="muted" title="counted as failed">${undecidedCount('agent_error', side.agentErrors)}</span>` : ''
+  }${without ? html` <span class="muted" title="left out: convy-ci's models failed">+${undecidedCount('no_verdict', without)}</span>` : ''}</div>`
 }
 
 function comparedRow(s: ComparedScenario, sides: CompareSides): SafeHtml {

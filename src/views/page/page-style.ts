@@ -46,10 +46,10 @@ code,pre,.mono{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;
 .s-passing,.v-passed{color:var(--pass);background:var(--pass-bg)}.s-passing::before,.v-passed::before{content:"\\2713"}
 .s-failing,.v-failed{color:var(--fail);background:var(--fail-bg)}.s-failing::before,.v-failed::before{content:"\\2717"}
 .s-flaky{color:var(--flaky);background:var(--flaky-bg)}.s-flaky::before{content:"~"}
-.s-no_verdict,.v-no_verdict,.v-agent_error{color:var(--none);background:var(--none-bg)}.s-no_verdict::before,.v-no_verdict::before{content:"\\2013"}
-.v-agent_error{color:var(--fail)}.v-agent_error::before{content:"!"}
-.v-user_error{color:var(--none);background:var(--none-bg)}.v-user_error::before{content:"\\2639"}
-.v-not_decided{color:var(--none);background:var(--none-bg)}.v-not_decided::before{content:"?"}
+.s-no_verdict,.v-no_verdict,.s-agent_error,.v-agent_error{color:var(--none);background:var(--none-bg)}.s-no_verdict::before,.v-no_verdict::before{content:"\\2013"}.s-agent_error::before,.v-agent_error::before{content:"!"}
+.s-agent_error,.v-agent_error{color:var(--fail)}
+.s-user_error,.v-user_error{color:var(--none);background:var(--none-bg)}.s-user_error::before,.v-user_error::before{content:"\\2639"}
+.s-not_decided,.v-not_decided{color:var(--none);background:var(--none-bg)}.s-not_decided::before,.v-not_decided::before{content:"?"}
 .e-cut{color:var(--flaky);background:var(--flaky-bg)}.e-cut::before{content:"\\2702"}
 .filters{display:flex;flex-wrap:wrap;gap:8px;align-items:center;margin:0 0 10px}
 .filters input{flex:1 1 220px;min-width:0;font:inherit;padding:7px 10px;border:1px solid var(--border);border-radius:8px;background:var(--surface);color:var(--text)}
