@@ -35,6 +35,10 @@ export async function compareCommand(ctx: CliContext, argv: readonly string[]): 
 
   const { comparison, page } = await compareTwoRuns(ctx, { before: positionals[0]!, after: positionals[1]!, maxAgeDays, config: values.config, results: values.results })
 
+  // Comparing a run with itself is always "within noise": most likely a typo for the other run.
+  if (comparison.before.id === comparison.after.id) {
+    ctx.stderr.write(`warning: ${positionals[0]} and ${positionals[1]} are the same run, ${comparison.after.id}: it is within noise of itself by construction; give the baseline first, then the run to judge\n`)
+  }
   if (values.json) ctx.stdout.write(`${JSON.stringify(comparison, null, 2)}\n`)
   else if (values.markdown) ctx.stdout.write(`${comparisonMarkdown(comparison, { reportUrl: values['report-url'] ?? null })}\n`)
   else ctx.stdout.write(plainSummary(comparison, relative(ctx.cwd, page) || page))
