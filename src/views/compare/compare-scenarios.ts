@@ -1,4 +1,4 @@
-import type { ComparedScenario, Comparison, NotComparedScenario, ScenarioSide } from '../../verdict/comparison.ts'
+import type { ComparedScenario, Comparison, MovedClaim, NotComparedScenario, ScenarioSide } from '../../verdict/comparison.ts'
 import { undecidedCount, undecidedCounts } from '../page/verdict-words.ts'
 import { scenarioNotes } from './compare-wording.ts'
 import { renderAttempt } from '../run/attempt-view.ts'
@@ -79,7 +79,16 @@ function detail(id: string, anchor: string, sides: CompareSides, edited: boolean
 
 function row(group: CompareGroup, id: string, cells: SafeHtml, body: SafeHtml): SafeHtml {
   const anchor = anchorFor('scenario', id)
-  return html`<details class="scn" id="${anchor}" data-anchor data-row data-status="${group}" data-search="${id.toLowerCase()}"><summary class="row crow"><span class="badge g-${group}">${GROUP_LABEL[group]}</span>${cells}</summary>${body}</details>`
+  return html`<details class="scn" id="${anchor}" data-anchor data-row data-status="${group}" data-search="${id.toLowerCase()}"><summary class="row crow${withMoved(group) ? ' wm' : ''}"><span class="badge g-${group}">${GROUP_LABEL[group]}</span>${cells}</summary>${body}</details>`
+}
+
+/** Worse and Better rows say what moved with them, as the pull request's comment does. */
+const withMoved = (group: CompareGroup) => group === 'worse' || group === 'better'
+
+/** “The agent asked for the order number” 5/5 → 0/5, a line per claim or check that moved. */
+function movedCell(s: ComparedScenario): SafeHtml {
+  const line = (m: MovedClaim) => html`<div>${m.kind === 'claim' ? `“${m.text}”` : `check ${m.text}`} ${fraction(m.before.held, m.before.decided)} → ${fraction(m.after.held, m.after.decided)}</div>`
+  return html`<div class="moved">${s.moved.length ? s.moved.map(line) : html`<span class="muted">–</span>`}</div>`
 }
 
 /** A side in a row: "4/4", how many of its fails were agent errors, and a marked count of attempts without a verdict. */
@@ -95,7 +104,7 @@ function sideCell(side: ScenarioSide | null): SafeHtml {
 function comparedRow(s: ComparedScenario, sides: CompareSides): SafeHtml {
   const notes = scenarioNotes(s)
   const p = s.group === 'better' || (s.group === 'same' && s.change > 0) ? s.pBetter : s.pWorse
-  const cells = html`<div class="name">${s.id}${notes.length ? html`<div class="note">⚠ ${notes.join('; ')}</div>` : ''}</div>${sideCell(s.before)}${sideCell(s.after)}<div class="num">${points(s.change)}</div><div class="num opt">${s.change === 0 ? '–' : pEquals(p)}${s.group !== 'same' && !s.alone ? html`<div class="note">with the others, not alone</div>` : ''}</div>`
+  const cells = html`<div class="name">${s.id}${notes.length ? html`<div class="note">⚠ ${notes.join('; ')}</div>` : ''}</div>${sideCell(s.before)}${sideCell(s.after)}<div class="num">${points(s.change)}</div><div class="num opt">${s.change === 0 ? '–' : pEquals(p)}${s.group !== 'same' && !s.alone ? html`<div class="note">with the others, not alone</div>` : ''}</div>${withMoved(s.group) ? movedCell(s) : ''}`
   return row(s.group, s.id, cells, detail(s.id, anchorFor('scenario', s.id), sides, false))
 }
 
@@ -104,12 +113,13 @@ function notComparedRow(s: NotComparedScenario, sides: CompareSides): SafeHtml {
   return row('not_compared', s.id, cells, detail(s.id, anchorFor('scenario', s.id), sides, s.reason === 'edited'))
 }
 
-const LIST_HEAD = html`<div class="row crow list-head" aria-hidden="true"><div>Group</div><div>Scenario</div><div class="num">Before</div><div class="num">After</div><div class="num">Change</div><div class="num opt">p (one-sided)</div></div>`
+const listHead = (key: CompareGroup) =>
+  html`<div class="row crow list-head${withMoved(key) ? ' wm' : ''}" aria-hidden="true"><div>Group</div><div>Scenario</div><div class="num">Before</div><div class="num">After</div><div class="num">Change</div><div class="num opt">p (one-sided)</div>${withMoved(key) ? html`<div>What moved</div>` : ''}</div>`
 
 /** A group, a row at a time: a large comparison's page is written row by row, never held whole. */
 function* group<S>(key: CompareGroup, scenarios: readonly S[], toRow: (s: S) => SafeHtml, blurb: string): Generator<SafeHtml> {
   if (scenarios.length === 0) return
-  yield html`<section data-group="${key}"><h2>${GROUP_LABEL[key]} <span class="muted">${count(scenarios.length)}</span></h2><p class="note">${blurb}</p><div class="list">${LIST_HEAD}`
+  yield html`<section data-group="${key}"><h2>${GROUP_LABEL[key]} <span class="muted">${count(scenarios.length)}</span></h2><p class="note">${blurb}</p><div class="list">${listHead(key)}`
   for (const s of scenarios) yield toRow(s)
   yield html`</div></section>`
 }

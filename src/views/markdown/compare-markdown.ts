@@ -58,10 +58,13 @@ export function comparisonMarkdown(c: Comparison, options: MarkdownOptions = {})
   const notes = notesSection(c)
   const bottom = [statisticsSection(c), warningsSection(c)]
   const fixed = [...top, notes, ...bottom].reduce((sum, part) => sum + part.length + 2, 0)
+  // A judge-unstable scenario is said once, under Worth a look, not again under Same.
+  const inNotes = new Set(notedScenarios(c).slice(0, NOTES_SHOWN).filter((s) => s.judgeUnstable !== null).map((s) => s.id))
+  const same = c.scenarios.same.filter((s) => !inNotes.has(s.id))
   const sections: Section[] = [
     { title: `#### 🟥 Worse (${count(c.scenarios.worse.length)})`, header: CHANGED_HEADER, rows: c.scenarios.worse.map((s) => changedRow(s, 'worse', reportUrl)), folded: false },
     { title: `#### 🟩 Better (${count(c.scenarios.better.length)})`, header: CHANGED_HEADER, rows: c.scenarios.better.map((s) => changedRow(s, 'better', reportUrl)), folded: false },
-    { title: `~ Same, within noise (${count(c.scenarios.same.length)})`, header: SAME_HEADER, rows: c.scenarios.same.map(sameRow), folded: true },
+    { title: `~ Same, within noise (${count(same.length)})`, header: SAME_HEADER, rows: same.map(sameRow), folded: true },
     { title: `Not compared (${count(c.scenarios.notCompared.length)})`, header: NOT_COMPARED_HEADER, rows: c.scenarios.notCompared.map(notComparedRow), folded: true },
   ].filter((section) => section.rows.length > 0)
   const fitted = fitSections(sections, (options.maxLength ?? MARKDOWN_LIMIT) - fixed, reportUrl)
@@ -70,8 +73,12 @@ export function comparisonMarkdown(c: Comparison, options: MarkdownOptions = {})
   return [...top, ...open, notes, ...folded, ...bottom].filter(Boolean).join('\n\n') + '\n'
 }
 
+function notedScenarios(c: Comparison): Comparison['scenarios']['same'] {
+  return c.scenarios.same.filter((s) => s.possible !== null || s.moreWithoutVerdict !== null || s.judgeUnstable !== null)
+}
+
 function notesSection(c: Comparison): string {
-  const noted = c.scenarios.same.filter((s) => s.possible !== null || s.moreWithoutVerdict !== null || s.judgeUnstable !== null)
+  const noted = notedScenarios(c)
   if (noted.length === 0) return ''
   const lines = noted.slice(0, NOTES_SHOWN).map((s) => `- ${scenarioId(s.id)}: ${scenarioNotes(s).join('; ')}`)
   if (noted.length > NOTES_SHOWN) lines.push(`- …and ${noted.length - NOTES_SHOWN} more, in Same below`)
