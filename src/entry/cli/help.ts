@@ -114,7 +114,7 @@ Options:
   --json                   print the comparison as data instead
   --fail-on <when>         worse: exit 1 when the verdict is Worse; failing: when any attempt of
                            <after> did not pass; never (default). Decided by the statistics alone:
-                           an agent error is a failed attempt, an attempt without a verdict never
+                           an agent error is a failed attempt, an attempt with no verdict never
                            fails it; the gate's word is printed on stderr
   --fail-on-inconclusive   exit 1 too when the gate is inconclusive (too few verdicts, k too low
                            for one scenario to register, judge-unstable changes, judge changed)

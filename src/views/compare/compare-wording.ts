@@ -133,7 +133,7 @@ export function scenarioNotes(s: ComparedScenario): string[] {
   if (s.possible === 'improvement') notes.push(`possible improvement (not significant after correction, ${pEquals(s.pBetter)})`)
   if (s.moreWithoutVerdict) {
     const without = (x: ScenarioSide) => x.attempts - x.judged
-    notes.push(`more attempts without a verdict: ${without(s.before)} → ${without(s.after)} of ${s.after.attempts} (${pEquals(s.moreWithoutVerdict.p)})`)
+    notes.push(`more attempts with no verdict: ${without(s.before)} → ${without(s.after)} of ${s.after.attempts} (${pEquals(s.moreWithoutVerdict.p)})`)
   }
   return notes
 }
