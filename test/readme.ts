@@ -1,14 +1,20 @@
 import assert from 'node:assert/strict'
 import { readFile } from 'node:fs/promises'
 
-/** README.md's parts that tests play as written: its sections, YAML blocks and the workflow's convy step. */
+/** README.md's and docs/' parts that tests play as written: their sections, YAML blocks and the workflow's convy step. */
 export const readme = await readFile(new URL('../README.md', import.meta.url), 'utf8')
 
-export function readmeSection(title: string): string {
-  const start = readme.indexOf(`\n## ${title}\n`)
-  assert.ok(start >= 0, `README has no section "${title}"`)
-  const end = readme.indexOf('\n## ', start + 1)
-  return readme.slice(start, end === -1 ? undefined : end)
+/** A page of docs/, e.g. `configuration` for docs/configuration.md. */
+export async function docPage(name: string): Promise<string> {
+  return readFile(new URL(`../docs/${name}.md`, import.meta.url), 'utf8')
+}
+
+/** The section under a `## title` heading of README, or of another page given as `text`. */
+export function readmeSection(title: string, text: string = readme): string {
+  const start = text.indexOf(`\n## ${title}\n`)
+  assert.ok(start >= 0, `the page has no section "${title}"`)
+  const end = text.indexOf('\n## ', start + 1)
+  return text.slice(start, end === -1 ? undefined : end)
 }
 
 export function yamlBlocks(text: string): string[] {

@@ -6,7 +6,7 @@ import { after, before, test } from 'node:test'
 import { parse } from 'yaml'
 import { startFakeAgentServer, type FakeAgentServer } from '../fakes/agent-server.ts'
 import { startFakeGitHub, type FakeGitHub } from '../fakes/github-server.ts'
-import { convyStep, readmeSection, yamlBlocks, type Workflow } from '../readme.ts'
+import { convyStep, docPage, readmeSection, yamlBlocks, type Workflow } from '../readme.ts'
 import { describeStep, runActionStep } from './harness.ts'
 import { expectExit, pullRequestStep, pushStep, sha } from './steps.ts'
 
@@ -27,7 +27,7 @@ after(async () => {
 
 test("README's workflow with README's convy.yml: a push uploads the baseline, a pull request compares with it", async () => {
   const [workflowText] = yamlBlocks(readmeSection('In GitHub Actions')).filter((yaml) => /^jobs:/m.test(yaml))
-  const [convyYml] = yamlBlocks(readmeSection('Configuration: convy.yml'))
+  const [convyYml] = yamlBlocks(readmeSection('convy.yml', await docPage('configuration')))
   const step = convyStep(parse(workflowText!) as Workflow)
   // The service's port on the runner is the fake bot's port here.
   const onRunner = (values: Record<string, string>) => Object.fromEntries(Object.entries(values).map(([k, v]) => [k, v.replaceAll('http://localhost:8080', bot.url)]))

@@ -50,11 +50,12 @@ describe('workflow files', () => {
     assert.ok(content.indexOf('npm test') > 0 && content.indexOf('npm test') < content.indexOf('npm publish'))
   })
 
-  test('the workflows in the README’s "In GitHub Actions"', async () => {
+  test('the workflows in README’s "In GitHub Actions" and in docs/action.md', async () => {
     const readme = await readFile(new URL('README.md', root), 'utf8')
     const section = /^## In GitHub Actions\n([\s\S]*?)^## /m.exec(readme)?.[1] ?? ''
-    const workflows = [...section.matchAll(/```yaml\n([\s\S]*?)```/g)].map((m) => m[1]!).filter((yaml) => /^jobs:/m.test(yaml))
-    assert.ok(workflows.length >= 3, `found ${workflows.length}`)
+    const reference = await readFile(new URL('docs/action.md', root), 'utf8')
+    const workflows = [...`${section}${reference}`.matchAll(/```yaml\n([\s\S]*?)```/g)].map((m) => m[1]!).filter((yaml) => /^jobs:/m.test(yaml))
+    assert.ok(workflows.length >= 6, `found ${workflows.length}`)
     for (const [index, content] of workflows.entries()) assert.deepEqual(await workflowErrors(`readme-${index + 1}.yml`, content), [], content)
   })
 })

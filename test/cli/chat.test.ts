@@ -70,23 +70,26 @@ describe('convy-ci chat', () => {
     assert.equal(models.requests.filter((r) => r.kind === 'judge').length, 1)
     assert.equal(models.requests.filter((r) => r.kind === 'user').length, 0, 'you are the user: no simulated user is asked')
 
-    // The saved file is a scenario that runs as it is: your lines, the scenario's claims and checks.
+    // The saved file is a scenario that runs as it is, free: your lines and the scenario's checks; the claims only as comments.
     const saved = parseScenario(parseYamlFile('saved.yml', await readFile(join(dir, 'scenarios', 'late-order-chat.yml'), 'utf8')), 'x')
     assert.deepEqual(
       { id: saved.id, script: saved.script, judge: saved.judge, checks: saved.checks, tags: saved.tags, user: saved.user, description: saved.description },
       {
         id: 'late-order-chat',
         script: ['where is my order?', 'it is 4821'],
-        judge: ['The agent asked for the order number'],
+        judge: [],
         checks: [{ kind: 'not_contains', value: 'sorry', fatal: true }],
         tags: ['orders'],
         user: undefined,
         description: 'A late order, the number given only when asked',
       },
     )
+    assert.match(await readFile(join(dir, 'scenarios', 'late-order-chat.yml'), 'utf8'), /^# judge:\n# {3}- "The agent asked for the order number"$/m)
+    const judgeCalls = models.requests.filter((r) => r.kind === 'judge').length
     const replayed = await runInProcess(['run', 'support_bot', '--scenarios', 'late-order-chat'], { cwd: dir, env })
     assert.equal(replayed.code, 0, replayed.stderr)
     assert.match(replayed.stdout, /late-order-chat\s+passing\s+1\/1/)
+    assert.equal(models.requests.filter((r) => r.kind === 'judge').length, judgeCalls, 'the saved script calls no judge')
   })
 
   test('/save mid-conversation; an existing file is never overwritten; without a scenario the file says what it still needs', async () => {

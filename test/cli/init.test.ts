@@ -28,11 +28,11 @@ test('init makes a project that runs offline at once: --smoke and the scripted s
   assert.deepEqual(attempts.map((a) => [a.scenario, a.verdict, a.checks.length]), [['order-status-scripted', 'passed', 3]])
   assert.match(offline.stdout, /bookshop: pass rate 100% · 1 of 1/)
 
-  // The model scenarios need the gateway's key, and say so; the gateway's address has a default.
+  // The model scenarios need the gateway's key, and name the variable the openai SDK reads.
   const online = await runInProcess(['run', 'bookshop'], { cwd: project })
   assert.equal(online.code, 2)
-  assert.match(online.stderr, /convy\.yml:5: models\.api_key uses \$\{CONVY_API_KEY\}, which is not set/)
-  assert.doesNotMatch(online.stderr, /CONVY_BASE_URL/)
+  assert.match(online.stderr, /convy\.yml:\d+: the models need a key: set OPENAI_API_KEY \(in the environment or \.env\), or models\.api_key/)
+  assert.match(await readFile(join(project, '.env.example'), 'utf8'), /^OPENAI_API_KEY=$/m)
 })
 
 test('init never overwrites: an existing file stops it before anything is written', async () => {

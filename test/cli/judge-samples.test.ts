@@ -142,6 +142,8 @@ describe('judge samples, rejudge and judge-unstable', () => {
     assert.deepEqual([shaky.after.passed, shaky.after.judged, shaky.judgeUnstable, shaky.after.judge.unstable], [0, 5, 'worse', true])
     const markdown = (await cli(dir, 'compare', baseline.id, after.id, '--markdown')).stdout
     assert.match(markdown, /- shaky: judge-unstable: it moved down beyond noise, but the judge disagrees with itself here \(judge flip rate 0% before, 67% after; both runs pooled: judge noise Ĵ = [\d.]+, agent spread Â = [\d.]+\)/)
+    // Said once, under Worth a look: not again in the Same table.
+    assert.equal(markdown.split('shaky').length - 1, 1, markdown)
     const gated = await cli(dir, 'compare', baseline.id, after.id, '--fail-on', 'worse')
     assert.equal(gated.code, 1, 'steady is Worse: the gate fails')
 

@@ -138,7 +138,7 @@ describe('convy-ci run against a JSON agent and convy-ci’s models, over loopba
     // that decided nothing must not read as passing.
     assert.equal(order.verdict, 'not_decided')
     assert.equal(attempts.find((a) => a.scenario === 'scripted')!.verdict, 'passed')
-    assert.match(result.stdout, /support_bot: pass rate 100% · 1 of 1 · 1 not decided \(no check, and the judge was not asked: left out of the pass rate\)/)
+    assert.match(result.stdout, /support_bot: pass rate 100% · 1 of 1 decided \(of 2 attempts\) · 1 not decided \(no check, and the judge was not asked: left out of the pass rate\)/)
     const page = await readFile(join(await onlyRun(dir, 'support_bot'), 'report.html'), 'utf8')
     assert.match(page, />Not decided<\/span>/)
   })
@@ -147,7 +147,7 @@ describe('convy-ci run against a JSON agent and convy-ci’s models, over loopba
     const dir = await makeProject({ 'convy.yml': CONVY_YML, 'scenarios/order.yml': SCENARIOS['scenarios/order.yml'] })
     const result = await runInProcess(['run', 'support_bot', '--smoke', '-k', '2'], { cwd: dir, env: { BOT_URL: bot.url, BOT_TOKEN } })
     assert.equal(result.code, 0, result.stderr)
-    assert.match(result.stdout, /support_bot: pass rate none: nothing was decided · 2 not decided/)
+    assert.match(result.stdout, /support_bot: pass rate none · 0 of 2 attempts decided \(below 50%\) · 2 not decided/)
     assert.doesNotMatch(result.stdout, /100%/)
   })
 
@@ -245,7 +245,7 @@ describe('convy-ci run against a JSON agent and convy-ci’s models, over loopba
   test('options are checked: unknown option, bad -k, unknown agent, no agent', async () => {
     const dir = await makeProject({ 'convy.yml': CONVY_YML, ...SCENARIOS })
     const cases: [string[], RegExp][] = [
-      [['run', 'support_bot', '--paralel', '2'], /Unknown option '--paralel'/],
+      [['run', 'support_bot', '--paralel', '2'], /unknown option --paralel — did you mean --parallel\?/],
       [['run', 'support_bot', '-k', '0'], /-k 0: expected a whole number/],
       [['run', 'supportbot'], /no agent "supportbot" — did you mean "support_bot"\?/],
       [['run'], /name the agent/],

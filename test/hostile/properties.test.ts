@@ -10,7 +10,7 @@ import { createMask, encodedForms, MASKED } from '../../src/base/shared/secrets.
 
 /**
  * Properties, each checked on RUNS generated cases (fast-check prints the seed of a failure, so it
- * can be replayed). README's Reliability section reports these counts.
+ * can be replayed). docs/reliability.md reports these counts.
  */
 export const RUNS = 500
 

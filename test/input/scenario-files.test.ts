@@ -118,7 +118,7 @@ describe('scenario files', () => {
 
   test('a duplicate id names both files', async () => {
     const [message] = await problemsOf({ 'one.yml': 'id: same\nscript: [a]\nchecks: [{contains: b}]\n', 'two.yml': 'id: same\nscript: [a]\nchecks: [{contains: b}]\n' })
-    assert.match(message!, /scenarios\/two\.yml: scenario id "same" is already used by scenarios\/one\.yml/)
+    assert.match(message!, /scenarios\/two\.yml:1: scenario id "same" is already used by scenarios\/one\.yml/)
   })
 
   test('an unquoted # leaves a check empty, and the error says why', async () => {
@@ -134,9 +134,11 @@ describe('scenario files', () => {
 
   test('broken YAML is reported with its line, and every file is checked before failing', async () => {
     const problems = await problemsOf({ 'a.yml': 'user: hi\njudge: [x]\n  bad: indent\n', 'b.yml': 'user: 3\n' })
-    assert.equal(problems.length, 2)
+    assert.equal(problems.length, 3)
     assert.match(problems[0]!, /^scenarios\/a\.yml:\d+: not valid YAML/)
     assert.match(problems[1]!, /^scenarios\/b\.yml:1: user: expected a string, got 3/)
+    // The wrong value does not hide the file's other problem.
+    assert.match(problems[2]!, /^scenarios\/b\.yml:1: needs `judge`/)
   })
 
   test('the event loop runs while a large suite loads: what waits on it (the gateway check, Ctrl+C) is not held up', async () => {

@@ -44,12 +44,12 @@ test('in CI, the first three distinct errors are said as they happen, before the
   assert.deepEqual(stderr.join('').split('\n'), [
     'bot: 6 attempts of 3 scenarios',
     `  ! agent error, first in a #1: ${REFUSED}`,
-    '  ! a  0/2 passed · 2 agent errors',
+    '  ! a  2 agent errors',
     '  ! no verdict, first in b #1: judge (gpt-4.1) gave no verdict: 401 \\u001b[31mIncorrect API key',
-    '  ! b  1/2 passed · 1 no verdict',
+    '  ! b  1/1 passed · 1 no verdict',
     '  ! agent error, first in c #1: HTTP 500',
     // A fourth distinct message is left to the summary.
-    '  ! c  0/2 passed · 2 agent errors',
+    '  ! c  2 agent errors',
     '',
   ])
 })
@@ -61,8 +61,8 @@ test('on a terminal, an error is written above the live line, which is drawn aga
   // Within the 100 ms between redraws: drawn again all the same, or the live line would be gone.
   progress.attemptRecorded(attempts[0]!)
   assert.deepEqual(stderr, [
-    '\r\u001b[2Kbot  1/6 attempts · 100% passed · 0 errors · 0:00',
+    '\r\u001b[2Kbot  1/6 attempts · 100% of 1 decided passed · 0:00',
     `\r\u001b[2K  ! agent error, first in a #1: ${REFUSED}\n`,
-    '\r\u001b[2Kbot  2/6 attempts · 100% passed · 1 error · 0:00',
+    '\r\u001b[2Kbot  2/6 attempts · 100% of 1 decided passed · 1 agent error · 0:00',
   ])
 })

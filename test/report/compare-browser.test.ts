@@ -82,7 +82,9 @@ describe('compare page in a browser', { skip: NO_CHROMIUM }, () => {
         return { text: (cell.textContent ?? '').trim(), shown: box.width > 0 && box.height > 0, inside: box.left >= 0 && box.right <= row.ownerDocument.documentElement.clientWidth }
       }),
     )
-    assert.equal(cells.length, 6, 'group, name, before, after, change, p')
+    // The first row is Worse: it also says what moved, as the pull request's comment does.
+    assert.equal(cells.length, 7, 'group, name, before, after, change, p, what moved')
+    assert.match(cells[6]!.text, /→/)
     for (const cell of cells) assert.ok(cell.shown && cell.inside, `${cell.text} is shown within the screen`)
     const header = await watch.page.locator('.crow.list-head > div').evaluateAll((labels) => labels.map((l) => l.getBoundingClientRect().width > 0))
     assert.ok(header.length >= 6 && header.every(Boolean), 'every column heading is shown')

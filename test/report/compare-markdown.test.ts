@@ -72,7 +72,7 @@ describe('comparisonMarkdown', () => {
     const attempts = [...errored.after.attempts, { ...errored.after.attempts[1]!, attempt: 6 }]
     attempts[0] = { ...attempts[0]!, verdict: 'agent_error' }
     const withErrors = comparisonMarkdown(compare(errored.before, { ...errored.after, attempts }))
-    assert.match(withErrors, /\| Errors \| 0 agent · 0 no verdict \| 1 agent · 0 no verdict \|/)
+    assert.match(withErrors, /\| Errors \| 0 agent errors · 0 no verdict \| 1 agent error · 0 no verdict \|/)
     assert.match(withErrors, /\| Attempts \| 10 \| 11 \| \+1 \|/)
   })
 
@@ -135,7 +135,7 @@ describe('comparisonMarkdown', () => {
     const withoutVerdict = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10].map((i) => ({ ...shaky, attempt: 10 + i, verdict: 'no_verdict' as const }))
     const markdown = comparisonMarkdown(compare(before, { ...after, attempts: [...after.attempts, ...withoutVerdict] }))
     assert.match(markdown, /\*\*Worth a look\*\*\n\n- slipping: possible regression \(not significant after correction, p = 0\.024\)/)
-    assert.match(markdown, /- shaky: more attempts without a verdict: 0 → 10 of 15 \(p = 0\.016\)/)
+    assert.match(markdown, /- shaky: more attempts with no verdict: 0 → 10 of 15 \(p = 0\.016\)/)
   })
 
   test('an agent that failed every attempt is said under the verdict, in its own words, neutralised; other warnings stay last', () => {

@@ -37,7 +37,7 @@ describe('the compare page', () => {
     assert.match(section(page, 'OLD'), /played only by the before run/)
     assert.match(section(page, 'NEW'), /played only by the after run/)
     assert.match(section(page, 'EDIT'), /edited between the runs/)
-    assert.match(section(page, 'NV'), /no verdict in one of the runs/)
+    assert.match(section(page, 'NV'), /none decided in one of the runs/)
   })
 
   test('an edited scenario shows both versions of what the user was told', () => {

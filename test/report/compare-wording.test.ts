@@ -67,6 +67,13 @@ describe('the statistics sentences', () => {
     assert.equal(verdictReason(c), 'The pass rate went from 100% to 60% (Δ −40 pp), worse, beyond noise, driven by 20 scenarios that dropped (none beyond noise alone).')
   })
 
+  test('a drop driven by a scenario on its own and one with the others says both, without contradicting itself', () => {
+    const c = compareRuns(tallyRecord(runOf({ a: 5, b: 5, c: 5 }, 5)), tallyRecord(runOf({ a: 0, b: 2, c: 5 }, 5)), { now })
+    const reason = verdictReason(c)
+    assert.doesNotMatch(reason, /none beyond noise alone/)
+    assert.match(reason, /, driven by 1 scenario that got worse on its own( and 1 more that dropped with the others, not alone)?\.$/)
+  })
+
   test('from a low baseline not even a drop to 0% would register', () => {
     const c = compareRuns(tallyRecord(runOf({ a: 1, b: 0 }, 2)), tallyRecord(runOf({ a: 1, b: 0 }, 2)), { now })
     assert.match(sensitivitySentence(c), /^With 2 attempts per scenario, not even a drop to 0% would register reliably; no single scenario can register on its own/)

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
 import { renderRunReport } from '../../src/views/run/run-report.ts'
 import { scenarioStatus } from '../../src/records/tally/run-tally.ts'
+import { emptyVerdictCounts, type VerdictCounts } from '../../src/records/journal/attempt-facts.ts'
 import { attempt, manifest, scenario, smallRun } from './small-run.ts'
 
 /** The tiles as a reader sees them: label → "value unit | sub", tags stripped. */
@@ -28,11 +29,11 @@ describe('tiles of a run counted by hand', () => {
 
   test('pass rate: 4 passed of 7 with a verdict, with its Wilson interval', () => {
     // p = 4/7, n = 7, z = 1.96: (p + z²/2n ± z√(p(1−p)/n + z²/4n²)) / (1 + z²/n) = 0.2505 … 0.8418
-    assert.equal(t.get('Pass rate'), '57% · 4 of 7 | 95% interval 25–84%')
+    assert.equal(t.get('Pass rate'), '57% · 4 of 7 decided (of 12 attempts) | 95% interval 25–84% · 2 agent errors left out · 3 no verdict left out')
   })
 
   test('stable scenarios: A alone passed every attempt, of the three with a verdict', () => {
-    assert.equal(t.get('Stable scenarios'), '1 of 3 | passed every attempt · 1 flaky · 1 always failing · 1 without a verdict')
+    assert.equal(t.get('Stable scenarios'), '1 of 3 | passed every attempt · 1 flaky · 1 always failing · 1 agent error')
   })
 
   test("answer time: the agent's own, failed answers left out", () => {
@@ -46,7 +47,7 @@ describe('tiles of a run counted by hand', () => {
   })
 
   test('errors: agent errors and attempts the models left without a verdict', () => {
-    assert.equal(t.get('Errors'), "5 of 12 | 2 agent errors · 3 no verdict (convy-ci's models)")
+    assert.equal(t.get('Errors'), "5 of 12 | 2 agent errors · 3 no verdict (convy-ci's models failed)")
   })
 
   test('cost: the priced model calls added up', () => {
@@ -59,7 +60,7 @@ describe('tiles of a run counted by hand', () => {
     const reliability = sectionText(page, 'Reliability')
     assert.match(reliability, /pass1 50%\s*pass2 33%/)
     assert.doesNotMatch(reliability, /pass3/)
-    assert.match(reliability, /Always passing 1\s*Flaky 1\s*Always failing 1\s*No verdict 1/)
+    assert.match(reliability, /Always passing 1\s*Flaky 1\s*Always failing 1\s*Agent error 1/)
   })
 
   test('each claim says in how many attempts it held', () => {
@@ -68,7 +69,7 @@ describe('tiles of a run counted by hand', () => {
 
   test('scenarios are listed failing first, each with its status as a word', () => {
     const rows = [...page.matchAll(/data-status="([a-z_]+)" data-search="([^"]*)"/g)].map((r) => `${r[2]!.split(' ')[0]}:${r[1]}`)
-    assert.deepEqual(rows, ['c:failing', 'b:flaky', 'd:no_verdict', 'a:passing'])
+    assert.deepEqual(rows, ['c:failing', 'b:flaky', 'd:agent_error', 'a:passing'])
     for (const word of ['Failing', 'Flaky', 'No verdict', 'Passing']) assert.ok(page.includes(`>${word}</span>`))
   })
 
@@ -92,22 +93,27 @@ describe('large pages', () => {
 
 describe('scenario status', () => {
   test('only passed and failed attempts decide it', () => {
-    assert.equal(scenarioStatus(3, 0), 'passing')
-    assert.equal(scenarioStatus(0, 2), 'failing')
-    assert.equal(scenarioStatus(1, 1), 'flaky')
-    assert.equal(scenarioStatus(0, 0), 'no_verdict')
+    const counts = (c: Partial<VerdictCounts>): VerdictCounts => ({ ...emptyVerdictCounts(), ...c })
+    assert.equal(scenarioStatus(counts({ passed: 3, agentErrors: 1 })), 'passing')
+    assert.equal(scenarioStatus(counts({ failed: 2 })), 'failing')
+    assert.equal(scenarioStatus(counts({ passed: 1, failed: 1 })), 'flaky')
+    // Nothing passed or failed: the status says why, one word per reason.
+    assert.equal(scenarioStatus(counts({ agentErrors: 2, noVerdicts: 1 })), 'agent_error')
+    assert.equal(scenarioStatus(counts({ noVerdicts: 1, notDecided: 2 })), 'no_verdict')
+    assert.equal(scenarioStatus(counts({ userErrors: 1 })), 'user_error')
+    assert.equal(scenarioStatus(counts({ notDecided: 3 })), 'not_decided')
   })
 
   test('a scenario whose only verdicts passed is Passing despite agent errors', () => {
     const m = manifest([scenario('S')])
     const page = renderRunReport({ manifest: m, attempts: [attempt('S', 1, 'passed', [1]), attempt('S', 2, 'agent_error', [null])] })
     assert.match(page, /data-status="passing"/)
-    assert.match(text(page), /1 of 1 \+1/)
+    assert.match(text(page), /1 of 1 · 1 agent error/)
   })
 
   test('an empty run says so rather than showing zeros as results', () => {
     const page = renderRunReport({ manifest: manifest([scenario('S')], { state: 'running', finishedAt: null }), attempts: [] })
-    assert.equal(tiles(page).get('Pass rate'), '– | no attempt got a verdict')
+    assert.equal(tiles(page).get('Pass rate'), 'none · no attempts | ')
     assert.match(page, /No attempt has been recorded yet/)
     assert.match(page, /Still running/)
   })

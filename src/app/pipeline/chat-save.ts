@@ -12,9 +12,10 @@ export interface SavedChat {
 }
 
 /**
- * Writes a chat as a scenario file: your lines become its `script`; with `--scenario`, its claims,
- * checks, tags and description come along, so the file runs as it is. An existing file is never
- * overwritten.
+ * Writes a chat as a scenario file: your lines become its `script`; with `--scenario`, its checks,
+ * tags and description come along, so the file runs as it is, free and repeatable. The judge's claims
+ * are written as comments: kept, they would call the judge on every run of a script. An existing
+ * file is never overwritten.
  */
 export async function saveChat(cwd: string, path: string, chat: { agent: string; lines: readonly string[]; scenario: Scenario | undefined; now: Date }): Promise<SavedChat> {
   const file = resolve(cwd, /\.ya?ml$/i.test(path) ? path : `${path}.yml`)
@@ -25,7 +26,6 @@ export async function saveChat(cwd: string, path: string, chat: { agent: string;
     id,
     ...(s?.description !== undefined ? { description: s.description } : {}),
     script: [...chat.lines],
-    ...(s && s.judge.length > 0 ? { judge: s.judge } : {}),
     ...(s && s.checks.length > 0 ? { checks: s.checks.map(checkEntry) } : {}),
     ...(s && s.tags.length > 0 ? { tags: s.tags } : {}),
   }
@@ -33,6 +33,9 @@ export async function saveChat(cwd: string, path: string, chat: { agent: string;
   const header = [
     `# Saved from \`convy-ci chat ${chat.agent}\`${s ? ` on scenario ${s.id}` : ''}, ${chat.now.toISOString().slice(0, 10)}: your lines, played as a script.`,
     ...(needsDecisions ? ['# A scenario needs `judge:` claims or `checks:` — add them before running it.'] : []),
+    ...(s && s.judge.length > 0
+      ? ['# The judge\'s claims are left out, so that the script runs free and repeatable; to have the judge decide them too:', '# judge:', ...s.judge.map((claim) => `#   - ${JSON.stringify(claim)}`)]
+      : []),
   ]
   await mkdir(dirname(file), { recursive: true })
   try {

@@ -45,7 +45,7 @@ export async function postToPullRequest(deps: PublishDeps, target: PublishTarget
     return null
   }
   if (target.readOnlyReason) {
-    log.notice(`${skipped}: ${target.readOnlyReason}. The job summary has the same text; to post it, use mode: publish in a workflow_run workflow (README: "Pull requests from forks").`)
+    log.notice(`${skipped}: ${target.readOnlyReason}. The job summary has the same text; to post it, use mode: publish in a workflow_run workflow (docs/action.md: "Pull requests from forks").`)
     return null
   }
   const { owner, repo } = deps.repository

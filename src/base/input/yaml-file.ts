@@ -92,17 +92,19 @@ export function issuesToErrors(
   /** Values that came from the environment are masked: an error must not print a secret. */
   mask: (text: string) => string = (text) => text,
 ): FileError[] {
-  return issues.map((issue) => {
+  return issues.flatMap((issue) => {
     const path = [...basePath, ...issue.path]
     const where = path.length ? `${path.join('.')}: ` : ''
     if (issue.code === 'unrecognized_keys') {
-      const key = issue.keys[0] ?? ''
+      // Every unknown key is a problem of its own, with its own line.
       const known = knownKeys?.(path) ?? []
-      const hint = didYouMean(key, known)
       const list = known.length ? ` (known keys: ${known.join(', ')})` : ''
-      return new FileError(file.name, file.lineOfKey(path, key), `${where}unknown key \`${key}\`${hint ? ` — did you mean \`${hint}\`?` : list}`)
+      return issue.keys.map((key) => {
+        const hint = didYouMean(key, known)
+        return new FileError(file.name, file.lineOfKey(path, key), `${where}unknown key \`${key}\`${hint ? ` — did you mean \`${hint}\`?` : list}`)
+      })
     }
-    return new FileError(file.name, file.lineOf(path), mask(`${where}${describeIssue(issue)}`))
+    return [new FileError(file.name, file.lineOf(path), mask(`${where}${describeIssue(issue)}`))]
   })
 }
 

@@ -37,7 +37,7 @@ const boolean = z.pipe(
 /**
  * Attempts per scenario when the workflow does not say: the smallest k at which one scenario that
  * stops passing altogether (1.0 → 0 among 20) is caught at least 90% of the time (npm run
- * bench:verdict; README, "Statistics"). Below it, the comparison says it cannot tell.
+ * bench:verdict; docs/statistics.md). Below it, the comparison says it cannot tell.
  */
 export const ACTION_DEFAULT_ATTEMPTS = 5
 

@@ -1,5 +1,6 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util'
 import { InputError } from '../../base/shared/errors.ts'
+import { didYouMean } from '../../base/input/did-you-mean.ts'
 
 type Options = NonNullable<ParseArgsConfig['options']>
 
@@ -8,6 +9,11 @@ export function parseCommandArgs<O extends Options>(command: string, argv: reado
   try {
     return parseArgs({ args: [...argv], options, allowPositionals: true, strict: true })
   } catch (error) {
+    const unknown = /^Unknown option '(-{1,2}[^']+)'/.exec((error as Error).message)?.[1]
+    if (unknown) {
+      const hint = didYouMean(unknown.replace(/^-+/, ''), Object.keys(options))
+      throw new InputError(`convy-ci ${command}: unknown option ${unknown}${hint ? ` — did you mean --${hint}?` : ''} (see convy-ci ${command} --help)`)
+    }
     throw new InputError(`convy-ci ${command}: ${(error as Error).message.replace(/\. To specify a positional argument.*$/s, '')} (see convy-ci ${command} --help)`)
   }
 }

@@ -46,6 +46,10 @@ export interface RunOptions {
   budgetUsd?: number
   /** Review failed attempts of the simulated user for its own mistakes (user errors); default: convy.yml's `models.review`. */
   review?: boolean
+  /** Ask the judge this many times per attempt; each claim is decided by the majority (`--judge-samples`); default 1. */
+  judgeSamples?: number
+  /** Play the `index`-th (1-based) of `total` balanced slices of the attempts, as `--shard I/N`. */
+  shard?: { index: number; total: number }
   /** convy.yml; default: the nearest one from `cwd` upward. */
   config?: string
   /** Where relative paths start and convy.yml is looked for; default the process's working directory. */
@@ -82,6 +86,8 @@ const OptionsSchema = z.strictObject({
   cache: z.optional(z.enum(CACHE_MODES)),
   budgetUsd: z.optional(z.number().check(z.positive())),
   review: z.optional(z.boolean()),
+  judgeSamples: z.optional(z.int().check(z.gte(1), z.lte(15))),
+  shard: z.optional(z.strictObject({ index: z.int().check(z.gte(1)), total: z.int().check(z.gte(1)) }).check(z.refine((s) => s.index <= s.total, 'index must be at most total'))),
   config: z.optional(z.nonEmptyText),
   cwd: z.optional(z.nonEmptyText),
   results: z.optional(z.nonEmptyText),

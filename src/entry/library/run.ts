@@ -14,6 +14,7 @@ import { verboseWatcher } from '../../app/pipeline/verbose.ts'
 import { checkModels, prepareAgent, prepareModels, type PreparedAgent } from '../../play/runner/prepare.ts'
 import { selectScenarios } from '../../play/runner/select-scenarios.ts'
 import { loadScenarios } from '../../records/scenario/load-scenarios.ts'
+import { readAllAttempts } from '../../records/journal/read-run.ts'
 import { InputError } from '../../base/shared/errors.ts'
 import { objectFile } from '../../base/input/yaml-file.ts'
 import { fingerprint } from '../../base/shared/fingerprint.ts'
@@ -78,10 +79,11 @@ export async function runFromCode(options: RunOptions, host: Host): Promise<RunR
     scenarioGlobs: globs,
     tags: [...(o.tags ?? [])],
     smoke: o.smoke ?? false,
-    shard: null,
+    shard: o.shard ?? null,
     budgetUsd: o.budgetUsd ?? null,
     cache: o.cache ?? 'off',
     ...(o.review === undefined ? {} : { review: o.review }),
+    ...(o.judgeSamples === undefined ? {} : { judgeSamples: o.judgeSamples }),
   }
   const models = prepareModels(modelsConfig, project.env, scenarios, settings.smoke, { cache: settings.cache, review: settings.review })
   await checkModels(models, settings.cache)
@@ -94,14 +96,14 @@ export async function runFromCode(options: RunOptions, host: Host): Promise<RunR
     const writer = ctx.writer(`run() from ${cwd}`)
     const watch = o.verbose ? verboseWatcher(output, { parallel: settings.parallel, k: settings.k }) : undefined
     const run = await runAgent(ctx, { agent, models, mask, settings, scenarios, resultsDir, writer, watch })
-    const results = scenarioResults(run.tally)
+    const results = scenarioResults(run.tally, await readAllAttempts(run.dir))
     return {
       agent: agent.name,
       id: run.id,
       dir: write ? run.dir : null,
       report: write ? join(run.dir, REPORT_FILE) : null,
       ...totals(run.tally),
-      complete: run.tally.attempts === scenarios.length * settings.k,
+      complete: run.tally.attempts === plannedAttempts(scenarios.length * settings.k, settings.shard),
       exitCode: run.exitCode,
       scenarios: results,
     }
@@ -140,4 +142,11 @@ function codeAgent(agent: Agent, name: string): PreparedAgent {
     price: null,
     secrets: [],
   }
+}
+
+/** The attempts a run (or its shard: the I-th of N balanced slices) plays. */
+function plannedAttempts(all: number, shard: RunSettings['shard']): number {
+  if (shard === null) return all
+  const size = Math.floor(all / shard.total)
+  return size + (shard.index <= all % shard.total ? 1 : 0)
 }

@@ -1,6 +1,7 @@
 import { countedAttempts, countVerdict, emptyVerdictCounts, type VerdictCounts } from '../../records/journal/attempt-facts.ts'
 import { capped, plural } from '../../views/page/format.ts'
 import { forTerminal } from '../../base/shared/invisible.ts'
+import { undecidedCount, undecidedCounts } from '../../views/page/verdict-words.ts'
 import { ERROR_LABEL, ERRORS_QUOTED, errorKey, groupedMessage, isErrorVerdict } from '../../records/tally/error-groups.ts'
 import type { RunProgress } from '../../play/runner/play-run.ts'
 import type { PipelineContext } from '../../app/pipeline/context.ts'
@@ -50,8 +51,9 @@ export function createProgress(ctx: PipelineContext, agent: string, todo: readon
     if (!force && now - lastDraw < REDRAW_MS) return
     lastDraw = now
     const decided = all.passed + all.failed
-    const rate = decided ? `${Math.round((100 * all.passed) / decided)}% passed` : 'no verdict yet'
-    const line = `${agent}  ${done}/${total} attempts · ${rate} · ${plural(all.agentErrors + all.noVerdicts, 'error')} · ${clock(now - started)}`
+    const rate = decided ? `${Math.round((100 * all.passed) / decided)}% of ${decided} decided passed` : 'none decided yet'
+    const errors = [all.agentErrors && undecidedCount('agent_error', all.agentErrors), all.noVerdicts && undecidedCount('no_verdict', all.noVerdicts)].filter(Boolean)
+    const line = [`${agent}  ${done}/${total} attempts`, rate, ...errors, clock(now - started)].join(' · ')
     ctx.stderr.write(`\r\x1b[2K${line}`)
   }
 
@@ -81,11 +83,9 @@ export function createProgress(ctx: PipelineContext, agent: string, todo: readon
 
 function scenarioLine(id: string, c: VerdictCounts): string {
   const mark = c.agentErrors + c.noVerdicts ? '!' : c.passed + c.failed === 0 ? '–' : c.failed === 0 ? '✓' : c.passed === 0 ? '✗' : '~'
-  const parts = [`${c.passed}/${countedAttempts(c)} passed`]
-  if (c.agentErrors) parts.push(plural(c.agentErrors, 'agent error'))
-  if (c.noVerdicts) parts.push(`${c.noVerdicts} no verdict`)
-  if (c.userErrors) parts.push(plural(c.userErrors, 'user error'))
-  if (c.notDecided) parts.push(`${c.notDecided} not decided`)
+  // Passed of the attempts that were decided; the others are named by why they were not.
+  const parts = c.passed + c.failed ? [`${c.passed}/${c.passed + c.failed} passed`] : []
+  parts.push(...undecidedCounts(c))
   return `${mark} ${id}  ${parts.join(' · ')}`
 }
 

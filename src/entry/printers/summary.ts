@@ -1,18 +1,19 @@
-import { capped, count, dollars, percent, plural, seconds } from '../../views/page/format.ts'
+import { capped, count, dollars, plural, seconds } from '../../views/page/format.ts'
 import { forTerminal } from '../../base/shared/invisible.ts'
 import { ERROR_LABEL, errorGroups, quotedErrors } from '../../records/tally/error-groups.ts'
-import { passRate, runCounts } from '../../records/tally/run-counts.ts'
+import { runCounts } from '../../records/tally/run-counts.ts'
+import { passRateWords, undecidedCount, UNDECIDED_WORD } from '../../views/page/verdict-words.ts'
 import { scenarioStatus, type RunTally } from '../../records/tally/run-tally.ts'
 
-const STATUS_WORD = { failing: 'failing', flaky: 'flaky', passing: 'passing', no_verdict: 'no verdict' } as const
+const STATUS_WORD = { failing: 'failing', flaky: 'flaky', passing: 'passing', ...UNDECIDED_WORD } as const
 
 /** The table printed when a run ends: a row per scenario, then the totals. */
 export function formatSummary(agent: string, tally: RunTally): string {
   const scenarios = [...tally.scenarios.values()].filter((s) => s.attempts.length > 0)
   const rows = scenarios.map((s) => [
     s.id,
-    STATUS_WORD[scenarioStatus(s.passed, s.failed)],
-    `${s.passed}/${s.passed + s.failed}`,
+    STATUS_WORD[scenarioStatus(s)],
+    s.passed + s.failed ? `${s.passed}/${s.passed + s.failed}` : '–',
     s.agentErrors + s.noVerdicts ? `${s.agentErrors + s.noVerdicts}` : '',
     s.answers ? seconds(s.answerSeconds / s.answers) : '',
   ])
@@ -20,16 +21,12 @@ export function formatSummary(agent: string, tally: RunTally): string {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)))
   const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join('  ').trimEnd()
   const counts = runCounts(tally)
-  const rate = counts.judged
-    ? `${percent(passRate(counts))} · ${counts.passed} of ${counts.judged}`
-    : counts.notDecided === counts.attempts
-      ? 'none: nothing was decided'
-      : 'none: no attempt was passed or failed'
+  const rate = passRateWords(counts.passed, counts.judged, counts.attempts)
   const errors = [
-    counts.agentErrors && plural(counts.agentErrors, 'agent error'),
-    counts.noVerdicts && `${counts.noVerdicts} without verdict (convy-ci's models failed)`,
-    counts.userErrors && `${plural(counts.userErrors, 'user error')} (the simulated user's own mistake, left out of the pass rate)`,
-    counts.notDecided && `${counts.notDecided} not decided (no check, and the judge was not asked: left out of the pass rate)`,
+    counts.agentErrors && undecidedCount('agent_error', counts.agentErrors),
+    counts.noVerdicts && `${undecidedCount('no_verdict', counts.noVerdicts)} (convy-ci's models failed)`,
+    counts.userErrors && `${undecidedCount('user_error', counts.userErrors)} (the simulated user's own mistake, left out of the pass rate)`,
+    counts.notDecided && `${undecidedCount('not_decided', counts.notDecided)} (no check, and the judge was not asked: left out of the pass rate)`,
   ].filter(Boolean)
   const facts = [...errors, cost(tally)].filter(Boolean)
   return ['', `${agent}: pass rate ${rate}${facts.length ? ` · ${facts.join(' · ')}` : ''}`, ...errorDigest(tally), '', line(header), line(widths.map((w) => '─'.repeat(w))), ...rows.map(line), ''].join('\n')

@@ -124,12 +124,21 @@ export function resolveModels(config: ProjectConfig, env: Environment, need: { u
       throw new FileError(config.file.name, config.file.lineOf(path), `models.${role} is not set, and the selected scenarios need ${role === 'user' ? 'the simulated user' : 'the judge'} (name a model, e.g. ${role}: gpt-4.1-mini)`)
     }
   }
+  // Left out, the address and the key are read as the openai SDK reads them.
   const baseURL = models.base_url ?? env.OPENAI_BASE_URL
   const apiKey = models.api_key ?? env.OPENAI_API_KEY
+  // A local gateway may need no key; OpenAI always does, and would refuse every call after retries.
+  if (anyModel && models.api_key === undefined && !apiKey && isOpenAI(baseURL)) {
+    throw new FileError(config.file.name, config.file.lineOf(path), `the models need a key: set OPENAI_API_KEY (in the environment or .env), or models.api_key${models.base_url === undefined ? ' (and OPENAI_BASE_URL or models.base_url for a gateway other than OpenAI)' : ''}`)
+  }
   const secrets = [...readValues, ...(apiKey ? [apiKey] : [])]
   // Prices, limits, the key and the proxy change what a run costs or how it goes, not what it answers.
   const { prices: _prices, api_key: _key, rate_limits: _limits, proxy: _proxy, ...behaviour } = config.models as Record<string, unknown>
   return { config: models, baseURL: baseURL || undefined, apiKey: apiKey || undefined, fingerprint: fingerprint(behaviour), secrets, baseURLSource: baseURLSource(config, env) }
+}
+
+function isOpenAI(baseURL: string | undefined): boolean {
+  return !baseURL || /^https:\/\/api\.openai\.com(\/|$)/.test(baseURL)
 }
 
 function withoutVariables(section: Record<string, unknown>): Record<string, unknown> {

@@ -87,7 +87,7 @@ export async function loadSuite(dir: string, projectDir: string, warn?: (message
       const scenario = parseScenario(yaml, basename(path, extname(path)))
       const earlier = firstFileOfId.get(scenario.id)
       if (earlier !== undefined) {
-        problems.push(new FileError(name, undefined, `scenario id "${scenario.id}" is already used by ${earlier}; ids must be unique`))
+        problems.push(new FileError(name, yaml.lineOf(['id']) ?? 1, `scenario id "${scenario.id}" is already used by ${earlier}; ids must be unique`))
         continue
       }
       firstFileOfId.set(scenario.id, name)
@@ -128,14 +128,12 @@ export function parseScenario(file: YamlFile, defaultId: string): Scenario {
   if (file.data === null || typeof file.data !== 'object' || Array.isArray(file.data)) {
     throw new FileError(file.name, 1, 'a scenario is a mapping of keys (id, user, judge, script, checks, …)')
   }
-  const parsed = ScenarioFileSchema.safeParse(file.data, z.PARSE_FEW)
-  if (!parsed.success) throw collect(issuesToErrors(file, parsed.error.issues, [], () => SCENARIO_KEYS))
-  const raw = parsed.data
-  const problems: FileError[] = []
-  if (raw.user === undefined && raw.script === undefined) {
+  const data = file.data as Record<string, unknown>
+  const { raw, problems } = parseKeys(file, data)
+  if (data.user === undefined && data.script === undefined) {
     problems.push(new FileError(file.name, 1, 'needs `user` (instructions for the simulated user) or `script` (the user\'s messages), or both'))
   }
-  if (raw.judge === undefined && raw.checks === undefined) {
+  if (data.judge === undefined && data.checks === undefined) {
     problems.push(new FileError(file.name, 1, 'needs `judge` (claims for the judge) or `checks` (decided by convy-ci), or both'))
   }
   const checks = (raw.checks ?? []).flatMap((entry, index) => {
@@ -146,7 +144,7 @@ export function parseScenario(file: YamlFile, defaultId: string): Scenario {
       return []
     }
   })
-  if (raw.id === undefined && !ID.test(defaultId)) {
+  if (data.id === undefined && !ID.test(defaultId)) {
     problems.push(new FileError(file.name, 1, `the file name gives the id "${forMessage(defaultId)}", which is not a valid id: ${ID_RULE}; rename the file or write \`id:\``))
   }
   if (problems.length) throw collect(problems)
@@ -161,6 +159,19 @@ export function parseScenario(file: YamlFile, defaultId: string): Scenario {
     checks,
     tags: raw.tags ?? [],
   }
+}
+
+/**
+ * The file's keys, checked. A key that is unknown or wrong is a problem, and the keys that are right
+ * are still read, so that one mistake does not hide the file's others.
+ */
+function parseKeys(file: YamlFile, data: Record<string, unknown>): { raw: z.infer<typeof ScenarioFileSchema>; problems: FileError[] } {
+  const parsed = ScenarioFileSchema.safeParse(data, z.PARSE_FEW)
+  if (parsed.success) return { raw: parsed.data, problems: [] }
+  const problems = issuesToErrors(file, parsed.error.issues, [], () => SCENARIO_KEYS)
+  const wrong = new Set(parsed.error.issues.flatMap((issue) => (issue.code === 'unrecognized_keys' ? issue.keys : issue.path.slice(0, 1).map(String))))
+  const rest = ScenarioFileSchema.safeParse(Object.fromEntries(Object.entries(data).filter(([key]) => !wrong.has(key))), z.PARSE_FEW)
+  return { raw: rest.success ? rest.data : {}, problems }
 }
 
 function parseCheck(file: YamlFile, raw: Record<string, unknown>, index: number): Check {

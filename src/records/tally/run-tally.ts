@@ -33,6 +33,7 @@ export interface AttemptDigest {
   error: string | null
   claims: ClaimResult[]
   checks: CheckResult[]
+  /** The user's messages, as max_turns counts them. */
   turns: number
   /** How the conversation ended; null in runs from before it was recorded. */
   endedBy: EndedBy | null
@@ -180,7 +181,7 @@ export function addAttempt(tally: RunTally, attempt: Attempt, dialogue: Dialogue
     error: attempt.error === null ? null : capped(attempt.error),
     claims: attempt.claims.map((c) => ({ claim: capped(c.claim, 1_000), pass: c.pass, reason: capped(c.reason), ...(c.votes ? { votes: c.votes } : {}) })),
     checks: attempt.checks.map((c) => ({ kind: c.kind, value: capped(c.value, 1_000), pass: c.pass, detail: capped(c.detail) })),
-    turns: attempt.turns.length,
+    turns: attempt.turns.filter((turn) => turn.role === 'user').length,
     endedBy: attempt.endedBy ?? null,
     review: attempt.review ? cappedReview(attempt.review) : null,
     failedTurn: failedTurn(attempt),

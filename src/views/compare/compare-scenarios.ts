@@ -1,7 +1,8 @@
-import type { ComparedScenario, Comparison, NotComparedScenario, ScenarioSide } from '../../verdict/comparison.ts'
+import type { ComparedScenario, Comparison, MovedClaim, NotComparedScenario, ScenarioSide } from '../../verdict/comparison.ts'
+import { undecidedCount, undecidedCounts } from '../page/verdict-words.ts'
 import { scenarioNotes } from './compare-wording.ts'
 import { renderAttempt } from '../run/attempt-view.ts'
-import { count, fraction, pEquals, plural, points } from '../page/format.ts'
+import { count, fraction, pEquals, points } from '../page/format.ts'
 import { anchorFor, html, type SafeHtml } from '../page/html.ts'
 import type { ClaimHolding, RunTally, ScenarioTally } from '../../records/tally/run-tally.ts'
 import { heldText, instructions } from '../run/scenario-view.ts'
@@ -22,7 +23,7 @@ const REASON: Record<NotComparedScenario['reason'], string> = {
   'only-before': 'played only by the before run',
   'only-after': 'played only by the after run',
   edited: 'edited between the runs',
-  'no-verdict': 'no verdict in one of the runs',
+  'no-verdict': 'none decided in one of the runs',
   retired: 'retired on purpose by the after run',
 }
 
@@ -47,12 +48,7 @@ function claimsSideBySide(before: ScenarioTally | undefined, after: ScenarioTall
 /** "4/5 (+1 agent error, +1 user error)": a run's attempts of a scenario, each kind that is not a pass or fail named. */
 function sideHead(t: ScenarioTally): string {
   if (t.attempts.length === 0) return 'not played'
-  const apart = [
-    t.agentErrors && plural(t.agentErrors, 'agent error'),
-    t.noVerdicts && `${count(t.noVerdicts)} without a verdict`,
-    t.userErrors && plural(t.userErrors, 'user error'),
-    t.notDecided && `${count(t.notDecided)} not decided`,
-  ].filter(Boolean)
+  const apart = undecidedCounts(t)
   return `${fraction(t.passed, t.passed + t.failed)}${apart.length ? ` (+${apart.join(', +')})` : ''}`
 }
 
@@ -86,7 +82,16 @@ function detail(id: string, anchor: string, sides: CompareSides, edited: boolean
 
 function row(group: CompareGroup, id: string, cells: SafeHtml, body: SafeHtml): SafeHtml {
   const anchor = anchorFor('scenario', id)
-  return html`<details class="scn" id="${anchor}" data-anchor data-row data-status="${group}" data-search="${id.toLowerCase()}"><summary class="row crow"><span class="badge g-${group}">${GROUP_LABEL[group]}</span>${cells}</summary>${body}</details>`
+  return html`<details class="scn" id="${anchor}" data-anchor data-row data-status="${group}" data-search="${id.toLowerCase()}"><summary class="row crow${withMoved(group) ? ' wm' : ''}"><span class="badge g-${group}">${GROUP_LABEL[group]}</span>${cells}</summary>${body}</details>`
+}
+
+/** Worse and Better rows say what moved with them, as the pull request's comment does. */
+const withMoved = (group: CompareGroup) => group === 'worse' || group === 'better'
+
+/** “The agent asked for the order number” 5/5 → 0/5, a line per claim or check that moved. */
+function movedCell(s: ComparedScenario): SafeHtml {
+  const line = (m: MovedClaim) => html`<div>${m.kind === 'claim' ? `“${m.text}”` : `check ${m.text}`} ${fraction(m.before.held, m.before.decided)} → ${fraction(m.after.held, m.after.decided)}</div>`
+  return html`<div class="moved">${s.moved.length ? s.moved.map(line) : html`<span class="muted">–</span>`}</div>`
 }
 
 /** A side in a row: "4/4", how many of its fails were agent errors, and a marked count of attempts without a verdict. */
@@ -94,16 +99,16 @@ function sideCell(side: ScenarioSide | null): SafeHtml {
   if (side === null || side.attempts === 0) return html`<div class="num muted">not played</div>`
   // Agent errors are among the fails; only attempts without a verdict from convy-ci's models are apart.
   const without = side.noVerdicts
-  return html`<div class="num">${side.judged === 0 ? 'no verdict' : `${side.passed}/${side.judged}`}${
-    side.agentErrors ? html` <span class="muted" title="${plural(side.agentErrors, 'agent error')}, counted as failed">${count(side.agentErrors)} err</span>` : ''
-  }${without ? html` <span class="muted" title="${plural(without, 'attempt')} without a verdict">+${count(without)} ⚠</span>` : ''}</div>`
+  return html`<div class="num">${side.judged === 0 ? 'none decided' : `${side.passed}/${side.judged}`}${
+    side.agentErrors ? html` <span class="muted" title="counted as failed">${undecidedCount('agent_error', side.agentErrors)}</span>` : ''
+  }${without ? html` <span class="muted" title="left out: convy-ci's models failed">+${undecidedCount('no_verdict', without)}</span>` : ''}</div>`
 }
 
 function comparedRow(s: ComparedScenario, sides: CompareSides, c: Comparison): SafeHtml {
   const tools = toolChangesOf(c, s.id)
   const notes = [...scenarioNotes(s), ...(tools.length ? [`tool use changed: ${tools.length === 1 ? 'one change' : `${tools.length} changes`}, below`] : [])]
   const p = s.group === 'better' || (s.group === 'same' && s.change > 0) ? s.pBetter : s.pWorse
-  const cells = html`<div class="name">${s.id}${notes.length ? html`<div class="note">⚠ ${notes.join('; ')}</div>` : ''}</div>${sideCell(s.before)}${sideCell(s.after)}<div class="num">${points(s.change)}</div><div class="num opt">${s.change === 0 ? '–' : pEquals(p)}${s.group !== 'same' && !s.alone ? html`<div class="note">with the others, not alone</div>` : ''}</div>`
+  const cells = html`<div class="name">${s.id}${notes.length ? html`<div class="note">⚠ ${notes.join('; ')}</div>` : ''}</div>${sideCell(s.before)}${sideCell(s.after)}<div class="num">${points(s.change)}</div><div class="num opt">${s.change === 0 ? '–' : pEquals(p)}${s.group !== 'same' && !s.alone ? html`<div class="note">with the others, not alone</div>` : ''}</div>${withMoved(s.group) ? movedCell(s) : ''}`
   return row(s.group, s.id, cells, detail(s.id, anchorFor('scenario', s.id), sides, false, html`${passKBlock(c, s)}${toolUseBlock(tools)}`))
 }
 
@@ -112,12 +117,13 @@ function notComparedRow(s: NotComparedScenario, sides: CompareSides): SafeHtml {
   return row('not_compared', s.id, cells, detail(s.id, anchorFor('scenario', s.id), sides, s.reason === 'edited'))
 }
 
-const LIST_HEAD = html`<div class="row crow list-head" aria-hidden="true"><div>Group</div><div>Scenario</div><div class="num">Before</div><div class="num">After</div><div class="num">Change</div><div class="num opt">p (one-sided)</div></div>`
+const listHead = (key: CompareGroup) =>
+  html`<div class="row crow list-head${withMoved(key) ? ' wm' : ''}" aria-hidden="true"><div>Group</div><div>Scenario</div><div class="num">Before</div><div class="num">After</div><div class="num">Change</div><div class="num opt">p (one-sided)</div>${withMoved(key) ? html`<div>What moved</div>` : ''}</div>`
 
 /** A group, a row at a time: a large comparison's page is written row by row, never held whole. */
 function* group<S>(key: CompareGroup, scenarios: readonly S[], toRow: (s: S) => SafeHtml, blurb: string): Generator<SafeHtml> {
   if (scenarios.length === 0) return
-  yield html`<section data-group="${key}"><h2>${GROUP_LABEL[key]} <span class="muted">${count(scenarios.length)}</span></h2><p class="note">${blurb}</p><div class="list">${LIST_HEAD}`
+  yield html`<section data-group="${key}"><h2>${GROUP_LABEL[key]} <span class="muted">${count(scenarios.length)}</span></h2><p class="note">${blurb}</p><div class="list">${listHead(key)}`
   for (const s of scenarios) yield toRow(s)
   yield html`</div></section>`
 }

@@ -82,11 +82,19 @@ function changeReason(c: Comparison): string {
   const alone = (direction: 'worse' | 'better') => scenarios[direction].filter((s) => s.alone).length
   const moved = (direction: 'worse' | 'better') => `${plural(alone(direction), 'scenario')} got ${direction} on ${alone(direction) === 1 ? 'its' : 'their'} own`
   const drivers = overall.direction === 'within-noise' ? 0 : scenarios[overall.direction].filter((s) => !s.alone).length
-  // A Worse (or Better) pass rate always names what drove it, even when no scenario moved beyond noise alone.
-  const together = drivers === 0 ? '' : `, driven by ${plural(drivers, 'scenario')} that ${overall.direction === 'worse' ? 'dropped' : 'rose'} (none beyond noise alone)`
-  const agreeing = (['worse', 'better'] as const).filter((d) => alone(d) > 0 && (d === overall.direction || overall.direction === 'within-noise'))
-  const against = (['worse', 'better'] as const).filter((d) => alone(d) > 0 && !agreeing.includes(d))
-  const tail = [agreeing.length ? `, and ${agreeing.map(moved).join(' and ')}` : '', against.length ? `, but ${against.map(moved).join(' and ')}` : ''].join('')
+  const drove = overall.direction === 'worse' ? 'dropped' : 'rose'
+  // A Worse (or Better) pass rate always names what drove it: the scenarios that moved on their own
+  // first, then those that moved only with the others; "none beyond noise alone" only when none did.
+  const leading = overall.direction === 'within-noise' ? 0 : alone(overall.direction)
+  const together =
+    overall.direction === 'within-noise' || leading + drivers === 0
+      ? ''
+      : leading === 0
+        ? `, driven by ${plural(drivers, 'scenario')} that ${drove} (none beyond noise alone)`
+        : `, driven by ${plural(leading, 'scenario')} that got ${overall.direction} on ${leading === 1 ? 'its' : 'their'} own${drivers ? ` and ${plural(drivers, 'more', 'more')} that ${drove} with the others, not alone` : ''}`
+  const agreeing = (['worse', 'better'] as const).filter((d) => alone(d) > 0 && overall.direction === 'within-noise')
+  const against = (['worse', 'better'] as const).filter((d) => alone(d) > 0 && overall.direction !== 'within-noise' && d !== overall.direction)
+  const tail = against.length ? `, but ${against.map(moved).join(' and ')}` : ''
   if (overall.direction === 'within-noise' && agreeing.length > 0) return `${rate}, but ${agreeing.map(moved).join(' and ')}.`
   if (overall.direction === 'within-noise') return `${rate}, and no single scenario moved beyond noise.`
   return `${rate}${together}${tail}.`
@@ -155,7 +163,7 @@ export function scenarioNotes(s: ComparedScenario): string[] {
   if (s.possible === 'improvement') notes.push(`possible improvement (not significant after correction, ${pEquals(s.pBetter)})`)
   if (s.moreWithoutVerdict) {
     const without = (x: ScenarioSide) => x.attempts - x.judged
-    notes.push(`more attempts without a verdict: ${without(s.before)} → ${without(s.after)} of ${s.after.attempts} (${pEquals(s.moreWithoutVerdict.p)})`)
+    notes.push(`more attempts with no verdict: ${without(s.before)} → ${without(s.after)} of ${s.after.attempts} (${pEquals(s.moreWithoutVerdict.p)})`)
   }
   return notes
 }

@@ -1,4 +1,5 @@
 import type { Comparison, ComparedScenario, MovedClaim, NotComparedScenario, ScenarioSide, ComparedTile, Tone } from '../../verdict/comparison.ts'
+import { undecidedCount } from '../page/verdict-words.ts'
 import { anchorFor } from '../page/html.ts'
 import { count, dollars, fraction, percent, points, pValue, seconds, secondsChange, signed, signedDollars } from '../page/format.ts'
 import { neutralise } from './neutralise.ts'
@@ -44,7 +45,7 @@ export function tileRows(c: Comparison): string[][] {
   // Tokens are worth a row when they moved by a tenth and at least 20 tokens: what a prompt change shows first.
   const tokensMoved = [t.tokensInPerAttempt, t.tokensOutPerAttempt].some((tile) => tile.before !== null && tile.after !== null && Math.abs(tile.after - tile.before) >= Math.max(20, 0.1 * tile.before))
   if (tokensMoved) rows.push(['Tokens per attempt', tokens('before'), tokens('after'), joined(change(t.tokensInPerAttempt, (d) => signed(d)), change(t.tokensOutPerAttempt, (d) => signed(d)))])
-  const errors = (side: 'before' | 'after') => `${t.agentErrors[side]} agent · ${t.noVerdicts[side]} no verdict`
+  const errors = (side: 'before' | 'after') => `${undecidedCount('agent_error', t.agentErrors[side] ?? 0)} · ${undecidedCount('no_verdict', t.noVerdicts[side] ?? 0)}`
   if ([t.agentErrors, t.noVerdicts].some((tile) => (tile.before ?? 0) + (tile.after ?? 0) > 0)) {
     rows.push(['Errors', errors('before'), errors('after'), `${change(t.agentErrors, (d) => signed(d))} · ${change(t.noVerdicts, (d) => signed(d))}`])
   }
@@ -117,7 +118,7 @@ function reason(s: NotComparedScenario): string {
       return 'edited between the runs'
     case 'no-verdict': {
       const missing = [s.before?.judged === 0 && 'before', s.after?.judged === 0 && 'after'].filter(Boolean)
-      return missing.length === 2 ? 'no verdict in either run' : `no verdict ${missing[0]}`
+      return missing.length === 2 ? 'none decided in either run' : `none decided ${missing[0]}`
     }
   }
 }
@@ -131,10 +132,10 @@ function side(s: ScenarioSide): string {
   // User errors and undecided attempts were played: an After of five user errors is not "not played".
   if (s.attempts + s.userErrors + s.notDecided === 0) return 'not played'
   const extra = [
-    s.agentErrors > 0 ? `${s.agentErrors} agent error${s.agentErrors === 1 ? '' : 's'}` : '',
-    s.noVerdicts > 0 ? `+${s.noVerdicts} no verdict${s.noVerdicts === 1 ? '' : 's'}` : '',
-    s.userErrors > 0 ? `+${s.userErrors} user error${s.userErrors === 1 ? '' : 's'}` : '',
-    s.notDecided > 0 ? `+${s.notDecided} not decided` : '',
+    s.agentErrors > 0 ? undecidedCount('agent_error', s.agentErrors) : '',
+    s.noVerdicts > 0 ? `+${undecidedCount('no_verdict', s.noVerdicts)}` : '',
+    s.userErrors > 0 ? `+${undecidedCount('user_error', s.userErrors)}` : '',
+    s.notDecided > 0 ? `+${undecidedCount('not_decided', s.notDecided)}` : '',
   ].filter(Boolean)
   return `${fraction(s.passed, s.judged)}${extra.length ? ` (${extra.join(', ')})` : ''}`
 }

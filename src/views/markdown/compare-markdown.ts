@@ -65,13 +65,16 @@ export function comparisonMarkdown(c: Comparison, options: MarkdownOptions = {})
   const notes = [notesSection(c), speedSection(c)].filter(Boolean).join('\n\n')
   const bottom = [statisticsSection(c), warningsSection(c)]
   const fixed = [...top, notes, ...bottom].reduce((sum, part) => sum + part.length + 2, 0)
+  // A judge-unstable scenario is said once, under Worth a look, not again under Same.
+  const inNotes = new Set(notedScenarios(c).slice(0, NOTES_SHOWN).filter((s) => s.judgeUnstable !== null).map((s) => s.id))
+  const same = c.scenarios.same.filter((s) => !inNotes.has(s.id))
   // Each scenario's tool-use changes join what moved with it, and a pass^k column comes before that.
   const scenarioTable = (header: readonly string[], list: readonly ComparedScenario[], toRow: (s: ComparedScenario) => string[]) =>
     withPassKColumn(c, header, list, list.map((s) => withToolUse(toRow(s), toolChangesOf(c, s.id))))
   const sections: Section[] = [
     { title: `#### 🟥 Worse (${count(c.scenarios.worse.length)})`, ...scenarioTable(CHANGED_HEADER, c.scenarios.worse, (s) => changedRow(s, 'worse', reportUrl)), folded: false },
     { title: `#### 🟩 Better (${count(c.scenarios.better.length)})`, ...scenarioTable(CHANGED_HEADER, c.scenarios.better, (s) => changedRow(s, 'better', reportUrl)), folded: false },
-    { title: `~ Same, within noise (${count(c.scenarios.same.length)})`, ...scenarioTable(SAME_HEADER, c.scenarios.same, sameRow), folded: true },
+    { title: `~ Same, within noise (${count(same.length)})`, ...scenarioTable(SAME_HEADER, same, sameRow), folded: true },
     { title: `Not compared (${count(c.scenarios.notCompared.length)})`, header: NOT_COMPARED_HEADER, rows: c.scenarios.notCompared.map(notComparedRow), folded: true },
   ].filter((section) => section.rows.length > 0)
   const fitted = fitSections(sections, (options.maxLength ?? MARKDOWN_LIMIT) - fixed, reportUrl)
@@ -80,9 +83,13 @@ export function comparisonMarkdown(c: Comparison, options: MarkdownOptions = {})
   return [...top, ...open, notes, ...folded, ...bottom].filter(Boolean).join('\n\n') + '\n'
 }
 
+function notedScenarios(c: Comparison, tools: ReadonlyMap<string, unknown> = toolNotes(c, c.scenarios.same)): Comparison['scenarios']['same'] {
+  return c.scenarios.same.filter((s) => s.possible !== null || s.moreWithoutVerdict !== null || s.judgeUnstable !== null || tools.has(s.id))
+}
+
 function notesSection(c: Comparison): string {
   const tools = toolNotes(c, c.scenarios.same)
-  const noted = c.scenarios.same.filter((s) => s.possible !== null || s.moreWithoutVerdict !== null || s.judgeUnstable !== null || tools.has(s.id))
+  const noted = notedScenarios(c, tools)
   if (noted.length === 0) return ''
   const lines = noted.slice(0, NOTES_SHOWN).map((s) => `- ${scenarioId(s.id)}: ${[...scenarioNotes(s), ...(tools.get(s.id) ?? [])].join('; ')}`)
   if (noted.length > NOTES_SHOWN) lines.push(`- …and ${noted.length - NOTES_SHOWN} more, in Same below`)

@@ -1,7 +1,8 @@
-import { fraction, percent, plural } from '../page/format.ts'
+import { passRateWords, undecidedCount, undecidedCounts } from '../page/verdict-words.ts'
+import { fraction, plural } from '../page/format.ts'
 import { agentHeading, commentMarker } from './compare-markdown.ts'
 import { neutralise } from './neutralise.ts'
-import { passRate, type RunCounts } from '../../records/tally/run-counts.ts'
+import type { RunCounts } from '../../records/tally/run-counts.ts'
 import { ERROR_LABEL, quotedErrors, type ErrorGroup } from '../../records/tally/error-groups.ts'
 
 const LISTED = 20
@@ -17,21 +18,20 @@ export function runMarkdown(
   counts: RunCounts,
   options: { reportUrl: string | null; noComparison: string | null; job?: string | null; errors?: readonly ErrorGroup[] },
 ): string {
-  const rate = passRate(counts)
   const errors = [
-    counts.agentErrors ? plural(counts.agentErrors, 'agent error') : '',
-    counts.noVerdicts ? `${plural(counts.noVerdicts, 'attempt')} without a verdict (convy-ci's models failed)` : '',
-    counts.userErrors ? `${plural(counts.userErrors, 'user error')} (the simulated user's own mistake, left out)` : '',
-    counts.notDecided ? `${counts.notDecided} not decided (no check, and the judge was not asked; left out)` : '',
+    counts.agentErrors ? undecidedCount('agent_error', counts.agentErrors) : '',
+    counts.noVerdicts ? `${undecidedCount('no_verdict', counts.noVerdicts)} (convy-ci's models failed)` : '',
+    counts.userErrors ? `${undecidedCount('user_error', counts.userErrors)} (the simulated user's own mistake, left out)` : '',
+    counts.notDecided ? `${undecidedCount('not_decided', counts.notDecided)} (no check, and the judge was not asked; left out)` : '',
   ].filter(Boolean)
   const notPassing = counts.scenarios.filter((s) => s.passed < s.attempts)
-  const listed = notPassing.slice(0, LISTED).map((s) => `${neutralise(s.id, 100)} ${s.judged ? fraction(s.passed, s.judged) : 'no verdict'}`)
+  const listed = notPassing.slice(0, LISTED).map((s) => `${neutralise(s.id, 100)} ${s.judged ? fraction(s.passed, s.judged) : undecidedCounts(s).join(' · ')}`)
   if (notPassing.length > LISTED) listed.push(`and ${notPassing.length - LISTED} more`)
   return [
     commentMarker(agent, options.job ?? null),
     `### ${options.noComparison ? '⬜ No baseline · ' : ''}${agentHeading(agent, options.job)}`,
     options.noComparison ? `Nothing to compare with: ${neutralise(options.noComparison, 400)}.` : '',
-    `This run: ${rate === null ? 'no verdicts' : `pass rate ${percent(rate)} · ${counts.passed} of ${counts.judged}`} over ${plural(counts.scenarios.length, 'scenario')}${errors.length ? ` · ${errors.join(' · ')}` : ''}.`,
+    `This run: pass rate ${passRateWords(counts.passed, counts.judged, counts.attempts)} over ${plural(counts.scenarios.length, 'scenario')}${errors.length ? ` · ${errors.join(' · ')}` : ''}.`,
     errorList(options.errors ?? []),
     listed.length ? `Not passing every attempt: ${listed.join(', ')}.` : '',
     options.reportUrl ? `[Full report](${options.reportUrl})` : '',

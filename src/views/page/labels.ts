@@ -7,11 +7,17 @@ export const STATUS_LABEL: Record<ScenarioStatus, string> = {
   failing: 'Failing',
   flaky: 'Flaky',
   passing: 'Passing',
+  agent_error: 'Agent error',
   no_verdict: 'No verdict',
+  user_error: 'User error',
+  not_decided: 'Not decided',
 }
 
 /** Failing first: the order a reader wants to work through them in. */
-export const STATUS_ORDER: readonly ScenarioStatus[] = ['failing', 'flaky', 'no_verdict', 'passing']
+export const STATUS_ORDER: readonly ScenarioStatus[] = ['failing', 'flaky', 'agent_error', 'no_verdict', 'user_error', 'not_decided', 'passing']
+
+/** Statuses of scenarios with no passed or failed attempt. */
+export const UNDECIDED_STATUSES: readonly ScenarioStatus[] = ['agent_error', 'no_verdict', 'user_error', 'not_decided']
 
 const VERDICT_LABEL: Record<Verdict, string> = {
   passed: 'Passed',

@@ -46,10 +46,10 @@ code,pre,.mono{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;
 .s-passing,.v-passed{color:var(--pass);background:var(--pass-bg)}.s-passing::before,.v-passed::before{content:"\\2713"}
 .s-failing,.v-failed{color:var(--fail);background:var(--fail-bg)}.s-failing::before,.v-failed::before{content:"\\2717"}
 .s-flaky{color:var(--flaky);background:var(--flaky-bg)}.s-flaky::before{content:"~"}
-.s-no_verdict,.v-no_verdict,.v-agent_error{color:var(--none);background:var(--none-bg)}.s-no_verdict::before,.v-no_verdict::before{content:"\\2013"}
-.v-agent_error{color:var(--fail)}.v-agent_error::before{content:"!"}
-.v-user_error{color:var(--none);background:var(--none-bg)}.v-user_error::before{content:"\\2639"}
-.v-not_decided{color:var(--none);background:var(--none-bg)}.v-not_decided::before{content:"?"}
+.s-no_verdict,.v-no_verdict,.s-agent_error,.v-agent_error{color:var(--none);background:var(--none-bg)}.s-no_verdict::before,.v-no_verdict::before{content:"\\2013"}.s-agent_error::before,.v-agent_error::before{content:"!"}
+.s-agent_error,.v-agent_error{color:var(--fail)}
+.s-user_error,.v-user_error{color:var(--none);background:var(--none-bg)}.s-user_error::before,.v-user_error::before{content:"\\2639"}
+.s-not_decided,.v-not_decided{color:var(--none);background:var(--none-bg)}.s-not_decided::before,.v-not_decided::before{content:"?"}
 .e-cut{color:var(--flaky);background:var(--flaky-bg)}.e-cut::before{content:"\\2702"}
 .filters{display:flex;flex-wrap:wrap;gap:8px;align-items:center;margin:0 0 10px}
 .filters input{flex:1 1 220px;min-width:0;font:inherit;padding:7px 10px;border:1px solid var(--border);border-radius:8px;background:var(--surface);color:var(--text)}
@@ -124,7 +124,7 @@ table.runs td.num,table.runs th.num{text-align:right;font-variant-numeric:tabula
 .chg{display:inline-block;border-radius:6px;padding:1px 7px;font-size:12.5px;font-weight:600;font-variant-numeric:tabular-nums}.chg small{font-weight:500}
 .chg.worse{color:var(--fail);background:var(--fail-bg)}.chg.better{color:var(--pass);background:var(--pass-bg)}
 .chg.within-noise{color:var(--none);background:var(--none-bg)}.chg.neutral{color:var(--muted);padding-left:0;font-weight:500}
-.crow{grid-template-columns:120px minmax(0,1fr) 150px 150px 80px 110px}
+.crow{grid-template-columns:120px minmax(0,1fr) 150px 150px 80px 110px}.crow.wm{grid-template-columns:120px minmax(0,1fr) 150px 150px 80px 110px minmax(0,1.2fr)}.moved{font-size:13px;overflow-wrap:anywhere}
 .pair{display:grid;grid-template-columns:minmax(0,1fr) minmax(0,1fr);gap:12px;align-items:start}
 .side-h{font-weight:600;font-size:12.5px;color:var(--muted);text-transform:uppercase;letter-spacing:.04em}
 table.held2 td,table.held2 th{padding:6px 10px}
@@ -132,6 +132,6 @@ section[data-group] h2 .muted{font-weight:400}
 .banner ul{margin:6px 0 0;padding-left:20px}
 .errors-seen code{overflow-wrap:anywhere}
 footer{margin-top:36px;font-size:12px;color:var(--muted)}
-@media (max-width:720px){.row{grid-template-columns:96px minmax(0,1fr) 80px}.row .opt{display:none}.crow{grid-template-columns:repeat(4,minmax(0,1fr));gap:4px 10px}.crow>:nth-child(2){grid-column:2/5}.crow>.num,.crow .opt{display:block;text-align:left}.runcards,.pair{grid-template-columns:1fr}main{padding:18px 12px 48px}}
+@media (max-width:720px){.row{grid-template-columns:96px minmax(0,1fr) 80px}.row .opt{display:none}.crow,.crow.wm{grid-template-columns:repeat(4,minmax(0,1fr));gap:4px 10px}.crow>:nth-child(2){grid-column:2/5}.crow>.moved{grid-column:1/5}.crow>.num,.crow .opt{display:block;text-align:left}.runcards,.pair{grid-template-columns:1fr}main{padding:18px 12px 48px}}
 @media print{.theme,.filters,.labels-bar,.label-pick{display:none}details.scn>summary{break-inside:avoid}}
 `

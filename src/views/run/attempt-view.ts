@@ -24,7 +24,7 @@ const ENDINGS: Record<EndedBy, string> = {
 }
 
 function summaryFacts(a: AttemptDigest): string {
-  const facts = [plural(a.turns, 'turn'), ...(a.endedBy ? [ENDINGS[a.endedBy]] : []), `${seconds(a.agentSeconds)} answering`]
+  const facts = [plural(a.turns, 'user turn'), ...(a.endedBy ? [ENDINGS[a.endedBy]] : []), `${seconds(a.agentSeconds)} answering`]
   if (a.agentTokens) facts.push(`${count(a.agentTokens.input)} in / ${count(a.agentTokens.output)} out tokens`)
   if (a.failedTurn) facts.push(a.failedTurn.role === 'agent' ? `broke at answer ${a.failedTurn.nth}` : `the simulated user failed at line ${a.failedTurn.nth}`)
   if (a.costUsd !== null) facts.push(`models ${dollars(a.costUsd)}`)

@@ -84,7 +84,7 @@ function runRow(e: IndexEntry): SafeHtml {
   // The agent has its own column, so the link shows the rest of the id: when, and the 4-hex part.
   const name = e.id.startsWith(`${e.agent}/`) ? e.id.slice(e.agent.length + 1) : e.id
   return html`<tr><td><a href="${e.href}" title="${e.id}">${name}</a></td><td>${e.agent}</td><td class="nowrap">${stateCell(e.state)}</td><td class="num">${rate}</td><td class="num">${attempts}${
-    e.errors ? html` <span class="muted" title="attempts without a verdict">· ${count(e.errors)} ⚠</span>` : ''
+    e.errors ? html` <span class="muted" title="attempts neither passed nor failed: agent errors, no verdict, user errors, not decided">· ${count(e.errors)} not passed or failed</span>` : ''
   }</td><td class="nowrap">${when(e.startedAt)}</td></tr>`
 }
 

@@ -51,7 +51,7 @@ export function runFigures(tally: RunTally): RunFigures {
   let tokenAttempts = 0
   let tokensIn = 0
   let tokensOut = 0
-  const statusCounts: Record<ScenarioStatus, number> = { failing: 0, flaky: 0, passing: 0, no_verdict: 0 }
+  const statusCounts: Record<ScenarioStatus, number> = { failing: 0, flaky: 0, passing: 0, agent_error: 0, no_verdict: 0, user_error: 0, not_decided: 0 }
   const graded: Counts[] = []
   let scenarios = 0
   for (const s of tally.scenarios.values()) {
@@ -70,7 +70,7 @@ export function runFigures(tally: RunTally): RunFigures {
     tokenAttempts += s.tokenAttempts
     tokensIn += s.tokensIn
     tokensOut += s.tokensOut
-    statusCounts[scenarioStatus(s.passed, s.failed)]++
+    statusCounts[scenarioStatus(s)]++
     if (s.passed + s.failed > 0) graded.push({ passed: s.passed, total: s.passed + s.failed })
   }
   const decided = passed + failed

@@ -63,7 +63,7 @@ function filterBar(f: RunFigures): SafeHtml {
 
 function orderedScenarios(tally: RunTally): ScenarioTally[] {
   const played = [...tally.scenarios.values()].filter((s) => s.attempts.length > 0)
-  const rank = (s: ScenarioTally) => STATUS_ORDER.indexOf(scenarioStatus(s.passed, s.failed))
+  const rank = (s: ScenarioTally) => STATUS_ORDER.indexOf(scenarioStatus(s))
   return played.map((s, index) => ({ s, index })).sort((a, b) => rank(a.s) - rank(b.s) || a.index - b.index).map(({ s }) => s)
 }
 

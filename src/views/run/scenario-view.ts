@@ -1,4 +1,5 @@
 import type { Scenario } from '../../records/scenario/scenario.ts'
+import { undecidedCounts } from '../page/verdict-words.ts'
 import { count, percent, plural, seconds } from '../page/format.ts'
 import { anchorFor, html, trusted, type SafeHtml } from '../page/html.ts'
 import { statusBadge } from '../page/labels.ts'
@@ -65,10 +66,7 @@ function reliabilityLine(s: ScenarioTally): SafeHtml {
   const parts: SafeHtml[] = []
   for (let k = 1; k <= n; k++) parts.push(html`<span class="k">pass<sup>${k}</sup> <b>${percent(passHatK([{ passed: s.passed, total: n }], k).value)}</b></span>`)
   const none = [
-    s.agentErrors ? plural(s.agentErrors, 'agent error') : '',
-    s.noVerdicts ? plural(s.noVerdicts, 'attempt') + ' without a verdict' : '',
-    s.userErrors ? `${plural(s.userErrors, 'user error')} (the simulated user's own mistake)` : '',
-    s.notDecided ? `${count(s.notDecided)} not decided (no check, and the judge was not asked)` : '',
+    ...undecidedCounts(s),
   ].filter(Boolean)
   return html`<h3>Reliability</h3><div class="reliability">${parts.length ? parts : html`<span class="muted">No attempt got a verdict.</span>`}${
     none.length ? html`<span class="muted">${none.join(' · ')} (left out of the rates)</span>` : ''
@@ -77,10 +75,10 @@ function reliabilityLine(s: ScenarioTally): SafeHtml {
 
 function passedCell(s: ScenarioTally): SafeHtml {
   const decided = s.passed + s.failed
-  const errors = s.agentErrors + s.noVerdicts
-  const text = decided === 0 ? (s.notDecided === s.attempts.length ? 'not decided' : 'no verdict') : `${count(s.passed)} of ${count(decided)}`
-  const userErrors = s.userErrors ? html` <span class="muted" title="${plural(s.userErrors, 'attempt')} the simulated user's own mistake decided">+${count(s.userErrors)} user</span>` : ''
-  return html`<div class="num">${text}${errors ? html` <span class="muted" title="${plural(errors, 'attempt')} without a verdict">+${count(errors)} ⚠</span>` : ''}${userErrors}${passBar(s.passed, decided)}</div>`
+  // Passed of the decided attempts; the rest named by why, as everywhere: "2 of 3 · 1 agent error".
+  const text = decided === 0 ? 'none decided' : `${count(s.passed)} of ${count(decided)}`
+  const rest = undecidedCounts(s)
+  return html`<div class="num">${text}${rest.length ? html` <span class="muted">· ${rest.join(' · ')}</span>` : ''}${passBar(s.passed, decided)}</div>`
 }
 
 function scenarioTimeCell(s: ScenarioTally): string {
@@ -101,7 +99,7 @@ function searchText(s: ScenarioTally): string {
 }
 
 export function renderScenario(s: ScenarioTally): SafeHtml {
-  const status = scenarioStatus(s.passed, s.failed)
+  const status = scenarioStatus(s)
   const anchor = scenarioAnchor(s.id)
   const tags = s.scenario?.tags ?? []
   return html`<details class="scn" id="${anchor}" data-id="${s.id}" data-anchor data-row data-status="${status}" data-search="${searchText(s)}" data-names="${names(s)}"><summary class="row">${statusBadge(status)}<div class="name">${s.id}${

@@ -1,6 +1,8 @@
 import { count, dollars, percent, percentRange, plural, seconds } from '../page/format.ts'
 import { html, type SafeHtml } from '../page/html.ts'
 import type { RunFigures } from './run-figures.ts'
+import { STATUS_LABEL, UNDECIDED_STATUSES } from '../page/labels.ts'
+import { passRateParts, undecidedCount, undecidedCounts } from '../page/verdict-words.ts'
 
 /** A run's headline figures as tiles: what a reader takes in before anything else. */
 export interface Tile {
@@ -12,15 +14,14 @@ export interface Tile {
 }
 
 function passRateTile(f: RunFigures): Tile {
-  const decided = f.passed + f.failed
+  const { value, over } = passRateParts(f.passed, f.passed + f.failed, f.attempts)
   return {
     label: 'Pass rate',
-    value: percent(f.passRate),
-    unit: decided === 0 ? '' : `· ${count(f.passed)} of ${count(decided)}`,
+    value,
+    unit: `· ${over}`,
     sub: [
-      f.passInterval ? `95% interval ${percentRange(f.passInterval.lower, f.passInterval.upper)}` : 'no attempt got a verdict',
-      f.userErrors ? `${plural(f.userErrors, 'user error')} left out` : '',
-      f.notDecided ? `${count(f.notDecided)} not decided, left out` : '',
+      f.passInterval && value !== 'none' ? `95% interval ${percentRange(f.passInterval.lower, f.passInterval.upper)}` : '',
+      ...undecidedCounts(f).map((words) => `${words} left out`),
     ]
       .filter(Boolean)
       .join(' · '),
@@ -28,11 +29,11 @@ function passRateTile(f: RunFigures): Tile {
 }
 
 function stableTile(f: RunFigures): Tile {
-  const withVerdict = f.scenarios - f.statusCounts.no_verdict
+  const withVerdict = f.scenarios - UNDECIDED_STATUSES.reduce((sum, s) => sum + f.statusCounts[s], 0)
   const rest = [
     f.statusCounts.flaky ? `${count(f.statusCounts.flaky)} flaky` : '',
     f.statusCounts.failing ? `${count(f.statusCounts.failing)} always failing` : '',
-    f.statusCounts.no_verdict ? `${count(f.statusCounts.no_verdict)} without a verdict` : '',
+    ...UNDECIDED_STATUSES.map((s) => (f.statusCounts[s] ? `${count(f.statusCounts[s])} ${STATUS_LABEL[s].toLowerCase()}` : '')),
   ].filter(Boolean)
   return {
     label: 'Stable scenarios',
@@ -79,7 +80,7 @@ function errorsTile(f: RunFigures): Tile {
     label: 'Errors',
     value: count(total),
     unit: total === 0 ? '' : `of ${count(f.attempts)}`,
-    sub: total === 0 ? 'no agent error, every attempt got a verdict' : `${plural(f.agentErrors, 'agent error')} · ${count(f.noVerdicts)} no verdict (convy-ci's models)`,
+    sub: total === 0 ? 'no agent error, no attempt with no verdict' : `${undecidedCount('agent_error', f.agentErrors)} · ${undecidedCount('no_verdict', f.noVerdicts)} (convy-ci's models failed)`,
   }
 }
 
@@ -118,7 +119,7 @@ export function renderReliability(f: RunFigures): SafeHtml {
   const explain = last && last.k > 1 ? html`<span class="muted">${passHat(last.k)}: the chance that all ${last.k} attempts of a scenario pass</span>` : ''
   return html`<h2>Reliability</h2><div class="card"><div class="reliability">${passHatKs}${explain}</div><div class="reliability"><span>Always passing <b>${count(
     f.statusCounts.passing,
-  )}</b></span><span>Flaky <b>${count(f.statusCounts.flaky)}</b></span><span>Always failing <b>${count(f.statusCounts.failing)}</b></span><span>No verdict <b>${count(
-    f.statusCounts.no_verdict,
-  )}</b></span></div></div>`
+  )}</b></span><span>Flaky <b>${count(f.statusCounts.flaky)}</b></span><span>Always failing <b>${count(f.statusCounts.failing)}</b></span>${UNDECIDED_STATUSES.filter(
+    (s) => f.statusCounts[s] > 0,
+  ).map((s) => html`<span>${STATUS_LABEL[s]} <b>${count(f.statusCounts[s])}</b></span>`)}</div></div>`
 }

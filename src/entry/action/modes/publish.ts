@@ -20,7 +20,7 @@ import { publishAgent, type AgentOutcome, type Publication } from '../publish-ag
 export async function publishMode(deps: ActionDeps): Promise<AgentOutcome[]> {
   const { github, inputs, log, octokit, token } = deps
   const trigger = github.triggeringRun
-  if (github.eventName !== 'workflow_run' || !trigger) throw new InputError(`mode: publish runs in a workflow triggered by workflow_run, not ${github.eventName} (README: "Pull requests from forks")`)
+  if (github.eventName !== 'workflow_run' || !trigger) throw new InputError(`mode: publish runs in a workflow triggered by workflow_run, not ${github.eventName} (docs/action.md: "Pull requests from forks")`)
   if (!octokit || !token) throw new InputError('mode: publish needs a github-token that can read actions and write pull requests and checks')
   if (trigger.event !== 'pull_request') {
     log.notice(`nothing to publish: workflow run ${trigger.id} ran for ${trigger.event}, not for a pull request`)

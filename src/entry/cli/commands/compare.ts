@@ -58,6 +58,10 @@ export async function compareCommand(ctx: CliContext, argv: readonly string[]): 
   })
   const judged = judgeGate(judge.minKappa, judge.calibration, after)
 
+  // Comparing a run with itself is always "within noise": most likely a typo for the other run.
+  if (comparison.before.id === comparison.after.id) {
+    ctx.stderr.write(`warning: ${positionals[0]} and ${positionals[1]} are the same run, ${comparison.after.id}: it is within noise of itself by construction; give the baseline first, then the run to judge\n`)
+  }
   if (values.json) ctx.stdout.write(`${JSON.stringify(comparison, null, 2)}\n`)
   else if (values.markdown) ctx.stdout.write(`${comparisonMarkdown(comparison, { reportUrl: values['report-url'] ?? null })}${calibrationMarkdown(judged.status)}\n`)
   else ctx.stdout.write(plainSummary(comparison, relative(ctx.cwd, page) || page, calibrationSentence(judged.status)))

@@ -1,10 +1,10 @@
 /** The files `convy-ci init` writes: a project that runs offline at once and with a gateway after one edit. */
 export const INIT_FILES: Record<string, string> = {
-  'convy.yml': `# convy-ci project: https://github.com/convy/action#configuration-convyyml
+  'convy.yml': `# convy-ci project: https://github.com/convy/action/blob/main/docs/configuration.md
 models:
-  # Any OpenAI-compatible gateway; \${NAME:-default} is the default when NAME is unset or empty.
-  base_url: \${CONVY_BASE_URL:-https://api.openai.com/v1}
-  api_key: \${CONVY_API_KEY}
+  # Any OpenAI-compatible gateway. Left out, as here, base_url and api_key are read as the openai
+  # SDK reads them: OPENAI_BASE_URL (else OpenAI) and OPENAI_API_KEY, from the environment or .env.
+  # To read other variables: base_url: \${MY_GATEWAY_URL}, api_key: \${MY_GATEWAY_KEY}
   user: gpt-4.1-mini            # plays the simulated user
   judge: gpt-4.1                # decides the claims
   prices:                       # optional: dollars per million tokens, [input, output]
@@ -31,8 +31,8 @@ agents:
 `,
   '.env.example': `# Copy to .env and fill in. convy-ci reads .env; the real environment wins over it.
 # Values read from here are never printed or written to results.
-# CONVY_BASE_URL=https://api.openai.com/v1   # your gateway; OpenAI when unset
-CONVY_API_KEY=
+# OPENAI_BASE_URL=https://api.openai.com/v1   # your gateway; OpenAI when unset
+OPENAI_API_KEY=
 # BOT_URL=http://localhost:8080
 # BOT_TOKEN=
 `,
