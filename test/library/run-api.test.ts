@@ -160,9 +160,11 @@ describe('run() from node:test, against the example bot over HTTP', () => {
         scenarios: [{ id: 'status', user: 'Ask where your package is; give 48213 when asked.', judge: ['The agent said when it arrives'] }],
       })
       const [status] = result.scenarios
-      assert.deepEqual([status!.userErrors, status!.failed, status!.passed, result.userErrors, result.passRate], [1, 0, 0, 1, null])
+      // The user_error attempt is replayed once, unreviewed (attempt 2 = k + 1): the replay's failure counts.
+      assert.deepEqual([status!.userErrors, status!.failed, status!.passed, result.userErrors, result.passRate], [1, 1, 0, 1, 0])
       assert.deepEqual(status!.failures, [
         { attempt: 1, verdict: 'user_error', why: ["the simulated user's own mistake: the user left before giving the order number", 'The agent said when it arrives: no delivery day was given'] },
+        { attempt: 2, verdict: 'failed', why: ['The agent said when it arrives: no delivery day was given'] },
       ])
       assert.equal(reviewed.requests.filter((r) => r.kind === 'review').length, 1)
     } finally {
