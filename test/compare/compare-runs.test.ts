@@ -229,14 +229,15 @@ describe('the comparison as data', () => {
     assert.equal(sensitivity.singleScenarioCanRegister, true)
   })
 
-  test('10,000 attempts a run compare in well under two seconds', () => {
+  // How long it takes is for bench/report.ts to measure (a timed test fails when the machine is busy);
+  // here, that a run of 10,000 attempts is compared whole: every scenario lands in exactly one group.
+  test('10,000 attempts a run are compared whole: every scenario in exactly one group', () => {
     const layout = (shift: number) => Object.fromEntries(Array.from({ length: 2000 }, (_, i) => [`scenario-${i}`, outcomes((i * 7 + shift) % 6, 5)]))
-    const before = run(layout(0))
-    const after = run(layout(1))
-    const started = performance.now()
-    const c = compare(before, after)
-    const elapsed = performance.now() - started
+    const c = compare(run(layout(0)), run(layout(1)))
     assert.equal(c.before.attempts, 10_000)
-    assert.ok(elapsed < 2000, `took ${elapsed.toFixed(0)} ms`)
+    assert.equal(c.after.attempts, 10_000)
+    const ids = [...c.scenarios.worse, ...c.scenarios.better, ...c.scenarios.same, ...c.scenarios.notCompared].map((s) => s.id)
+    assert.equal(ids.length, 2000)
+    assert.equal(new Set(ids).size, 2000)
   })
 })
