@@ -2,14 +2,16 @@
 // Run: npm run bench:gate   (the table goes in docs/statistics.md); SIMULATIONS=5000 for more.
 //
 // Every simulation builds both runs as whole run records (run.json's scenarios, attempts.jsonl's
-// verdicts, judge votes) and decides them through compareRuns and gate — the code the CLI and the
-// action run — with `fail-on: worse` and the default fail-on-inconclusive. Each route breaks one
+// verdicts, judge votes) and decides them through compareRuns, gate and withBaselineHealth — the code
+// the CLI and the action run — with `fail-on: worse` and the default fail-on-inconclusive. (The action
+// first walks back past unhealthy baselines; here there is only the one, as when none is healthy.) Each route breaks one
 // scenario for real (it always passed; it now never does) and hides the break one way, and nothing
 // else; the last route adds the A/A rows' noise to a plain break. Each A/A row plays the same agent
 // twice, so every not-pass is a false alarm, with background noise on both sides: 5% of attempts
 // randomly without a verdict and 5% randomly relabelled user_error.
 import { compareRuns } from '../src/verdict/compare-runs.ts'
 import { gate } from '../src/verdict/gate.ts'
+import { baselineHealth, withBaselineHealth } from '../src/verdict/baseline-health.ts'
 import { wilsonInterval } from '../src/base/stats/intervals.ts'
 import { detectableDrop } from '../src/base/stats/detectable.ts'
 import { OVERALL_Z } from '../src/verdict/decide.ts'
@@ -92,8 +94,11 @@ function simulate(route: Route, k: number, seed: number): { fail: number; inconc
   const counts = { fail: 0, inconclusive: 0, pass: 0 }
   const after = route.after ?? [0, ...route.rates.slice(1)]
   for (let i = 0; i < SIMULATIONS; i++) {
-    const comparison = compareRuns(side(random, k, route.rates, route, false), side(random, k, after, route, true), { now })
-    counts[gate(comparison, { failOn: 'worse' }).outcome]++
+    const before = side(random, k, route.rates, route, false)
+    const pr = side(random, k, after, route, true)
+    const comparison = compareRuns(before, pr, { now })
+    // As the action, publish and compare --fail-on worse decide: a pass over an unhealthy baseline is not a pass.
+    counts[withBaselineHealth(gate(comparison, { failOn: 'worse' }), baselineHealth(before, pr)).outcome]++
   }
   return counts
 }

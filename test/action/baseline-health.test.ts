@@ -95,9 +95,10 @@ describe('the action walks back to a healthy baseline', () => {
     await push(workspace, everyFifth, sha('4'))
     await push(workspace, everyFifth, sha('5'))
     const none = await pullRequest(workspace, 42, sha('6'))
-    expectExit(none.result, 0)
+    // Evidence missing (a baseline to hold the run against) fails the step by default.
+    expectExit(none.result, 1)
     assert.match(none.comment, /^<!-- convy-ci:echo -->\n\n### [^\n]*\n\n> ⚠️ The baseline echo\/\S+ is unreliable: 3 of 15 attempts \\\(20%\\\) ended without a verdict, against 0% in this run, above the 10% a baseline may have \\\(none of the newest 2 runs on the branch is healthier\\\)\./)
-    assert.deepEqual(none.conclusions, ['neutral'], 'within noise of an unhealthy baseline is not a pass')
+    assert.deepEqual(none.conclusions, ['failure'], 'within noise of an unhealthy baseline is not a pass')
     assert.match(none.result.stdout + none.result.stderr, /inconclusive \(fail-on: worse\): Not a pass: the baseline echo\/\S+ is unreliable/)
   })
 })

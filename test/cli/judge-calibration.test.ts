@@ -74,10 +74,10 @@ describe('the judge calibration in runs, reports, comparisons and the gate', () 
     try {
       await writeFile(join(dir, 'convy.yml'), `${yml}judge:\n  min_kappa: 0.7\n`)
       const gated = await cli('compare', first, second, '--fail-on', 'worse')
-      assert.equal(gated.code, 0, 'inconclusive is neutral without --fail-on-inconclusive')
-      assert.match(gated.stderr, /gate \(fail-on: worse\): inconclusive: The verdict rests on an unchecked judge: its κ against the labels is 0\.00, below judge\.min_kappa 0\.7\./)
-      const strict = await cli('compare', first, second, '--fail-on', 'worse', '--fail-on-inconclusive')
-      assert.equal(strict.code, 1)
+      assert.equal(gated.code, 3, 'an unchecked judge is evidence missing: it fails by default, exit 3')
+      assert.match(gated.stderr, /gate \(fail-on: worse\): inconclusive \(evidence missing\): The verdict rests on an unchecked judge: its κ against the labels is 0\.00, below judge\.min_kappa 0\.7\./)
+      const optedOut = await cli('compare', first, second, '--fail-on', 'worse', '--no-fail-on-inconclusive')
+      assert.equal(optedOut.code, 0, 'evidence missing passes only when asked to')
 
       await writeFile(join(dir, 'convy.yml'), `${yml}judge:\n  min_kappa: 0\n`)
       const passing = await cli('compare', first, second, '--fail-on', 'worse')
@@ -85,7 +85,7 @@ describe('the judge calibration in runs, reports, comparisons and the gate', () 
 
       await writeFile(join(dir, 'convy.yml'), `${yml}judge:\n  min_kappa: 0.5\n  labels: elsewhere/labels.jsonl\n`)
       const missing = await cli('compare', first, second, '--fail-on', 'worse')
-      assert.match(missing.stderr, /inconclusive: The verdict rests on an unchecked judge: no calibration of this judge against labels/)
+      assert.match(missing.stderr, /inconclusive \(evidence missing\): The verdict rests on an unchecked judge: no calibration of this judge against labels/)
 
       await writeFile(join(dir, 'convy.yml'), `${yml}judge:\n  min_kappa: 2\n`)
       const wrong = await cli('compare', first, second, '--fail-on', 'worse')

@@ -53,11 +53,11 @@ describe('compare --rejudge-baseline: a judge change made by the PR is settled, 
   }
   const compare = (dir: string, ...argv: string[]) => runInProcess(['compare', ...argv, '--fail-on', 'worse'], { cwd: dir, env: { CONVY_BASE_URL: models.url } })
 
-  test('a real break under a new judge: excused as a judge change without the flag, Worse with it, and the baseline judged again is a run of its own', async () => {
+  test('a real break under a new judge: evidence missing without the flag, Worse with it, and the baseline judged again is a run of its own', async () => {
     const { dir, base, pr } = await runs('sure thing', 'no way')
-    const excused = await compare(dir, base, pr)
-    assert.equal(excused.code, 0, excused.stdout + excused.stderr)
-    assert.match(excused.stderr, /gate \(fail-on: worse\): inconclusive: Worse: help, but not attributable to the agent/)
+    const unsettled = await compare(dir, base, pr)
+    assert.equal(unsettled.code, 3, unsettled.stdout + unsettled.stderr)
+    assert.match(unsettled.stderr, /gate \(fail-on: worse\): inconclusive \(evidence missing\): Evidence missing: Worse \(help\), but the baseline was not judged as this run was/)
 
     const newJudgeBefore = judgeCalls('new-judge')
     const settled = await compare(dir, base, pr, '--rejudge-baseline')
@@ -76,13 +76,13 @@ describe('compare --rejudge-baseline: a judge change made by the PR is settled, 
     // The judge is always the project's own: with convy.yml back on the old judge, the PR's run.json cannot choose it.
     await writeFile(join(dir, 'convy.yml'), convyYml('old-judge'))
     const refused = await compare(dir, base, pr, '--rejudge-baseline')
-    assert.equal(refused.code, 0, refused.stdout + refused.stderr)
+    assert.equal(refused.code, 3, `not settled: evidence missing\n${refused.stdout}${refused.stderr}`)
     assert.match(refused.stderr, /the baseline was not judged again: the pull request's run was judged by "new-judge", but convy.yml here names "old-judge"/)
   })
 
   test('a stricter judge on an unchanged agent: Worse without the flag, within noise once the baseline is judged alike', async () => {
     const { dir, base, pr } = await runs('no way', 'no way')
-    assert.match((await compare(dir, base, pr)).stderr, /inconclusive: Worse: help, but not attributable to the agent/)
+    assert.match((await compare(dir, base, pr)).stderr, /inconclusive \(evidence missing\): Evidence missing: Worse \(help\), but the baseline was not judged as this run was/)
     const settled = await compare(dir, base, pr, '--rejudge-baseline')
     assert.equal(settled.code, 0, settled.stdout + settled.stderr)
     assert.match(settled.stderr, /gate \(fail-on: worse\): pass: Within noise of the baseline\./)
