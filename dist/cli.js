@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-import{writerFor}from"./chunks/chunk-5IML42R2.js";import{didYouMean}from"./chunks/chunk-RTIQAAPS.js";import{forTerminal}from"./chunks/chunk-BZQB5WI6.js";import{CONVY_VERSION}from"./chunks/chunk-R72EZT4V.js";import{ExitCode,InputError,InputErrors,Interrupted,toConvyError}from"./chunks/chunk-OFBMY5O7.js";import"./chunks/chunk-A2EJQX32.js";import*as nodeModule from"node:module";import{setFlagsFromString}from"node:v8";process.versions.v8.startsWith("11.")&&setFlagsFromString("--interrupt-budget=270336");var withCache=nodeModule;withCache.enableCompileCache?.();var MAIN_HELP=`convy-ci \u2014 multi-turn conversation tests for AI agents, built for CI
+import{terminalPrinters,writerFor}from"./chunks/chunk-QDZBAOP4.js";import"./chunks/chunk-ZWM4VFYD.js";import"./chunks/chunk-ZFZCS55K.js";import"./chunks/chunk-7KRQAGUN.js";import"./chunks/chunk-LRSVHQPZ.js";import{forTerminal}from"./chunks/chunk-LVP6UBM3.js";import{didYouMean}from"./chunks/chunk-RTIQAAPS.js";import{CONVY_VERSION}from"./chunks/chunk-R72EZT4V.js";import"./chunks/chunk-XAXTEDK3.js";import{ExitCode,InputError,InputErrors,Interrupted,toConvyError}from"./chunks/chunk-LQ2LE6HR.js";import"./chunks/chunk-A2EJQX32.js";import*as nodeModule from"node:module";import{setFlagsFromString}from"node:v8";process.versions.v8.startsWith("11.")&&setFlagsFromString("--interrupt-budget=270336");var withCache=nodeModule;withCache.enableCompileCache?.();var MAIN_HELP=`convy-ci \u2014 multi-turn conversation tests for AI agents, built for CI
 
 Usage: convy-ci <command> [options]
 
@@ -9,6 +9,7 @@ Commands:
   resume <run>                    play the attempts an interrupted run is missing
   replay <run>                    play a run's recorded user lines again against the agent
   rejudge <run> [--samples m]     ask the judge again about a run's recorded dialogues; a new run
+  judge-check <labels.jsonl>      how the judge agrees with your labels of its decisions; writes calibration.json
   report                          rebuild every run's report.html and results/index.html
   compare <before> <after>        compare two runs: a page, or --markdown for the PR text
   merge <run>...                  one run from the shards of a matrix job
@@ -92,6 +93,25 @@ attempt with claims.
   --parallel <n>           attempts judged at once (default: the run's own)
   --config <file>          convy.yml to use (default ./convy.yml); the project is its folder
   --results <dir>          where the runs are (default: results/ beside convy.yml)
+`,"judge-check":`Usage: convy-ci judge-check <labels.jsonl> [--judge <model>] [--samples <m>] [--json]
+
+Compares the judge's claim decisions with a person's labels of them (marked in a run's report.html,
+"Download labels") and prints agreement, the share of holding claims judged as holding and of
+failing claims judged as failing, and Cohen's \u03BA, each with a 95% interval, overall and per scenario,
+then every disagreement with the judge's reason. Writes calibration.json beside the labels: the
+judge (model, prompt fingerprint, temperature, samples) and its figures, which run summaries,
+reports, compare pages and comments cite while the judge is the same, and call stale once it is not.
+A label naming no recorded run, attempt or claim is an error at its line (exit 2).
+
+Options:
+  --recorded               the decisions recorded in the runs (the default; no model is called)
+  --judge <model>          ask this judge model (through convy.yml's gateway) about the labelled
+                           dialogues instead: compare two judges or prompts on the same labels
+  --samples <m>            with --judge: judgements per attempt, decided by their majority (default 1)
+  --json                   print the figures as data
+  --out <file>             where calibration.json goes (default: beside the labels)
+  --config <file>          convy.yml to use with --judge (default ./convy.yml)
+  --results <dir>          where the labelled runs are (default: results/ beside convy.yml, or ./results)
 `,report:`Usage: convy-ci report [--results <dir>] [--config <file>]
 
 Rebuilds report.html in every run folder and results/index.html (every run, newest first). A run
@@ -104,14 +124,22 @@ results/compare/<before>-vs-<after>.html and prints a summary.
 Options:
   --markdown               print the text of the pull request comment instead
   --json                   print the comparison as data instead
-  --fail-on <when>         worse: exit 1 when the verdict is Worse; failing: when any attempt of
-                           <after> did not pass; never (default). Decided by the statistics alone:
-                           an agent error is a failed attempt, an attempt without a verdict never
-                           fails it; the gate's word is printed on stderr
-  --fail-on-inconclusive   exit 1 too when the gate is inconclusive (too few verdicts, k too low
-                           for one scenario to register, judge-unstable changes, judge changed)
+  --fail-on <when>         worse (default): exit 1 when the gate fails; failing: when any attempt
+                           of <after> did not pass; never. An agent error is a failed attempt;
+                           what <after> lacks (no verdict, user_error relabels, removed or edited
+                           scenarios) is also counted against it, and where that changes the
+                           outcome the gate is inconclusive, evidence missing: exit 3. Too little
+                           to tell (k too low) is neutral: exit 0. The gate's word goes to stderr
+  --no-fail-on-inconclusive
+                           exit 0 when evidence is missing (by default it fails, exit 3)
   --gate-across-judge-change
-                           let a Worse verdict fail the gate even when the judge changed between runs
+                           gate across a change of judge that no rejudge settled (by default it
+                           is evidence missing)
+  --rejudge-baseline       when the judge changed (model, prompt, samples, review), first judge
+                           <before>'s recorded dialogues again with <after>'s judge, into a new run
+                           that is compared instead: like with like (needs convy.yml's models)
+  --fail-on-slower <pct>   exit 1 too when answers got slower beyond noise (overall or in a
+                           scenario) by at least pct percent; off by default
   --report-url <url>       link the markdown to this report
   --max-age-days <n>       warn when <before> is older than this (default 7)
   --results <dir>          where the runs are (default: results/ beside convy.yml, or ./results)
@@ -122,8 +150,9 @@ report: exactly the attempts the unsharded run would have. Refuses, saying why, 
 runs (agent, models, scenarios or settings differ), a missing or repeated shard, and unfinished ones.
 `,baseline:`Usage: convy-ci baseline <agent>... [options]
 
-Downloads the run a pull request is compared with \u2014 the newest successful run on the default branch
-that uploaded the agent's run artifact \u2014 into results/, to reproduce the comparison locally:
+Downloads the run a pull request is compared with \u2014 the newest healthy successful run on the default
+branch that uploaded the agent's run artifact, walking back up to 5 runs past ones with too many
+agent errors or missing verdicts (docs/baseline.md) \u2014 into results/, to reproduce the comparison locally:
   GITHUB_TOKEN=$(gh auth token) convy-ci baseline support_bot --repo acme/bot
   convy-ci run support_bot && convy-ci compare <baseline> <your run> --markdown
 
@@ -132,6 +161,8 @@ Options:
   --branch <name>          the branch (default: the repository's default branch)
   --workflow <file or id>  only this workflow's runs (e.g. convy.yml; default: any workflow)
   --artifact-name <name>   the action's artifact-name (default convy)
+  --against <run>          judge the candidates' health against this local run, as the action does
+                           against the pull request's run (default: their own share of errors only)
   --results <dir>          where run folders go (default: results/ beside convy.yml, or ./results)
 
 GITHUB_TOKEN (or GH_TOKEN) must be able to read the repository's Actions; GITHUB_API_URL points at
@@ -155,10 +186,11 @@ Options:
   --comment <when>         on-change (default): post on Worse, Better or cannot-tell, update an
                            existing comment always; always; never
   --no-check               no check run
-  --fail-on <when>         worse, failing or never (default), as compare --fail-on
-  --fail-on-inconclusive   exit 1 too when the gate is inconclusive
+  --fail-on <when>         worse (default), failing or never, as compare --fail-on
+  --no-fail-on-inconclusive
+                           do not fail when evidence is missing (by default it fails)
   --gate-across-judge-change
-                           let a Worse verdict fail the gate even when the judge changed between runs
+                           gate across a change of judge that no rejudge settled
   --results <dir>          where the runs are (default: results/ beside convy.yml, or ./results)
 
 GITHUB_TOKEN (or GH_TOKEN) needs actions: read, pull-requests: write and checks: write (checks need a
@@ -176,10 +208,10 @@ Options:
   --save <file>            when the conversation ends, save it as a scenario (never overwrites)
   --turn-timeout <s>       seconds for each step of the agent (default 600)
   --config <file>          convy.yml to use (default ./convy.yml)
-`};var COMMANDS={init:async()=>(await import("./chunks/init-KYVO4SSA.js")).initCommand,run:async()=>(await import("./chunks/run-4VV7QB2J.js")).runCommand,resume:async()=>(await import("./chunks/resume-GYA443UF.js")).resumeCommand,report:async()=>(await import("./chunks/report-V2FSKGNE.js")).reportCommand,compare:async()=>(await import("./chunks/compare-D4AN52GY.js")).compareCommand,replay:async()=>(await import("./chunks/replay-UN4SGYGW.js")).replayCommand,rejudge:async()=>(await import("./chunks/rejudge-YTNEZF3W.js")).rejudgeCommand,merge:async()=>(await import("./chunks/merge-3NY4J2QD.js")).mergeCommand,baseline:async()=>(await import("./chunks/baseline-YAA62OIF.js")).baselineCommand,publish:async()=>(await import("./chunks/publish-BJNRSDK6.js")).publishCommand,chat:async()=>(await import("./chunks/chat-TZNLINRL.js")).chatCommand};async function runCli(ctx2,argv){let[name,...rest]=argv;if(name===void 0||name==="-h"||name==="--help"||name==="help")return ctx2.stdout.write(name==="help"&&rest[0]&&COMMAND_HELP[rest[0]]?COMMAND_HELP[rest[0]]:MAIN_HELP),ExitCode.Ok;if(name==="-v"||name==="--version")return ctx2.stdout.write(`${CONVY_VERSION}
+`};var COMMANDS={init:async()=>(await import("./chunks/init-WX4F4GYL.js")).initCommand,run:async()=>(await import("./chunks/run-E2HSTKUJ.js")).runCommand,resume:async()=>(await import("./chunks/resume-OU5W75J6.js")).resumeCommand,report:async()=>(await import("./chunks/report-R2ANPRK3.js")).reportCommand,compare:async()=>(await import("./chunks/compare-F746VWJQ.js")).compareCommand,replay:async()=>(await import("./chunks/replay-555QQELQ.js")).replayCommand,rejudge:async()=>(await import("./chunks/rejudge-GFCMTL52.js")).rejudgeCommand,"judge-check":async()=>(await import("./chunks/judge-check-3CRCNJPP.js")).judgeCheckCommand,merge:async()=>(await import("./chunks/merge-AYBBP4XG.js")).mergeCommand,baseline:async()=>(await import("./chunks/baseline-KCAEB5MF.js")).baselineCommand,publish:async()=>(await import("./chunks/publish-WJATBRJT.js")).publishCommand,chat:async()=>(await import("./chunks/chat-U2GYKMUI.js")).chatCommand};async function runCli(ctx2,argv){let[name,...rest]=argv;if(name===void 0||name==="-h"||name==="--help"||name==="help")return ctx2.stdout.write(name==="help"&&rest[0]&&COMMAND_HELP[rest[0]]?COMMAND_HELP[rest[0]]:MAIN_HELP),ExitCode.Ok;if(name==="-v"||name==="--version")return ctx2.stdout.write(`${CONVY_VERSION}
 `),ExitCode.Ok;if(rest.includes("-h")||rest.includes("--help")){let help=COMMAND_HELP[name];if(help)return ctx2.stdout.write(help),ExitCode.Ok}let command=COMMANDS[name];if(!command){let hint=didYouMean(name,Object.keys(COMMAND_HELP));throw new InputError(`unknown command "${name}"${hint?` \u2014 did you mean "${hint}"?`:""} (see convy-ci --help)`)}return(await command())(ctx2,rest)}function processWriter(command){return writerFor(process,command)}function typedLines(input){return{[Symbol.asyncIterator](){let reader,lines,open=async()=>{if(lines===void 0){let{createInterface}=await import("node:readline");reader=createInterface({input,crlfDelay:1/0,terminal:!1}),lines=reader[Symbol.asyncIterator]()}return lines};return{next:async()=>(await open()).next(),async return(){return reader?.close(),input.destroy(),await lines?.return?.(),{done:!0,value:void 0}}}}}}var controller=new AbortController,signals=0,onSignal=signal=>{signals++,signals>1&&process.exit(ExitCode.Interrupted),process.stderr.write(`
 ${signal}: stopping; finished attempts are kept (press Ctrl+C again to quit at once)
-`),controller.abort(new Interrupted(`interrupted by ${signal}`))};process.on("SIGINT",onSignal);process.on("SIGTERM",onSignal);var features=process.features,ctx={cwd:process.cwd(),env:process.env,stdout:process.stdout,stderr:process.stderr,interactive:!!process.stderr.isTTY&&process.env.CI!=="true",signal:controller.signal,canStripTypes:features.typescript==="strip"||features.typescript==="transform",now:()=>new Date,writer:processWriter,readLines:()=>typedLines(process.stdin)};runCli(ctx,process.argv.slice(2)).then(code=>{process.exitCode=code},error=>{let convyError=toConvyError(error),lines=convyError instanceof InputErrors?convyError.problems.map(p=>`error: ${p.message}`):[`error: ${convyError.message}`];process.stderr.write(`${lines.map(forTerminal).join(`
+`),controller.abort(new Interrupted(`interrupted by ${signal}`))};process.on("SIGINT",onSignal);process.on("SIGTERM",onSignal);var features=process.features,ctx={cwd:process.cwd(),env:process.env,stdout:process.stdout,stderr:process.stderr,interactive:!!process.stderr.isTTY&&process.env.CI!=="true",signal:controller.signal,canStripTypes:features.typescript==="strip"||features.typescript==="transform",printers:terminalPrinters,now:()=>new Date,writer:processWriter,readLines:()=>typedLines(process.stdin)};runCli(ctx,process.argv.slice(2)).then(code=>{process.exitCode=code},error=>{let convyError=toConvyError(error),lines=convyError instanceof InputErrors?convyError.problems.map(p=>`error: ${p.message}`):[`error: ${convyError.message}`];process.stderr.write(`${lines.map(forTerminal).join(`
 `)}
 `),convyError.exitCode!==ExitCode.BadInput&&process.env.CONVY_DEBUG&&error instanceof Error&&process.stderr.write(`${error.stack}
 `),process.exitCode=convyError.exitCode});

@@ -1,11 +1,13 @@
 /**
- * Exit codes are the contract with CI (SPEC.md): 0 every attempt finished, 1 an attempt failed on an
+ * Exit codes are the contract with CI: 0 every attempt finished, 1 an attempt failed on an
  * agent or model error (or a gate failed), 2 bad input — nothing ran, 130 interrupted.
  */
+/** Inconclusive (3): a gate that failed because evidence is missing (verdict/gate.ts), told apart from a Worse (1). */
 export declare const ExitCode: {
     readonly Ok: 0;
     readonly Failed: 1;
     readonly BadInput: 2;
+    readonly Inconclusive: 3;
     readonly Interrupted: 130;
 };
 export type ExitCode = (typeof ExitCode)[keyof typeof ExitCode];

@@ -46,6 +46,13 @@ export interface RunOptions {
     budgetUsd?: number;
     /** Review failed attempts of the simulated user for its own mistakes (user errors); default: convy.yml's `models.review`. */
     review?: boolean;
+    /** Ask the judge this many times per attempt; each claim is decided by the majority (`--judge-samples`); default 1. */
+    judgeSamples?: number;
+    /** Play the `index`-th (1-based) of `total` balanced slices of the attempts, as `--shard I/N`. */
+    shard?: {
+        index: number;
+        total: number;
+    };
     /** convy.yml; default: the nearest one from `cwd` upward. */
     config?: string;
     /** Where relative paths start and convy.yml is looked for; default the process's working directory. */

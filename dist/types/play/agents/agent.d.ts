@@ -11,6 +11,11 @@ export interface ToolCall {
     name: string;
     /** As the agent sent them: parsed JSON when they came as JSON text, else as given. */
     arguments?: unknown;
+    /**
+     * What the tool gave back, where the protocol carries it (the AI SDK's tool outputs, A2A function
+     * responses, LangGraph tool messages): parsed JSON when it came as JSON text. The judge sees it.
+     */
+    result?: unknown;
 }
 export interface Answer {
     text: string;
