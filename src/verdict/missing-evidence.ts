@@ -31,7 +31,7 @@ export function missingEvidence(c: Comparison): MissingEvidence | null {
   }
   if (c.coverage.blindAfter.length > 0) reasons.push(`no verdict at all in this run for ${name(c.coverage.blindAfter)}, which the baseline's verdicts could test`)
   const removed = c.scenarioChanges.filter((s) => s.kind === 'removed')
-  if (removed.length > 0) reasons.push(`${name(removed.map((s) => s.id))} ${removed.length === 1 ? 'is' : 'are'} gone from this run without a \`retired:\` entry`)
+  if (removed.length > 0) reasons.push(`${name(removed.map((s) => s.id))} ${removed.length === 1 ? 'is' : 'are'} gone from this run without a "retired:" entry (a scenario file kept with retired: and a reason)`)
   const unstable = c.scenarios.same.filter((s) => s.judgeUnstable === 'worse' && !s.settledByRejudge).map((s) => s.id)
   if (unstable.length > 0) reasons.push(`${name(unstable)} dropped beyond noise, but the judge disagrees with itself about ${unstable.length === 1 ? 'it' : 'them'} as much as the dialogues differ (judge-unstable)`)
   if (c.coverage.inconclusive) reasons.push(c.coverage.inconclusive.replace(/\.$/, ''))

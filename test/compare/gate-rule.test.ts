@@ -85,7 +85,7 @@ describe('the gate decides on the worse of the comparison on verdicts and the st
     const before = run({ ...steady(5), gone: 'PPPPP' })
     const removed = compare(before, run(steady(5)))
     assert.equal(gate(removed, worse).inconclusive, 'evidence-missing')
-    assert.match(gate(removed, worse).reason, /gone is gone from this run without a `retired:` entry/)
+    assert.match(gate(removed, worse).reason, /gone is gone from this run without a "retired:" entry/)
     const retired = compare(before, run(steady(5), { manifest: { retired: [{ id: 'gone', reason: 'moved to another agent' }] } }))
     assert.deepEqual(retired.scenarioChanges, [{ kind: 'retired', id: 'gone', from: null, reason: 'moved to another agent', before: { passed: 5, judged: 5 }, after: null }])
     assert.equal(gate(retired, worse).outcome, 'pass')
