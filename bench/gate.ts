@@ -22,6 +22,8 @@ import { attempt, manifest, scenario } from '../test/compare/run-builder.ts'
 import { createRng } from '../test/fakes/synthetic-run.ts'
 
 const SIMULATIONS = Number(process.env['SIMULATIONS'] ?? 2000)
+/** ONLY=baseline: only the rows whose name holds it (a quick look at one route; the seeds stay the same). */
+const ONLY = process.env['ONLY'] ?? ''
 const KS = [5, 10]
 const NOISE = { noVerdict: 0.05, userError: 0.05 }
 const now = new Date('2026-03-02T00:00:00Z')
@@ -131,6 +133,7 @@ console.log(`${SIMULATIONS} simulations per cell, S = ${S}; 95% Wilson intervals
 console.log(`| Route (a real break) | k | fail | inconclusive | pass | not-pass |`)
 console.log(`| --- | --- | --- | --- | --- | --- |`)
 ROUTES.forEach((route, r) => {
+  if (!route.name.includes(ONLY)) return
   for (const k of KS) {
     const c = simulate(route, k, 10_000 * r + k)
     console.log(`| ${route.name} | ${k} | ${pct(c.fail / SIMULATIONS)} | ${pct(c.inconclusive / SIMULATIONS)} | ${pct(c.pass / SIMULATIONS)} | ${cell(c.fail + c.inconclusive)} |`)
@@ -139,6 +142,7 @@ ROUTES.forEach((route, r) => {
 console.log(`\n| A/A (the same agent twice) | k | fail | inconclusive | pass | false not-pass |`)
 console.log(`| --- | --- | --- | --- | --- | --- |`)
 SUITES.forEach((suite, s) => {
+  if (!suite.name.includes(ONLY)) return
   for (const k of KS) {
     const c = simulate({ name: suite.name, rates: suite.rates, after: suite.rates, noise: true }, k, 500_000 + 1000 * s + k)
     console.log(`| ${suite.name} | ${k} | ${pct(c.fail / SIMULATIONS)} | ${pct(c.inconclusive / SIMULATIONS)} | ${pct(c.pass / SIMULATIONS)} | ${cell(c.fail + c.inconclusive)} |`)
