@@ -84,7 +84,7 @@ describe('the action walks back to a healthy baseline', () => {
     const walked = await pullRequest(workspace, 41, sha('3'))
     expectExit(walked.result, 0)
     assert.match(walked.comment, new RegExp(`Before: ${healthy.replace('_', '\\\\_').replace(/[/.]/g, '\\$&')}`), 'compared with the older, healthy run')
-    assert.match(walked.comment, /^<!-- convy-ci:echo -->\n\n### [^\n]*\n\n> ℹ️ Compared with an older run of the default branch: 1 newer run had too many errors to stand for it \(the baseline echo\/\S+ is unreliable: 3 of 15 attempts \\\(20%\\\) ended without a verdict, against 0% in this run, above the 10% a baseline may have\)\./)
+    assert.match(walked.comment, /^<!-- convy-ci:echo -->\n\n### [^\n]*\n\n> ℹ️ Compared with an older run of the default branch: 1 newer run had too many errors to stand for it \(the baseline echo\/\S+ is unreliable: 3 of 15 attempts \\\(20%\\\) ended without a verdict, against 0% in this run, above the 15% a baseline may have\)\./)
     assert.ok(walked.comment.includes(broken.split('_')[1]!), 'the run passed over is named')
     assert.deepEqual(walked.conclusions, ['success'])
 
@@ -97,7 +97,7 @@ describe('the action walks back to a healthy baseline', () => {
     const none = await pullRequest(workspace, 42, sha('6'))
     // Evidence missing (a baseline to hold the run against) fails the step by default.
     expectExit(none.result, 1)
-    assert.match(none.comment, /^<!-- convy-ci:echo -->\n\n### [^\n]*\n\n> ⚠️ The baseline echo\/\S+ is unreliable: 3 of 15 attempts \\\(20%\\\) ended without a verdict, against 0% in this run, above the 10% a baseline may have \\\(none of the newest 2 runs on the branch is healthier\\\)\./)
+    assert.match(none.comment, /^<!-- convy-ci:echo -->\n\n### [^\n]*\n\n> ⚠️ The baseline echo\/\S+ is unreliable: 3 of 15 attempts \\\(20%\\\) ended without a verdict, against 0% in this run, above the 15% a baseline may have \\\(none of the newest 2 runs on the branch is healthier\\\)\./)
     assert.deepEqual(none.conclusions, ['failure'], 'within noise of an unhealthy baseline is not a pass')
     assert.match(none.result.stdout + none.result.stderr, /inconclusive \(fail-on: worse\): Not a pass: the baseline echo\/\S+ is unreliable/)
   })

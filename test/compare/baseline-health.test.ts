@@ -14,33 +14,34 @@ function withBroken(broken: number, letter: 'E' | 'N' = 'E') {
 test('a baseline with no more errors than the PR, and below the stated share, is healthy', () => {
   assert.deepEqual(baselineHealth(withBroken(0), withBroken(0)), { healthy: true, reason: null })
   assert.deepEqual(baselineHealth(withBroken(2), withBroken(2)), { healthy: true, reason: null })
-  // 2 of 20 is exactly 10%: not above the share; nor significantly above a PR with none (p = 0.24).
-  assert.equal(MAX_BASELINE_ERROR_SHARE, 0.1)
+  // 3 of 20 is exactly 15%: not above the share; nor significantly above a PR with none (p = 0.12).
+  assert.equal(MAX_BASELINE_ERROR_SHARE, 0.15)
+  assert.equal(baselineHealth(withBroken(3), withBroken(0)).healthy, true)
   assert.equal(baselineHealth(withBroken(2), withBroken(0)).healthy, true)
 })
 
 test('above the stated share a baseline is unhealthy even against a PR as broken, and the reason says so', () => {
   const health = baselineHealth(withBroken(6), withBroken(6))
   assert.equal(health.healthy, false)
-  assert.equal(health.reason, 'the baseline bot/2026-03-01T10-00-00_a1b2 is unreliable: 6 of 20 attempts (30%) ended in agent errors, against 30% in this run, above the 10% a baseline may have')
+  assert.equal(health.reason, 'the baseline bot/2026-03-01T10-00-00_a1b2 is unreliable: 6 of 20 attempts (30%) ended in agent errors, against 30% in this run, above the 15% a baseline may have')
 })
 
 test('significantly more errors than the PR make it unhealthy below the share too (one-sided exact test)', () => {
-  // 40 attempts per run so that a share under 10% can still be significant: 4 of 40 against 0 of 40 is not (p = 0.058)…
+  // 40 attempts per run so that a share under 15% can still be significant: 4 of 40 against 0 of 40 is not (p = 0.058)…
   const big = (broken: number, letter: 'E' | 'N') => tallyRecord(run(Object.fromEntries(Array.from({ length: 8 }, (_, i) => [`s${i}`, (letter.repeat(broken) + 'P'.repeat(40)).slice(i * 5, i * 5 + 5)]))))
   assert.equal(baselineHealth(big(4, 'N'), big(0, 'N')).healthy, true)
   // …and a run with errors is unhealthy against one without when the test says so, whatever the mix of kinds.
   const mixed = tallyRecord(run({ a: 'EEEEN', b: 'PPPPP', c: 'PPPPP', d: 'PPPPP', e: 'PPPPP', f: 'PPPPP', g: 'PPPPP', h: 'PPPPP', i: 'PPPPP', j: 'PPPPP', k: 'PPPPP', l: 'PPPPP', m: 'PPPPP', n: 'PPPPP', o: 'PPPPP', p: 'PPPPP', q: 'PPPPP', r: 'PPPPP', s: 'PPPPP', t: 'PPPPP', u: 'PPPPP' }))
   const clean = tallyRecord(run({ a: 'PPPPP', b: 'PPPPP', c: 'PPPPP', d: 'PPPPP', e: 'PPPPP', f: 'PPPPP', g: 'PPPPP', h: 'PPPPP', i: 'PPPPP', j: 'PPPPP', k: 'PPPPP', l: 'PPPPP', m: 'PPPPP', n: 'PPPPP', o: 'PPPPP', p: 'PPPPP', q: 'PPPPP', r: 'PPPPP', s: 'PPPPP', t: 'PPPPP', u: 'PPPPP' }))
-  // 5 of 105 (4.8%) against 0 of 105: p = 0.030 > 0.015, healthy; 8 of 105 against 0: p = 0.0036, unhealthy.
+  // 5 of 105 (4.8%) against 0 of 105: p = 0.030 > 0.001, healthy; 10 of 105 (9.5%) against 0: p = 0.00077, unhealthy.
   assert.equal(baselineHealth(mixed, clean).healthy, true)
-  const worse = tallyRecord(run({ a: 'EEEEN', b: 'NNNPP', c: 'PPPPP', d: 'PPPPP', e: 'PPPPP', f: 'PPPPP', g: 'PPPPP', h: 'PPPPP', i: 'PPPPP', j: 'PPPPP', k: 'PPPPP', l: 'PPPPP', m: 'PPPPP', n: 'PPPPP', o: 'PPPPP', p: 'PPPPP', q: 'PPPPP', r: 'PPPPP', s: 'PPPPP', t: 'PPPPP', u: 'PPPPP' }))
+  const worse = tallyRecord(run({ a: 'EEEEN', b: 'NNNNN', c: 'PPPPP', d: 'PPPPP', e: 'PPPPP', f: 'PPPPP', g: 'PPPPP', h: 'PPPPP', i: 'PPPPP', j: 'PPPPP', k: 'PPPPP', l: 'PPPPP', m: 'PPPPP', n: 'PPPPP', o: 'PPPPP', p: 'PPPPP', q: 'PPPPP', r: 'PPPPP', s: 'PPPPP', t: 'PPPPP', u: 'PPPPP' }))
   const health = baselineHealth(worse, clean)
   assert.equal(health.healthy, false)
-  assert.match(health.reason!, /8 of 105 attempts \(8%\) ended in agent errors \(4\) or without a verdict \(4\), against 0% in this run, significantly more than this run$/)
+  assert.match(health.reason!, /10 of 105 attempts \(\d+(\.\d)?%\) ended in agent errors \(4\) or without a verdict \(6\), against 0% in this run, significantly more than this run$/)
   // Without the PR's run only the share counts.
   assert.equal(baselineHealth(worse, null).healthy, true)
-  assert.equal(baselineHealth(withBroken(3), null).healthy, false)
+  assert.equal(baselineHealth(withBroken(4), null).healthy, false)
 })
 
 test('an unhealthy baseline turns a pass, or too little to tell, into evidence missing naming its errors; a fail or evidence already missing stands', () => {
