@@ -67,6 +67,16 @@ describe('the statistics sentences', () => {
     assert.equal(verdictReason(c), 'The pass rate went from 100% to 60% (Δ −40 pp), worse, beyond noise, driven by 20 scenarios that dropped (none beyond noise alone).')
   })
 
+  test('where the tiles count scenarios the comparison does not, the sentence says which scenarios its rates are over', () => {
+    // A new scenario failing every attempt lowers the after tile (91%) but is not compared: the sentence's
+    // 100% → 100% would read as contradicting the tile without its "over the 10 scenarios".
+    const c = compareRuns(tallyRecord(runOf(ids(10, 5), 5)), tallyRecord(runOf({ ...ids(10, 5), fresh: 0 }, 5)), { now })
+    assert.equal(percent(c.tiles.passRate.after!), '91%')
+    assert.equal(verdictReason(c), 'The pass rate went from 100% to 100% over the 10 scenarios both runs played alike (Δ 0 pp), within noise, and no single scenario moved beyond noise.')
+    const same = compareRuns(tallyRecord(runOf(ids(10, 5), 5)), tallyRecord(runOf(ids(10, 4), 5)), { now })
+    assert.doesNotMatch(verdictReason(same), /over the/)
+  })
+
   test('a drop driven by a scenario on its own and one with the others says both, without contradicting itself', () => {
     const c = compareRuns(tallyRecord(runOf({ a: 5, b: 5, c: 5 }, 5)), tallyRecord(runOf({ a: 0, b: 2, c: 5 }, 5)), { now })
     const reason = verdictReason(c)

@@ -78,7 +78,12 @@ function changeReason(c: Comparison): string {
   const { overall, scenarios } = c
   if (overall.change === null || overall.before.rate === null || overall.after.rate === null) return 'No scenario could be compared.'
   const noise = overall.direction === 'within-noise' ? 'within noise' : `${overall.direction}, beyond noise`
-  const rate = `The pass rate went from ${percent(overall.before.rate)} to ${percent(overall.after.rate)} (Δ ${points(overall.change)}), ${noise}`
+  // The tiles' pass rates are over every scenario each run judged; this one is over the scenarios both
+  // played alike. Where those differ on the page, the sentence says which it is about.
+  const tiles = c.tiles.passRate
+  const sameAsTiles = tiles.before !== null && tiles.after !== null && percent(tiles.before) === percent(overall.before.rate) && percent(tiles.after) === percent(overall.after.rate)
+  const over = sameAsTiles ? '' : ` over the ${plural(overall.scenarios, 'scenario')} both runs played alike`
+  const rate = `The pass rate went from ${percent(overall.before.rate)} to ${percent(overall.after.rate)}${over} (Δ ${points(overall.change)}), ${noise}`
   const alone = (direction: 'worse' | 'better') => scenarios[direction].filter((s) => s.alone).length
   const moved = (direction: 'worse' | 'better') => `${plural(alone(direction), 'scenario')} got ${direction} on ${alone(direction) === 1 ? 'its' : 'their'} own`
   const drivers = overall.direction === 'within-noise' ? 0 : scenarios[overall.direction].filter((s) => !s.alone).length
