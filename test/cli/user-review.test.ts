@@ -107,6 +107,8 @@ describe('the review of failed attempts puts the simulated user’s own mistakes
     assert.match(page, /<strong>revealed everything early<\/strong> \(user line 1\)/)
     assert.match(page, /Review of the simulated user<\/dt><dd>on: failed attempts reviewed by judge-model/)
     assert.match(page, /1 user error left out/)
+    // The header counts the k planned attempts of each scenario; the replay is said apart, not as "4 of 3".
+    assert.match(page, /Attempts<\/dt><dd>3 of 3 \(3 scenarios × k 1\), and 1 replay of a user error with a fresh simulated user<\/dd>/)
   })
 
   test('--no-review, or review: false in convy.yml, reviews nothing and the report says it was off; --review turns it back on', async () => {

@@ -101,6 +101,8 @@ export interface RunTally {
   /** In run.json's order, then any scenario only the attempts name. */
   scenarios: Map<string, ScenarioTally>
   attempts: number
+  /** Of those, replays of a user_error attempt with a fresh simulated user (`replayOf`): played beyond k. */
+  replays: number
   /** Attempts naming a scenario that run.json does not list: shown by the report, left out of a comparison. */
   unknownScenarioAttempts: number
   /** Lines of attempts.jsonl that were not a complete attempt (a torn last line), left out and said so. */
@@ -149,7 +151,7 @@ function emptyScenario(id: string, scenario: Scenario | null): ScenarioTally {
 export function startTally(manifest: RunManifest): RunTally {
   const scenarios = new Map<string, ScenarioTally>()
   for (const scenario of manifest.scenarios) scenarios.set(scenario.id, emptyScenario(scenario.id, scenario))
-  return { manifest, scenarios, attempts: 0, unknownScenarioAttempts: 0, skippedLines: 0, slowest: null, costUsd: 0, costedAttempts: 0, answerTimes: [], firstTokenTimes: [] }
+  return { manifest, scenarios, attempts: 0, replays: 0, unknownScenarioAttempts: 0, skippedLines: 0, slowest: null, costUsd: 0, costedAttempts: 0, answerTimes: [], firstTokenTimes: [] }
 }
 
 export function addAttempt(tally: RunTally, attempt: Attempt, dialogue: DialogueSlot = { kind: 'none' }): AttemptDigest {
@@ -159,6 +161,7 @@ export function addAttempt(tally: RunTally, attempt: Attempt, dialogue: Dialogue
     tally.scenarios.set(attempt.scenario, scenario)
   }
   tally.attempts++
+  if (attempt.replayOf !== undefined) tally.replays++
   if (scenario.scenario === null) tally.unknownScenarioAttempts++
   countVerdict(scenario, attempt.verdict)
   countDecisions(scenario, attempt)

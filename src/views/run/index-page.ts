@@ -58,10 +58,11 @@ async function indexEntry(resultsDir: string, runDir: string, counted: RunTally 
   }
   if (counted) {
     const counts = runCounts(counted)
-    return { ...entry, attempts: counts.attempts, decided: counts.judged, passed: counts.passed, errors: counts.attempts - counts.judged }
+    return { ...entry, attempts: counts.attempts - counted.replays, decided: counts.judged, passed: counts.passed, errors: counts.attempts - counts.judged }
   }
   for await (const attempt of readAttempts(runDir)) {
-    entry.attempts++
+    // Replays of user errors are played beyond k: the column says planned attempts "of" k × scenarios.
+    if (attempt.replayOf === undefined) entry.attempts++
     if (attempt.verdict === 'passed' || attempt.verdict === 'failed') entry.decided++
     else entry.errors++
     if (attempt.verdict === 'passed') entry.passed++

@@ -1,6 +1,6 @@
 import type { RunManifest } from '../../records/journal/records.ts'
 import { shortId } from '../../records/journal/run-folder.ts'
-import { count, duration, seconds, when } from '../page/format.ts'
+import { count, duration, plural, seconds, when } from '../page/format.ts'
 import { html, trusted, type SafeHtml } from '../page/html.ts'
 import { pageTop } from '../page/page.ts'
 
@@ -34,7 +34,16 @@ function reviewText(m: RunManifest): string {
     : "off: every failed attempt counts against the agent, the simulated user's mistakes included"
 }
 
-function runFacts(m: RunManifest, recorded: number): SafeHtml {
+/**
+ * The attempts recorded: those planned (k per scenario), and apart the replays of user errors, which
+ * are played beyond k — counted in, they read as "17 of 15".
+ */
+export interface RecordedAttempts {
+  planned: number
+  replays: number
+}
+
+function runFacts(m: RunManifest, recorded: RecordedAttempts): SafeHtml {
   const expected = m.scenarios.length * m.settings.k
   const agent = `${m.agent.name} (${m.agent.kind}${m.agent.version ? ` ${m.agent.version}` : ''})`
   return html`<dl class="facts">${[
@@ -43,7 +52,7 @@ function runFacts(m: RunManifest, recorded: number): SafeHtml {
     fact('State', stateWord(m)),
     fact('Started', when(m.startedAt)),
     fact('Duration', durationText(m)),
-    fact('Attempts', `${count(recorded)} of ${count(expected)} (${count(m.scenarios.length)} scenarios × k ${m.settings.k})`),
+    fact('Attempts', `${count(recorded.planned)} of ${count(expected)} (${count(m.scenarios.length)} scenarios × k ${m.settings.k})${recorded.replays ? `, and ${plural(recorded.replays, 'replay')} of a user error with a fresh simulated user` : ''}`),
     fact('Models', modelsText(m)),
     m.models.user && !m.settings.smoke ? fact('Review of the simulated user', reviewText(m)) : trusted(''),
     fact('convy-ci', m.convyVersion),
@@ -54,7 +63,7 @@ function runFacts(m: RunManifest, recorded: number): SafeHtml {
   ]}</dl>`
 }
 
-function runBanners(m: RunManifest, recorded: number, skippedLines: number): SafeHtml {
+function runBanners(m: RunManifest, { planned: recorded }: RecordedAttempts, skippedLines: number): SafeHtml {
   const expected = m.scenarios.length * m.settings.k
   const banners: SafeHtml[] = []
   if (m.state === 'interrupted') {
@@ -71,6 +80,6 @@ function runBanners(m: RunManifest, recorded: number, skippedLines: number): Saf
   return html`${banners}`
 }
 
-export function renderRunHeader(m: RunManifest, recorded: number, skippedLines: number): SafeHtml {
+export function renderRunHeader(m: RunManifest, recorded: RecordedAttempts, skippedLines: number): SafeHtml {
   return html`${pageTop('convy-ci · run report', m.agent.name)}${runFacts(m, recorded)}${runBanners(m, recorded, skippedLines)}`
 }

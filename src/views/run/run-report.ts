@@ -70,7 +70,7 @@ function orderedScenarios(tally: RunTally): ScenarioTally[] {
 function renderRunBody(tally: RunTally, figures: RunFigures, skippedLines: number, mode: DialogueMode, calibration: Calibration | null): SafeHtml {
   const scenarios = orderedScenarios(tally)
   const unplayed = tally.manifest.scenarios.length - [...tally.scenarios.values()].filter((s) => s.scenario && s.attempts.length > 0).length
-  return html`${renderRunHeader(tally.manifest, tally.attempts, skippedLines)}${renderTiles(runTiles(figures))}${calibrationNote(calibration, tally.manifest)}${renderErrorBanner(tally)}${renderReliability(figures)}<h2>Scenarios</h2>${mode === 'lazy' ? LAZY_DIALOGUES_NOTE : ''}${filterBar(
+  return html`${renderRunHeader(tally.manifest, { planned: tally.attempts - tally.replays, replays: tally.replays }, skippedLines)}${renderTiles(runTiles(figures))}${calibrationNote(calibration, tally.manifest)}${renderErrorBanner(tally)}${renderReliability(figures)}<h2>Scenarios</h2>${mode === 'lazy' ? LAZY_DIALOGUES_NOTE : ''}${filterBar(
     figures,
   )}${tally.manifest.scenarios.some((s) => s.judge.length > 0) ? labelsBar(tally.manifest.id) : ''}<div class="list">${SCENARIO_LIST_HEAD}${scenarios.length ? scenarios.map(renderScenario) : html`<p class="empty">No attempt has been recorded yet.</p>`}</div>${
     unplayed > 0 ? html`<p class="note">${count(unplayed)} scenario(s) of this run have no recorded attempt yet.</p>` : ''
