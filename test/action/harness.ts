@@ -113,6 +113,18 @@ export async function runActionStep(fake: FakeGitHub, step: ActionStep): Promise
   return result
 }
 
+/** The bundled CLI. */
+export const CLI_BUNDLE = fileURLToPath(new URL('../../dist/cli.js', import.meta.url))
+
+/** dist/cli.js as another CI would call it: a child process that sees PATH and the given variables only. */
+export function runBundledCli(args: string[], env: Record<string, string>, cwd: string): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile(process.execPath, [CLI_BUNDLE, ...args], { cwd, env: { PATH: process.env.PATH ?? '', ...env }, timeout: 30_000 }, (error, stdout, stderr) => {
+      resolve({ code: error ? Number(error.code) : 0, stdout, stderr })
+    })
+  })
+}
+
 /** `name<<delimiter` … `delimiter` blocks, as core.setOutput writes them. */
 function parseFileCommand(text: string): Record<string, string> {
   const values: Record<string, string> = {}
