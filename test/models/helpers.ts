@@ -1,4 +1,5 @@
 import type { CallRecord, ModelCallContext } from '../../src/adapters/model-client/model-call.ts'
+import type { Clock } from '../../src/adapters/model-client/rate-limiter.ts'
 import type { Scenario } from '../../src/records/scenario/scenario.ts'
 import { createModels, type ModelsOptions } from '../../src/play/runner/create-models.ts'
 
@@ -19,6 +20,24 @@ export function scenario(overrides: Partial<Scenario> = {}): Scenario {
     checks: [],
     tags: [],
     ...overrides,
+  }
+}
+
+/**
+ * A clock whose sleeps end at once and are kept, in order: the pauses a client chose, seen without
+ * waiting for them (and without the machine's load in the figures). Its time is the real time plus
+ * every pause slept, so a rate limiter waiting on it sees its pause over.
+ */
+export function recordingClock(): Clock & { sleeps: number[] } {
+  const sleeps: number[] = []
+  let slept = 0
+  return {
+    sleeps,
+    now: () => Date.now() + slept,
+    sleep: async (ms) => {
+      sleeps.push(ms)
+      slept += ms
+    },
   }
 }
 
