@@ -12,14 +12,19 @@ import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { findTests } from './test-files.mjs'
 
-const files = findTests(process.argv.slice(2))
+// --jobs N times N files at once: their wall times then include one another, their CPU seconds
+// hardly do. Default 1.
+const args = process.argv.slice(2)
+const jobsAt = args.indexOf('--jobs')
+const jobs = jobsAt === -1 ? 1 : Number(args.splice(jobsAt, 2)[1])
+const files = findTests(args)
 const TIME = '/usr/bin/time'
 const scratch = mkdtempSync(join(tmpdir(), 'convy-time-tests-'))
 const load = () => loadavg().map((l) => l.toFixed(1)).join(' ')
-console.log(`load average at the start: ${load()}`)
+console.log(`${files.length} files, ${jobs} at a time; load average at the start: ${load()}`)
 
-function timeOne(file) {
-  const cpuFile = join(scratch, 'cpu')
+function timeOne(file, slot) {
+  const cpuFile = join(scratch, `cpu-${slot}`)
   rmSync(cpuFile, { force: true })
   const node = [process.execPath, '--import', 'tsx', '--test', '--test-reporter=dot', file]
   const [command, ...args] = existsSync(TIME) ? [TIME, '-o', cpuFile, '-f', '%U %S', ...node] : node
@@ -29,18 +34,23 @@ function timeOne(file) {
       const wall = Number(process.hrtime.bigint() - started) / 1e9
       // GNU time's last line is "user system"; a line before it says when the command was killed.
       const times = existsSync(cpuFile) ? readFileSync(cpuFile, 'utf8').trim().split('\n').at(-1).split(' ').map(Number) : []
-      const cpu = times.length === 2 ? times[0] + times[1] : null
+      const cpu = times.length === 2 && times.every(Number.isFinite) ? times[0] + times[1] : null
       resolve({ file, wall, cpu, ok: code === 0 })
     })
   })
 }
 
 const rows = []
-for (const file of files) {
-  const row = await timeOne(file)
-  rows.push(row)
-  process.stderr.write(`${format(row)}\n`)
-}
+const queue = [...files]
+await Promise.all(
+  Array.from({ length: jobs }, async (_, slot) => {
+    for (let file = queue.shift(); file !== undefined; file = queue.shift()) {
+      const row = await timeOne(file, slot)
+      rows.push(row)
+      process.stderr.write(`${format(row)}\n`)
+    }
+  }),
+)
 rmSync(scratch, { recursive: true, force: true })
 
 function format(row) {

@@ -41,9 +41,12 @@ export function recordingClock(): Clock & { sleeps: number[] } {
   }
 }
 
-/** Models against a fake server, with pauses short enough for tests. */
+/**
+ * Models against a fake server, with pauses short enough for tests. The timeout is a guard against a
+ * hang (a test about timeouts sets its own): a busy machine must not turn a slow answer into a retry.
+ */
 export function testModels(url: string, overrides: Partial<ModelsOptions> = {}) {
-  const models = createModels({ baseURL: url, apiKey: 'sk-test-secret-key', userModel: 'fake-user', judgeModel: 'fake-judge', timeoutSeconds: 2, maxTries: 3, retryBaseMs: 5, ...overrides })
+  const models = createModels({ baseURL: url, apiKey: 'sk-test-secret-key', userModel: 'fake-user', judgeModel: 'fake-judge', timeoutSeconds: 30, maxTries: 3, retryBaseMs: 5, ...overrides })
   if (models.user === null || models.judge === null) throw new Error('both models were asked for')
   return { user: models.user, judge: models.judge }
 }
