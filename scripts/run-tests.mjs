@@ -1,22 +1,31 @@
-// Runs every *.test.ts under test/ with node's own test runner (TypeScript through tsx).
-// Node 20's runner does not expand globs itself, so the files are listed here.
+// Runs every *.test.ts under test/ (or those whose path contains one of the arguments) with node's
+// own test runner, TypeScript through tsx, several files at once.
+//
+// Most of a test file's time is spent waiting on what it started: the bundled action and CLI as
+// child processes, fake servers, a browser. So files run CONVY_TEST_CONCURRENCY at a time (default
+// 4, or one per core where there are more); node's own default, one less than the cores, is one
+// at a time on a 2-core machine. Each file is its own process, and no test shares a port, a temp
+// folder or a variable with another file: ports are the system's choice, folders come from mkdtemp.
+// CONVY_TEST_CONCURRENCY=1 runs them one after another, as before.
 import { spawn } from 'node:child_process'
-import { readdirSync, statSync } from 'node:fs'
-import { join } from 'node:path'
+import { availableParallelism } from 'node:os'
+import { findTests } from './test-files.mjs'
 
-function findTests(dir) {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name)
-    if (statSync(path).isDirectory()) return name === 'fixtures' ? [] : findTests(path)
-    return name.endsWith('.test.ts') ? [path] : []
-  })
+const concurrency = Number(process.env.CONVY_TEST_CONCURRENCY || Math.max(4, availableParallelism()))
+if (!Number.isInteger(concurrency) || concurrency < 1) {
+  console.error(`CONVY_TEST_CONCURRENCY=${process.env.CONVY_TEST_CONCURRENCY}: expected a whole number of files at once, 1 or more`)
+  process.exit(2)
 }
 
-const filter = process.argv.slice(2)
-const files = findTests('test').filter((f) => filter.length === 0 || filter.some((s) => f.includes(s))).sort()
-if (files.length === 0) {
-  console.error('no test files found')
-  process.exit(1)
+// The folders whose files take longest go first, so the run does not end waiting on one of them
+// started last; within a folder, the files' order.
+const SLOW_FIRST = ['test/action/', 'test/reliability/', 'test/cli/', 'test/agents/', 'test/hostile/', 'test/report/', 'test/library/']
+const rank = (file) => {
+  const at = SLOW_FIRST.findIndex((folder) => file.startsWith(folder))
+  return at === -1 ? SLOW_FIRST.length : at
 }
-const child = spawn(process.execPath, ['--import', 'tsx', '--test', '--test-reporter=spec', ...files], { stdio: 'inherit' })
+const files = findTests(process.argv.slice(2)).sort((a, b) => rank(a) - rank(b) || a.localeCompare(b))
+
+const args = ['--import', 'tsx', '--test', `--test-concurrency=${concurrency}`, '--test-reporter=spec', ...files]
+const child = spawn(process.execPath, args, { stdio: 'inherit' })
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)))

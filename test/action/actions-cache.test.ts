@@ -1,6 +1,4 @@
 import assert from 'node:assert/strict'
-import { mkdir, mkdtemp, writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { after, afterEach, before, describe, test } from 'node:test'
 import { readAllAttempts } from '../../src/records/journal/read-run.ts'
@@ -9,30 +7,20 @@ import { judgeByRule, startFakeModelServer, type FakeModelServer } from '../../s
 import { startFakeGitHub, type FakeGitHub } from '../fakes/github-server.ts'
 import { describeStep, runActionStep, type ActionStepResult } from './harness.ts'
 import { expectExit, pullRequestStep, pushStep, sha } from './steps.ts'
+import { modelsYml } from '../support/convy-yml.ts'
+import { makeProject } from '../support/project.ts'
 
 // The Actions cache, end to end: the bundled action and the real @actions/cache client against the
 // fake cache service. Every step gets a fresh checkout, as a runner does, so whatever a step finds
 // of an earlier one came through the cache.
 
-const CONVY_YML = `models:
-  base_url: \${MODELS_URL}
-  user: user-model
-  judge: judge-model
-  prices:
-    user-model: [1, 2]
-    judge-model: [1, 2]
-`
+const CONVY_YML = modelsYml({ urlVariable: 'MODELS_URL', prices: { 'user-model': [1, 2], 'judge-model': [1, 2] } })
 const SCENARIO = 'user: Say hello and ask how the agent is.\njudge: [The agent repeats the greeting]\n'
 // attempts: 3 is too little to tell (k = 4 would): the verdict output says inconclusive, and the check is neutral.
 const INPUTS = { agent: 'echo', attempts: '3' }
 
-async function checkout(): Promise<string> {
-  const dir = await mkdtemp(join(tmpdir(), 'convy-action-cache-'))
-  await mkdir(join(dir, 'scenarios'))
-  await writeFile(join(dir, 'convy.yml'), CONVY_YML)
-  await writeFile(join(dir, 'scenarios', 'hello.yml'), SCENARIO)
-  return dir
-}
+/** A fresh checkout, as every job of a runner has. */
+const checkout = () => makeProject({ 'convy.yml': CONVY_YML, 'scenarios/hello.yml': SCENARIO })
 
 describe('the action with the Actions cache', () => {
   let fake: FakeGitHub

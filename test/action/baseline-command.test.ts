@@ -1,26 +1,16 @@
 import assert from 'node:assert/strict'
-import { execFile } from 'node:child_process'
 import { mkdtemp, readFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { after, before, describe, test } from 'node:test'
 import { runDir } from '../../src/records/journal/run-folder.ts'
 import { startFakeGitHub, type FakeGitHub } from '../fakes/github-server.ts'
 import { pushEvent } from './events.ts'
-import { describeStep, exampleWorkspace, runActionStep } from './harness.ts'
+import { describeStep, exampleWorkspace, runActionStep, runBundledCli } from './harness.ts'
 
 // `convy-ci baseline` (the bundled CLI) downloads what the action uploaded on the default branch.
 
-const CLI = fileURLToPath(new URL('../../dist/cli.js', import.meta.url))
-
-function cli(args: string[], env: Record<string, string>, cwd: string): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    execFile(process.execPath, [CLI, ...args], { cwd, env: { PATH: process.env.PATH ?? '', ...env }, timeout: 30_000 }, (error, stdout, stderr) => {
-      resolve({ code: error ? Number(error.code) : 0, stdout, stderr })
-    })
-  })
-}
+const cli = runBundledCli
 
 describe('convy-ci baseline', () => {
   let fake: FakeGitHub

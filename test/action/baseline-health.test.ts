@@ -1,13 +1,12 @@
 import assert from 'node:assert/strict'
-import { mkdir, mkdtemp, writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { after, afterEach, before, describe, test } from 'node:test'
 import { fakeReply, startFakeModelServer, type FakeModelServer } from '../../src/entry/testing/fake-model-server.ts'
 import { STOP_WORD } from '../../src/play/simulated-user/simulated-user-prompt.ts'
 import { startFakeGitHub, type FakeGitHub } from '../fakes/github-server.ts'
 import { describeStep, runActionStep } from './harness.ts'
 import { expectExit, pullRequestStep, pushStep, sha } from './steps.ts'
+import { modelsYml } from '../support/convy-yml.ts'
+import { makeProject } from '../support/project.ts'
 
 // A baseline with errors, through the bundle against the fake GitHub and a fake model server: the
 // judge fails (a 500, tried once) on every fifth call of a default-branch run, so that run has one
@@ -15,22 +14,11 @@ import { expectExit, pullRequestStep, pushStep, sha } from './steps.ts'
 // too many for a baseline. The pull request walks back past it to the healthy run before;
 // with no healthy run to walk back to, the gate does not pass on it.
 
-const CONVY_YML = `models:
-  base_url: \${MODELS_URL}
-  user: user-model
-  judge: judge-model
-  max_tries: 1
-`
+const CONVY_YML = modelsYml({ urlVariable: 'MODELS_URL', maxTries: 1 })
 const SCENARIO = 'user: Say hello.\njudge: [The agent greeted the user]\nmax_turns: 1\n'
 const INPUTS = { agent: 'echo', attempts: '5', parallel: '1', cache: 'off' }
 
-async function checkout(): Promise<string> {
-  const dir = await mkdtemp(join(tmpdir(), 'convy-action-health-'))
-  await mkdir(join(dir, 'scenarios'))
-  await writeFile(join(dir, 'convy.yml'), CONVY_YML)
-  for (const id of ['hello', 'bye', 'thanks']) await writeFile(join(dir, 'scenarios', `${id}.yml`), SCENARIO)
-  return dir
-}
+const checkout = () => makeProject({ 'convy.yml': CONVY_YML, 'scenarios/hello.yml': SCENARIO, 'scenarios/bye.yml': SCENARIO, 'scenarios/thanks.yml': SCENARIO })
 
 describe('the action walks back to a healthy baseline', () => {
   let fake: FakeGitHub

@@ -13,6 +13,11 @@ import type { FakeRun } from '../fakes/github-world.ts'
  * at the fake. GITHUB_SERVER_URL stays github.com: the artifact client refuses other hosts.
  */
 export const ACTION_BUNDLE = fileURLToPath(new URL('../../dist/action.js', import.meta.url))
+/**
+ * How long a bundled process may run before it counts as hung and is killed: a guard, not a measure
+ * of speed. A step takes seconds alone, but several test files run at once on a shared machine.
+ */
+export const HANG_GUARD_MS = 300_000
 const EXAMPLE = fileURLToPath(new URL('../../scenarios-example/', import.meta.url))
 
 export interface ActionStep {
@@ -94,7 +99,7 @@ export async function runActionStep(fake: FakeGitHub, step: ActionStep): Promise
     ...step.env,
   }
   const { code, stdout, stderr } = await new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-    execFile(process.execPath, [step.bundle ?? ACTION_BUNDLE], { cwd: step.workspace, env, maxBuffer: 64 * 1024 * 1024, timeout: 60_000 }, (error, out, err) => {
+    execFile(process.execPath, [step.bundle ?? ACTION_BUNDLE], { cwd: step.workspace, env, maxBuffer: 64 * 1024 * 1024, timeout: HANG_GUARD_MS }, (error, out, err) => {
       resolve({ code: error ? (typeof error.code === 'number' ? error.code : null) : 0, stdout: out, stderr: err })
     })
   })
@@ -111,6 +116,18 @@ export async function runActionStep(fake: FakeGitHub, step: ActionStep): Promise
   }
   await rm(home, { recursive: true, force: true })
   return result
+}
+
+/** The bundled CLI. */
+export const CLI_BUNDLE = fileURLToPath(new URL('../../dist/cli.js', import.meta.url))
+
+/** dist/cli.js as another CI would call it: a child process that sees PATH and the given variables only. */
+export function runBundledCli(args: string[], env: Record<string, string>, cwd: string): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile(process.execPath, [CLI_BUNDLE, ...args], { cwd, env: { PATH: process.env.PATH ?? '', ...env }, timeout: HANG_GUARD_MS }, (error, stdout, stderr) => {
+      resolve({ code: error ? Number(error.code) : 0, stdout, stderr })
+    })
+  })
 }
 
 /** `name<<delimiter` … `delimiter` blocks, as core.setOutput writes them. */

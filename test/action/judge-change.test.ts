@@ -1,11 +1,10 @@
 import assert from 'node:assert/strict'
-import { mkdir, mkdtemp, writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { after, afterEach, before, describe, test } from 'node:test'
 import { fakeReply, judgeAnswer, startFakeModelServer, type FakeModelServer } from '../../src/entry/testing/fake-model-server.ts'
 import { STOP_WORD } from '../../src/play/simulated-user/simulated-user-prompt.ts'
 import { startFakeGitHub, type FakeGitHub } from '../fakes/github-server.ts'
+import { modelsYml } from '../support/convy-yml.ts'
+import { makeProject } from '../support/project.ts'
 import { describeStep, runActionStep } from './harness.ts'
 import { expectExit, pullRequestStep, pushStep, sha } from './steps.ts'
 
@@ -13,21 +12,11 @@ import { expectExit, pullRequestStep, pushStep, sha } from './steps.ts'
 // bundle against the fake GitHub and a fake model server. The old judge passes everything; the new one
 // passes an answer only when it says "sure". The echo agent says what the user's line says.
 
-const convyYml = (judge: string) => `models:
-  base_url: \${MODELS_URL}
-  user: user-model
-  judge: ${judge}
-`
+const convyYml = (judge: string) => modelsYml({ urlVariable: 'MODELS_URL', judge })
 const SCENARIO = 'user: Ask for help, then stop.\njudge: [The agent agreed to help]\nmax_turns: 1\n'
 const INPUTS = { agent: 'echo', attempts: '5', parallel: '1', cache: 'off' }
 
-async function checkout(judge: string): Promise<string> {
-  const dir = await mkdtemp(join(tmpdir(), 'convy-action-judge-change-'))
-  await mkdir(join(dir, 'scenarios'))
-  await writeFile(join(dir, 'convy.yml'), convyYml(judge))
-  await writeFile(join(dir, 'scenarios', 'help.yml'), SCENARIO)
-  return dir
-}
+const checkout = (judge: string) => makeProject({ 'convy.yml': convyYml(judge), 'scenarios/help.yml': SCENARIO })
 
 describe('a judge change made by the pull request, in the action', () => {
   let fake: FakeGitHub

@@ -6,7 +6,7 @@ import { dirname, join } from 'node:path'
 import { after, before, describe, test } from 'node:test'
 import { fileURLToPath } from 'node:url'
 import { startFakeGitHub, type FakeGitHub } from '../fakes/github-server.ts'
-import { describeStep, runActionStep } from './harness.ts'
+import { describeStep, HANG_GUARD_MS, runActionStep } from './harness.ts'
 import { pushStep } from './steps.ts'
 
 // One loader for agent modules: the CLI on a laptop (esbuild installed next to it) and the action
@@ -79,7 +79,7 @@ async function alone(bundle: string): Promise<string> {
 function cli(bundle: string, cwd: string, agent: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((done) => {
     const env = { PATH: process.env.PATH ?? '', HOME: cwd }
-    execFile(process.execPath, [bundle, 'run', agent], { cwd, env, timeout: 60_000 }, (error, stdout, stderr) => {
+    execFile(process.execPath, [bundle, 'run', agent], { cwd, env, timeout: HANG_GUARD_MS }, (error, stdout, stderr) => {
       done({ code: error ? (typeof error.code === 'number' ? error.code : null) : 0, stdout, stderr })
     })
   })

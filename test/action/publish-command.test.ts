@@ -1,32 +1,23 @@
 import assert from 'node:assert/strict'
-import { execFile } from 'node:child_process'
 import { mkdtemp, readFile, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { after, afterEach, before, describe, test } from 'node:test'
 import { shortId } from '../../src/records/journal/run-folder.ts'
 import { commentMarker } from '../../src/views/markdown/compare-markdown.ts'
 import { startFakeGitHub, type FakeGitHub } from '../fakes/github-server.ts'
+import { clockAhead } from '../support/clock-ahead.ts'
 import { pullRequestEvent, pushEvent } from './events.ts'
-import { describeStep, exampleWorkspace, runActionStep } from './harness.ts'
+import { describeStep, exampleWorkspace, runActionStep, runBundledCli } from './harness.ts'
 import { EXAMPLE_INPUTS, sha } from './steps.ts'
 
 // `convy-ci publish` (the bundled CLI), as another CI would call it: the action made the baseline on
 // a push to main; a run made elsewhere is compared with it and posted on the pull request by the same
 // code the action posts with.
 
-const CLI = fileURLToPath(new URL('../../dist/cli.js', import.meta.url))
 const MARKER = commentMarker('support_bot')
 const SCENARIOS = EXAMPLE_INPUTS.scenarios.split(',').flatMap((id) => ['--scenarios', id])
-
-function cli(args: string[], env: Record<string, string>, cwd: string): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    execFile(process.execPath, [CLI, ...args], { cwd, env: { PATH: process.env.PATH ?? '', ...env }, timeout: 30_000 }, (error, stdout, stderr) => {
-      resolve({ code: error ? Number(error.code) : 0, stdout, stderr })
-    })
-  })
-}
+const cli = runBundledCli
 
 describe('convy-ci publish', () => {
   let fake: FakeGitHub
@@ -126,15 +117,19 @@ describe('convy-ci publish', () => {
     const run = fake.world.startRun({ event: 'pull_request', headBranch: 'fix-greeting', headSha: sha('c') })
     fake.world.pulls.set(13, { number: 13, headSha: run.headSha, headRef: 'fix-greeting', headRepository: fake.world.fullName, baseRef: 'main' })
     const step = { run, sha: sha('e'), eventName: 'pull_request', payload: pullRequestEvent(fake.world, { number: 13, headSha: run.headSha, headRef: 'fix-greeting' }), workspace }
-    const action = await runActionStep(fake, { ...step, inputs: EXAMPLE_INPUTS, env: { SUPPORT_BOT_VARIANT: 'regressed' } })
+    // Both say how old the baseline is: with their clocks five hours ahead, both say five hours, however
+    // long the steps between them took (to the minute, they could differ).
+    const later = clockAhead(5)
+    const action = await runActionStep(fake, { ...step, inputs: EXAMPLE_INPUTS, env: { SUPPORT_BOT_VARIANT: 'regressed', ...later } })
     assert.equal(action.code, 1, describeStep(action))
     fake.world.pulls.set(14, { number: 14, headSha: run.headSha, headRef: 'fix-greeting', headRepository: fake.world.fullName, baseRef: 'main' })
     const args = ['publish', action.outputs['run-id']!, '--results', join(workspace, 'results'), '--pr', '14', '--sha', run.headSha, '--report-url', action.outputs['report-url']!, '--fail-on', 'worse']
-    const result = await cli(args, github, elsewhere)
+    const result = await cli(args, { ...github, ...later }, elsewhere)
     assert.equal(result.code, 1, result.stderr)
     const [byAction] = fake.world.commentsOn(13).filter((c) => c.body.startsWith(MARKER))
     const [byCli] = fake.world.commentsOn(14).filter((c) => c.body.startsWith(MARKER))
     assert.ok(byAction && byCli)
+    assert.match(byAction.body, /, made 5 hours ago\._\n$/)
     assert.equal(byCli.body, byAction.body)
     const [first, second] = ourChecks().filter((c) => c.headSha === run.headSha)
     assert.ok(first && second)

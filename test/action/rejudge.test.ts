@@ -1,32 +1,21 @@
 import assert from 'node:assert/strict'
-import { mkdir, mkdtemp, writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { after, afterEach, before, describe, test } from 'node:test'
 import { startFakeModelServer, type FakeModelServer } from '../../src/entry/testing/fake-model-server.ts'
 import { startFakeGitHub, type FakeGitHub } from '../fakes/github-server.ts'
 import { describeStep, runActionStep } from './harness.ts'
 import { expectExit, pullRequestStep, pushStep, sha } from './steps.ts'
+import { modelsYml } from '../support/convy-yml.ts'
+import { makeProject } from '../support/project.ts'
 
 // The action's `rejudge` input through the bundle: a pull request whose only change is a judge that
 // cannot make up its mind. Attempts run one at a time and the model cache is off, so the judge's
 // calls arrive in a known order and each is a real call.
 
-const CONVY_YML = `models:
-  base_url: \${MODELS_URL}
-  user: user-model
-  judge: judge-model
-`
+const CONVY_YML = modelsYml({ urlVariable: 'MODELS_URL' })
 const SCENARIO = 'user: Say hello and ask how the agent is.\njudge: [The agent repeats the greeting]\n'
 const INPUTS = { agent: 'echo', attempts: '5', parallel: '1', cache: 'off' }
 
-async function checkout(): Promise<string> {
-  const dir = await mkdtemp(join(tmpdir(), 'convy-action-rejudge-'))
-  await mkdir(join(dir, 'scenarios'))
-  await writeFile(join(dir, 'convy.yml'), CONVY_YML)
-  await writeFile(join(dir, 'scenarios', 'hello.yml'), SCENARIO)
-  return dir
-}
+const checkout = () => makeProject({ 'convy.yml': CONVY_YML, 'scenarios/hello.yml': SCENARIO })
 
 describe('the action with rejudge', () => {
   let fake: FakeGitHub

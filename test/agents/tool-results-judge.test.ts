@@ -5,6 +5,7 @@ import { judgeMessages } from '../../src/play/judge/judge-prompt.ts'
 import { readAllAttempts } from '../../src/records/journal/read-run.ts'
 import { startFakeAiSdkServer, type FakeAiSdkServer } from '../fakes/ai-sdk-server.ts'
 import { makeProject, onlyRun, runInProcess } from '../cli/harness.ts'
+import { convyYml } from '../support/convy-yml.ts'
 
 /**
  * A tool's result, from an agent built with the AI SDK to the judge: recorded with its call in
@@ -12,15 +13,7 @@ import { makeProject, onlyRun, runInProcess } from '../cli/harness.ts'
  * about what the tool returned can be decided. The judge here holds the claim only when it was
  * shown the result.
  */
-const CONVY_YML = `models:
-  base_url: \${CONVY_BASE_URL}
-  user: user-model
-  judge: judge-model
-agents:
-  shop:
-    protocol: ai-sdk
-    url: \${SHOP_URL}
-`
+const CONVY_YML = convyYml({ agents: ['  shop:\n    protocol: ai-sdk\n    url: ${SHOP_URL}\n'] })
 
 const SCENARIO = `script:
   - where is my order 4321?

@@ -7,20 +7,12 @@ import { STOP_WORD } from '../../src/play/simulated-user/simulated-user-prompt.t
 import { readAllAttempts } from '../../src/records/journal/read-run.ts'
 import type { Attempt } from '../../src/records/journal/records.ts'
 import { makeProject, onlyRun, runInProcess } from './harness.ts'
+import { convyYml } from '../support/convy-yml.ts'
 
-const CONVY_YML = `models:
-  base_url: \${CONVY_BASE_URL}
-  api_key: test-key
-  user: user-model
-  judge: judge-model
-  max_tries: 1
-agents:
-  broken:
-    protocol: json
-    url: \${CONVY_BASE_URL}/no-such-route
-    body: { message: "{text}" }
-    reply: answer
-`
+const CONVY_YML = convyYml({
+  models: { apiKey: 'test-key', maxTries: 1 },
+  agents: ['  broken:\n    protocol: json\n    url: ${CONVY_BASE_URL}/no-such-route\n    body: { message: "{text}" }\n    reply: answer\n'],
+})
 
 // The simulated user's instructions say how it behaves; the fake model plays them by rule.
 const SCENARIOS = {

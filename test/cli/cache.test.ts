@@ -4,6 +4,7 @@ import { after, before, test } from 'node:test'
 import { listRuns, readAllAttempts } from '../../src/records/journal/read-run.ts'
 import { judgeByRule, startFakeModelServer, type FakeModelServer } from '../../src/entry/testing/fake-model-server.ts'
 import { makeProject, runInProcess } from './harness.ts'
+import { modelsYml } from '../support/convy-yml.ts'
 
 let models: FakeModelServer
 let calls = 0
@@ -14,14 +15,7 @@ before(async () => {
 })
 after(async () => models.close())
 
-const CONVY_YML = `models:
-  base_url: \${MODELS_URL}
-  user: user-model
-  judge: judge-model
-  prices:
-    user-model: [1, 2]
-    judge-model: [1, 2]
-`
+const CONVY_YML = modelsYml({ urlVariable: 'MODELS_URL', prices: { 'user-model': [1, 2], 'judge-model': [1, 2] } })
 
 test('a second run with the cache calls no model, and every attempt keeps its own answers', async () => {
   const dir = await makeProject({ 'convy.yml': CONVY_YML, 'scenarios/a.yml': 'user: Say hello.\njudge: [The agent repeats the greeting]\n' })

@@ -9,19 +9,9 @@ import { parseYamlFile } from '../../src/base/input/yaml-file.ts'
 import { parseScenario } from '../../src/records/scenario/load-scenarios.ts'
 import { startFakeAgentServer, type FakeAgentServer } from '../fakes/agent-server.ts'
 import { makeProject, runInProcess } from './harness.ts'
+import { chatBotYml, convyYml } from '../support/convy-yml.ts'
 
-const CONVY_YML = `models:
-  base_url: \${CONVY_BASE_URL}
-  api_key: test-key
-  user: user-model
-  judge: judge-model
-agents:
-  support_bot:
-    url: \${BOT_URL}/api/chat
-    body: { session_id: "{session}", message: "{text}" }
-    reply: data.answer
-    tokens: [data.usage.input_tokens, data.usage.output_tokens]
-`
+const CONVY_YML = convyYml({ models: { apiKey: 'test-key' }, agents: [chatBotYml('support_bot', { tokens: true })] })
 
 const LATE_ORDER = `description: A late order, the number given only when asked
 user: Your order is late. Give the number 4821 only when asked.

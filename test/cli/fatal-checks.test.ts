@@ -4,14 +4,9 @@ import { judgeByRule, scriptedUser, startFakeModelServer, type FakeModelServer }
 import { readAllAttempts } from '../../src/records/journal/read-run.ts'
 import { brokenFatalCheck } from '../../src/play/judge/checks.ts'
 import { makeProject, onlyRun, runInProcess } from './harness.ts'
+import { convyYml } from '../support/convy-yml.ts'
 
-const CONVY_YML = `models:
-  base_url: \${CONVY_BASE_URL}
-  api_key: test-key
-  user: user-model
-  judge: judge-model
-agents: {}
-`
+const CONVY_YML = convyYml({ models: { apiKey: 'test-key' }, agents: '{}' })
 
 // The echo agent repeats the user, so the second line puts "rm -rf" into the agent's second answer.
 const scenario = (fatal: boolean) => `user: Ask how to clean up a folder.

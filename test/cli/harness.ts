@@ -1,21 +1,12 @@
-import { mkdtemp, mkdir, readFile, readdir, writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { dirname, join } from 'node:path'
+import { readFile, readdir } from 'node:fs/promises'
+import { join } from 'node:path'
 import { runCli } from '../../src/entry/cli/cli.ts'
 import type { CliContext } from '../../src/entry/cli/context.ts'
 import { processWriter } from '../../src/entry/cli/writer.ts'
 import { toConvyError } from '../../src/base/shared/errors.ts'
 import { terminalPrinters } from '../../src/entry/printers/index.ts'
 
-/** A throwaway project folder with the given files. */
-export async function makeProject(files: Record<string, string>): Promise<string> {
-  const dir = await mkdtemp(join(tmpdir(), 'convy-cli-'))
-  for (const [name, text] of Object.entries(files)) {
-    await mkdir(dirname(join(dir, name)), { recursive: true })
-    await writeFile(join(dir, name), text)
-  }
-  return dir
-}
+export { makeProject } from '../support/project.ts'
 
 export interface CliResult {
   code: number
@@ -73,16 +64,7 @@ async function* lines(typed: readonly string[]): AsyncIterable<string> {
 }
 
 /** convy.yml for the fake model server (CONVY_BASE_URL) and the fake HTTP bot (BOT_URL) as support_bot. */
-export const FAKE_MODELS_AND_BOT_YML = `models:
-  base_url: \${CONVY_BASE_URL}
-  user: user-model
-  judge: judge-model
-agents:
-  support_bot:
-    url: \${BOT_URL}/api/chat
-    body: { session_id: "{session}", message: "{text}" }
-    reply: data.answer
-`
+export { FAKE_MODELS_AND_BOT_YML } from '../support/convy-yml.ts'
 
 /** A scenario whose user asks about a topic and stops, with one claim for the judge about that topic. */
 export const topicScenario = (topic: string) => `user: Ask about your ${topic}, then stop.

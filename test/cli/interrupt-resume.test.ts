@@ -6,20 +6,13 @@ import { after, before, test } from 'node:test'
 import { fileURLToPath } from 'node:url'
 import { startFakeAgentServer, type FakeAgentServer } from '../fakes/agent-server.ts'
 import { makeProject, onlyRun, readJsonLines, runInProcess } from './harness.ts'
+import { chatBotYml, convyYml } from '../support/convy-yml.ts'
 
 const MAIN = fileURLToPath(new URL('../../src/entry/cli/main.ts', import.meta.url))
 // The child runs from the project folder, where tsx cannot be found by name.
 const TSX = import.meta.resolve('tsx')
 
-const CONVY_YML = `models:
-  user: user-model
-  judge: judge-model
-agents:
-  bot:
-    url: \${BOT_URL}/api/chat
-    body: { session_id: "{session}", message: "{text}" }
-    reply: data.answer
-`
+const CONVY_YML = convyYml({ models: { urlVariable: null }, agents: [chatBotYml('bot')] })
 
 let bot: FakeAgentServer
 before(async () => {

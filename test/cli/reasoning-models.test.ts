@@ -5,17 +5,9 @@ import { STOP_WORD } from '../../src/play/simulated-user/simulated-user-prompt.t
 import { readAllAttempts } from '../../src/records/journal/read-run.ts'
 import { startFakeAgentServer, type FakeAgentServer } from '../fakes/agent-server.ts'
 import { makeProject, onlyRun, runInProcess } from './harness.ts'
+import { chatBotYml, convyYml } from '../support/convy-yml.ts'
 
-const CONVY_YML = `models:
-  base_url: \${CONVY_BASE_URL}
-  user: thinking-user
-  judge: thinking-judge
-agents:
-  support_bot:
-    url: \${BOT_URL}/api/chat
-    body: { session_id: "{session}", message: "{text}" }
-    reply: data.answer
-`
+const CONVY_YML = convyYml({ models: { user: 'thinking-user', judge: 'thinking-judge' }, agents: [chatBotYml('support_bot')] })
 
 const SCENARIO = `user: |
   Your order is late. Give the order number 4821 only when asked.

@@ -6,17 +6,9 @@ import { readAllAttempts, listRuns } from '../../src/records/journal/read-run.ts
 import { judgeByRule, scriptedUser, startFakeModelServer, type FakeModelServer } from '../../src/entry/testing/fake-model-server.ts'
 import { startFakeAgentServer, type FakeAgentServer } from '../fakes/agent-server.ts'
 import { makeProject, runInProcess } from './harness.ts'
+import { chatBotYml, convyYml } from '../support/convy-yml.ts'
 
-const CONVY_YML = `models:
-  base_url: \${MODELS_URL}
-  user: user-model
-  judge: judge-model
-agents:
-  bot:
-    url: \${BOT_URL}/api/chat
-    body: { session_id: "{session}", message: "{text}" }
-    reply: data.answer
-`
+const CONVY_YML = convyYml({ models: { urlVariable: 'MODELS_URL' }, agents: [chatBotYml('bot')] })
 
 let models: FakeModelServer
 let bot: FakeAgentServer

@@ -5,16 +5,13 @@ import { judgeByRule, startFakeModelServer, type FakeModelServer } from '../../s
 import { STOP_WORD } from '../../src/play/simulated-user/simulated-user-prompt.ts'
 import { readAllAttempts } from '../../src/records/journal/read-run.ts'
 import { makeProject, runInProcess } from './harness.ts'
+import { modelsYml } from '../support/convy-yml.ts'
 
 // A reviewer that blames the simulated user for every failure, through the real CLI against a fake
 // model server: the PR's broken agent (the echo agent, told what to say through the user's line) has
 // each failure relabelled user_error, and each is replayed once, unreviewed; the replays decide.
 
-const CONVY_YML = `models:
-  base_url: \${CONVY_BASE_URL}
-  user: user-model
-  judge: judge-model
-`
+const CONVY_YML = modelsYml()
 const SCENARIO = 'user: Ask for help, then stop.\njudge: [The agent agreed to help]\nmax_turns: 1\n'
 
 describe('replays of user_error attempts', () => {

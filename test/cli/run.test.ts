@@ -10,25 +10,15 @@ import { readAllAttempts, readAttempts } from '../../src/records/journal/read-ru
 import { dollars } from '../../src/views/page/format.ts'
 import { Interrupted } from '../../src/base/shared/errors.ts'
 import { allText, makeProject, onlyRun, runInProcess } from './harness.ts'
+import { chatBotYml, convyYml } from '../support/convy-yml.ts'
 
 const API_KEY = 'sk-convy-test-0123456789'
 const BOT_TOKEN = 'bot-token-abcdef'
 
-const CONVY_YML = `models:
-  base_url: \${CONVY_BASE_URL}
-  api_key: \${CONVY_API_KEY}
-  user: user-model
-  judge: judge-model
-  prices:
-    judge-model: [2, 8]
-agents:
-  support_bot:
-    url: \${BOT_URL}/api/chat
-    headers: { Authorization: "Bearer \${BOT_TOKEN}" }
-    body: { session_id: "{session}", message: "{text}" }
-    reply: data.answer
-    tokens: [data.usage.input_tokens, data.usage.output_tokens]
-`
+const CONVY_YML = convyYml({
+  models: { apiKey: '${CONVY_API_KEY}', prices: { 'judge-model': [2, 8] } },
+  agents: [chatBotYml('support_bot', { authorization: 'Bearer ${BOT_TOKEN}', tokens: true })],
+})
 
 const SCENARIOS = {
   'scenarios/order.yml': `user: |

@@ -7,15 +7,9 @@ import { parseYamlFile } from '../../src/base/input/yaml-file.ts'
 import type { Turn } from '../../src/records/journal/records.ts'
 import { parseScenario } from '../../src/records/scenario/load-scenarios.ts'
 import { makeProject, runInProcess } from './harness.ts'
+import { convyYml } from '../support/convy-yml.ts'
 
-const CONVY_YML = `models:
-  base_url: \${CONVY_BASE_URL}
-  api_key: test-key
-  user: user-model
-  judge: judge-model
-agents:
-  tools: agents/tools.mjs
-`
+const CONVY_YML = convyYml({ models: { apiKey: 'test-key' }, agents: ['  tools: agents/tools.mjs\n'] })
 
 // A module agent that looks an order up with a tool, then answers; the second line is hostile.
 const TOOLS_AGENT = `export const agent = {

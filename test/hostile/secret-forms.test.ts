@@ -5,6 +5,7 @@ import { after, before, describe, test } from 'node:test'
 import { fakeReply, judgeByRule, startFakeModelServer, type FakeModelServer } from '../../src/entry/testing/fake-model-server.ts'
 import { makeProject, runInProcess, type CliResult } from '../cli/harness.ts'
 import { startHostileAgent, tokenForms, type HostileAgent } from '../fakes/hostile-agent.ts'
+import { convyYml } from '../support/convy-yml.ts'
 
 // Issue 23: a secret the agent or the gateway hands back in a form a plain search misses, or split by
 // a character a clean-up later drops, must appear nowhere: not in the run folder, the pages, the
@@ -12,18 +13,10 @@ import { startHostileAgent, tokenForms, type HostileAgent } from '../fakes/hosti
 const BOT_TOKEN = 'Cn4ry-b0t-t0ken-9f8e7d'
 const API_KEY = 'sk-Cn4ry-m0del-key-31337'
 
-const CONVY_YML = `models:
-  base_url: \${CONVY_BASE_URL}
-  api_key: \${CONVY_API_KEY}
-  user: user-model
-  judge: judge-model
-agents:
-  bot:
-    url: \${BOT_URL}/chat
-    headers: { Authorization: "Bearer \${BOT_TOKEN}" }
-    body: { message: "{text}" }
-    reply: answer
-`
+const CONVY_YML = convyYml({
+  models: { apiKey: '${CONVY_API_KEY}' },
+  agents: ['  bot:\n    url: ${BOT_URL}/chat\n    headers: { Authorization: "Bearer ${BOT_TOKEN}" }\n    body: { message: "{text}" }\n    reply: answer\n'],
+})
 
 /**
  * Written text as a reader (or a careless clean-up) could see it: invisible characters dropped,

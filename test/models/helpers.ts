@@ -1,4 +1,5 @@
 import type { CallRecord, ModelCallContext } from '../../src/adapters/model-client/model-call.ts'
+import type { Clock } from '../../src/adapters/model-client/rate-limiter.ts'
 import type { Scenario } from '../../src/records/scenario/scenario.ts'
 import { createModels, type ModelsOptions } from '../../src/play/runner/create-models.ts'
 
@@ -22,9 +23,30 @@ export function scenario(overrides: Partial<Scenario> = {}): Scenario {
   }
 }
 
-/** Models against a fake server, with pauses short enough for tests. */
+/**
+ * A clock whose sleeps end at once and are kept, in order: the pauses a client chose, seen without
+ * waiting for them (and without the machine's load in the figures). Its time is the real time plus
+ * every pause slept, so a rate limiter waiting on it sees its pause over.
+ */
+export function recordingClock(): Clock & { sleeps: number[] } {
+  const sleeps: number[] = []
+  let slept = 0
+  return {
+    sleeps,
+    now: () => Date.now() + slept,
+    sleep: async (ms) => {
+      sleeps.push(ms)
+      slept += ms
+    },
+  }
+}
+
+/**
+ * Models against a fake server, with pauses short enough for tests. The timeout is a guard against a
+ * hang (a test about timeouts sets its own): a busy machine must not turn a slow answer into a retry.
+ */
 export function testModels(url: string, overrides: Partial<ModelsOptions> = {}) {
-  const models = createModels({ baseURL: url, apiKey: 'sk-test-secret-key', userModel: 'fake-user', judgeModel: 'fake-judge', timeoutSeconds: 2, maxTries: 3, retryBaseMs: 5, ...overrides })
+  const models = createModels({ baseURL: url, apiKey: 'sk-test-secret-key', userModel: 'fake-user', judgeModel: 'fake-judge', timeoutSeconds: 30, maxTries: 3, retryBaseMs: 5, ...overrides })
   if (models.user === null || models.judge === null) throw new Error('both models were asked for')
   return { user: models.user, judge: models.judge }
 }

@@ -18,7 +18,7 @@ const failed: FailedDialogue = {
 describe('the reviewer of the simulated user over the real client', async () => {
   const server = await startFakeModelServer()
   after(() => server.close())
-  const { reviewer } = createModels({ baseURL: server.url, apiKey: 'sk-test', judgeModel: 'fake-judge', reviewModel: 'fake-judge', timeoutSeconds: 2, maxTries: 1 })
+  const { reviewer } = createModels({ baseURL: server.url, apiKey: 'sk-test', judgeModel: 'fake-judge', reviewModel: 'fake-judge', timeoutSeconds: 30, maxTries: 1 })
   const review = async () => reviewer!.review(scenario(), failed, recordingContext().context)
   const answer = (findings: unknown) => server.enqueue(fakeReply.text(typeof findings === 'string' ? findings : JSON.stringify(findings)))
   const mistake = { kind: 'revealed_early', line: 1, note: 'gave the destination unasked' }

@@ -5,6 +5,7 @@ import { join } from 'node:path'
 import { after, before, test } from 'node:test'
 import { judgeByRule, startFakeModelServer, type FakeModelServer } from '../../src/entry/testing/fake-model-server.ts'
 import { makeProject } from '../cli/harness.ts'
+import { chatBotYml, convyYml } from '../support/convy-yml.ts'
 import { startFakeAgentServer, type FakeAgentServer } from '../fakes/agent-server.ts'
 import { createRng } from '../fakes/synthetic-run.ts'
 import { completeLines, runCliToEnd, runFolders, sleep, startCli } from './cli-process.ts'
@@ -22,15 +23,7 @@ const SEED = process.env.CONVY_RELIABILITY_SEED ? Number(process.env.CONVY_RELIA
 const TRIALS = Number(process.env.CONVY_RELIABILITY_TRIALS ?? 20)
 
 const FILES = {
-  'convy.yml': `models:
-  base_url: \${MODELS_URL}
-  judge: judge-model
-agents:
-  bot:
-    url: \${BOT_URL}/api/chat
-    body: { session_id: "{session}", message: "{text}" }
-    reply: data.answer
-`,
+  'convy.yml': convyYml({ models: { urlVariable: 'MODELS_URL', user: null }, agents: [chatBotYml('bot')] }),
   'scenarios/order.yml': 'script: [hello, where is my order?, "it is 1234"]\nchecks: [{contains: on its way}]\n',
   'scenarios/greet.yml': 'script: [hello]\nchecks: [{contains: help}]\n',
   'scenarios/thanks.yml': 'script: [thanks]\njudge: [The agent answers politely]\n',

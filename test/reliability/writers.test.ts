@@ -7,18 +7,14 @@ import { makeProject } from '../cli/harness.ts'
 import { startFakeAgentServer, type FakeAgentServer } from '../fakes/agent-server.ts'
 import { writeSyntheticRun } from '../fakes/synthetic-run.ts'
 import { runCliToEnd, runFolders, sleep, startCli } from './cli-process.ts'
+import { chatBotYml, convyYml } from '../support/convy-yml.ts'
 
 /**
  * Real processes meeting over one run folder (dist/cli.js): two resumes at once, and a process
  * killed while it writes the run's report.
  */
 
-const CONVY_YML = `agents:
-  bot:
-    url: \${BOT_URL}/api/chat
-    body: { session_id: "{session}", message: "{text}" }
-    reply: data.answer
-`
+const CONVY_YML = convyYml({ models: null, agents: [chatBotYml('bot')] })
 
 let bot: FakeAgentServer
 before(async () => {

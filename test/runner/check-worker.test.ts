@@ -17,24 +17,24 @@ test('repeats that multiply past the limit are refused when the pattern is compi
 })
 
 test('a large answer is matched in a worker: found, not found, and past the deadline a failed check', async () => {
-  const results = await runChecks(
+  // The patterns that match in milliseconds have the product's budget, so a busy machine cannot push
+  // them past it; the slow one (about 20 s) a short one, so the test is short: the budget is a
+  // parameter, the same code path.
+  const quick = await runChecks(
     [
       { kind: 'regex', value: 'order \\d{5}' },
       { kind: 'regex', value: 'refund' },
-      { kind: 'regex', value: SLOW },
       { kind: 'contains', value: 'shipped' },
     ],
     ['hello', LARGE],
-    [],
-    // The deadline is short so the test is; the budget is a parameter, the same code path.
-    { budgetSeconds: 1 },
   )
-  assert.deepEqual(results.map((r) => [r.pass, r.detail]), [
+  assert.deepEqual(quick.map((r) => [r.pass, r.detail]), [
     [true, 'answer 2 matches it'],
     [false, 'none of the 2 answers matches it'],
-    [false, "the check's pattern took too long (1.0 s on 2 answers; the limit is 1 s)"],
     [true, 'answer 2 contains it'],
   ])
+  const slow = await runChecks([{ kind: 'regex', value: SLOW }], ['hello', LARGE], [], { budgetSeconds: 1 })
+  assert.deepEqual(slow.map((r) => [r.pass, r.detail]), [[false, "the check's pattern took too long (1.0 s on 2 answers; the limit is 1 s)"]])
 })
 
 test('while a worker matches, the event loop runs and an interruption stops the check at once', async () => {

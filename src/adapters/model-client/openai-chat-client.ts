@@ -6,10 +6,10 @@ import type { ResponseFormatJSONSchema } from 'openai/resources/shared'
 import { readCompletion } from './completion.ts'
 import type { ModelCallContext } from './model-call.ts'
 import { classifyError, errorHeaders, isTransient, modelError } from './classify-error.ts'
-import { abortReason, pauseBeforeRetry, sleep, type RetryPolicy } from './retry.ts'
+import { abortReason, pauseBeforeRetry, type RetryPolicy } from './retry.ts'
 import { ServerQuirks } from './server-quirks.ts'
 import { cacheKey, noCache, type ModelCache } from './model-cache.ts'
-import { RateLimiter, type RateLimits } from './rate-limiter.ts'
+import { RateLimiter, realClock, type Clock, type RateLimits } from './rate-limiter.ts'
 import { createMask, type Mask } from '../../base/shared/secrets.ts'
 import type { Fetch, HttpFetch } from '../../base/http/fetch.ts'
 import { CONVY_VERSION } from '../../base/shared/version.ts'
@@ -37,6 +37,8 @@ export interface ChatClientOptions {
   cache?: ModelCache
   /** Limits by model name, shared by every call this client makes. */
   limits?: Readonly<Record<string, RateLimits>>
+  /** What the pauses between tries and the rate limits wait on; default the real clock. Tests give their own to see the pauses. */
+  clock?: Clock
 }
 
 export interface ChatRequest {
@@ -70,6 +72,7 @@ export class ChatClient {
   readonly #cache: ModelCache
   readonly #limiters = new Map<string, RateLimiter>()
   readonly #limits: Readonly<Record<string, RateLimits>>
+  readonly #clock: Clock
   #listenedTo: AbortSignal | undefined
 
   constructor(options: ChatClientOptions) {
@@ -78,6 +81,7 @@ export class ChatClient {
     this.#mask = createMask(options.apiKey === undefined ? [] : [options.apiKey])
     this.#cache = options.cache ?? noCache
     this.#limits = options.limits ?? {}
+    this.#clock = options.clock ?? realClock
     const http = options.fetch
     this.#openai = new OpenAI({
       // Everything given, so the client never reads the environment itself.
@@ -131,7 +135,7 @@ export class ChatClient {
           const pause = pauseBeforeRetry(this.#retry, tries - adjustments, errorHeaders(error))
           // The server is overloaded for everyone: every call to this model waits, not just this one.
           if (failure === 'rate_limited') limiter.pause(pause)
-          await sleep(pause, context.signal)
+          await this.#clock.sleep(pause, context.signal)
           continue
         }
         release()
@@ -156,7 +160,7 @@ export class ChatClient {
   #limiter(model: string): RateLimiter {
     let limiter = this.#limiters.get(model)
     if (!limiter) {
-      limiter = new RateLimiter(this.#limits[model] ?? {})
+      limiter = new RateLimiter(this.#limits[model] ?? {}, this.#clock)
       this.#limiters.set(model, limiter)
     }
     return limiter

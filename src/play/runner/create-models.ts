@@ -31,6 +31,8 @@ export interface ModelsOptions {
   project?: string
   cache?: ChatClientOptions['cache']
   limits?: ChatClientOptions['limits']
+  /** What pauses wait on; default the real clock. */
+  clock?: ChatClientOptions['clock']
 }
 
 export interface Models {
@@ -52,6 +54,7 @@ export function createModels(options: ModelsOptions): Models {
     project: options.project,
     cache: options.cache,
     limits: options.limits,
+    clock: options.clock,
     timeoutSeconds: options.timeoutSeconds,
     retry: {
       maxTries: Math.max(1, options.maxTries),
