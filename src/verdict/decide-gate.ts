@@ -3,6 +3,7 @@ import { gate, gateRun, type FailOn, type GatedRun, type GateResult, type Inconc
 import { withBaselineHealth, type BaselineHealth } from './baseline-health.ts'
 import { withJudgeCalibration, type JudgeGate } from './judge-calibration.ts'
 import { slowerThan } from './speed.ts'
+import { costlierThan } from './cost.ts'
 
 /**
  * The merge gate, decided once. `compare --fail-on`, `convy-ci publish`, the action and the library
@@ -77,10 +78,11 @@ function withJudge(result: GateResult, failOn: FailOn, judge: JudgeGate | null |
  */
 function withLimits(result: GateResult, c: Comparison, settings: GateSettings): GateResult {
   const slower = settings.slowerPercent == null ? null : slowerThan(c.speed, settings.slowerPercent)
-  const found = [slower].filter((r): r is string => r !== null)
+  const costlier = settings.costlierPercent == null ? null : costlierThan(c.cost, settings.costlierPercent)
+  const found = [slower, costlier].filter((r) => r !== null)
   if (found.length === 0) return result
-  const reason = found.join(' ')
-  const scenarios: string[] = []
+  const reason = found.map((f) => f.reason).join(' ')
+  const scenarios = [...new Set(found.flatMap((f) => f.scenarios))]
   if (result.outcome === 'fail') return { ...result, reason: `${result.reason} ${reason}`, scenarios: [...new Set([...result.scenarios, ...scenarios])] }
   const also = result.outcome === 'inconclusive' ? ` Also: ${result.reason}` : ''
   return { outcome: 'fail', inconclusive: null, reason: `${reason}${also}`, scenarios, tellingK: null }

@@ -134,15 +134,16 @@ export async function publishRun(deps: PublishDeps, run: RunToPublish, baseline:
 /**
  * Whether the run fails, and why: below `fail-on: never`, a run that did not finish (interrupted, or
  * stopped at its budget) fails as `convy-ci run` exits 1 for it; then the gate, an inconclusive one
- * only with fail-on-inconclusive.
+ * only with fail-on-inconclusive. Under `fail-on: never` only a speed or cost limit asked for on its
+ * own can fail it (verdict/decide-gate.ts).
  */
 function failureOf(settings: PublishSettings, agent: string, unfinished: string | null, gated: GateResult): string | null {
-  if (settings.failOn === 'never') return null
-  if (unfinished) return unfinished
+  if (settings.failOn !== 'never' && unfinished) return unfinished
   if (!gateFails(gated, settings.failOnInconclusive)) return null
   if (gated.outcome === 'inconclusive') return `${agent}: inconclusive (fail-on-inconclusive): ${gated.reason}`
-  if (settings.failOn === 'worse') return `${agent}: worse than the baseline (fail-on: worse)${gated.reason.startsWith('Worse') ? '' : `: ${gated.reason}`}`
-  return `${agent}: ${settings.failOn === 'failing' ? 'not every attempt passed (fail-on: failing)' : 'failed'}: ${gated.reason}`
+  if (settings.failOn === 'worse' && gated.reason.startsWith('Worse')) return `${agent}: worse than the baseline (fail-on: worse)`
+  if (settings.failOn === 'failing' && / did not pass \(fail-on: failing\)/.test(gated.reason)) return `${agent}: not every attempt passed (fail-on: failing)`
+  return `${agent}: ${gated.reason}`
 }
 
 /**

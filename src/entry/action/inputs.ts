@@ -26,7 +26,8 @@ const whole = (min: number, max: number) => {
   const message = `expected a whole number from ${min} to ${max}`
   return z.coerce.number().check(z.int(message), z.gte(min, message), z.lte(max, message))
 }
-const percentage = z.coerce.number().check(z.gte(0, 'expected a percentage, 0 or more (50: fail on a significant change of 1.5 × or more)'))
+const PERCENTAGE = 'expected a percentage, 0 or more (50: fail on a significant change of 1.5 × or more)'
+const percentage = z.coerce.number(PERCENTAGE).check(z.gte(0, PERCENTAGE))
 const seconds = z.coerce.number().check(z.positive('expected a number of seconds above 0'))
 // The YAML 1.2 core schema's booleans, as core.getBooleanInput reads them.
 const BOOLEAN_WORDS = ['true', 'True', 'TRUE', 'false', 'False', 'FALSE'] as const
