@@ -2,7 +2,7 @@
 // Run: npm run bench:gate   (the table goes in docs/statistics.md); SIMULATIONS=5000 for more.
 //
 // Every simulation builds both runs as whole run records (run.json's scenarios, attempts.jsonl's
-// verdicts, judge votes) and decides them through compareRuns, gate and withBaselineHealth — the code
+// verdicts, judge votes) and decides them through compareRuns, baselineHealth and decideGate — the code
 // the CLI and the action run — with `fail-on: worse` and the default fail-on-inconclusive. (The action
 // first walks back past unhealthy baselines; here there is only the one, as when none is healthy.) Each route breaks one
 // scenario for real (it always passed; it now never does) and hides the break one way, and nothing
@@ -10,8 +10,8 @@
 // twice, so every not-pass is a false alarm, with background noise on both sides: 5% of attempts
 // randomly without a verdict and 5% randomly relabelled user_error.
 import { compareRuns } from '../src/verdict/compare-runs.ts'
-import { gate } from '../src/verdict/gate.ts'
-import { baselineHealth, withBaselineHealth } from '../src/verdict/baseline-health.ts'
+import { decideGate } from '../src/verdict/decide-gate.ts'
+import { baselineHealth } from '../src/verdict/baseline-health.ts'
 import { wilsonInterval } from '../src/base/stats/intervals.ts'
 import { detectableDrop } from '../src/base/stats/detectable.ts'
 import { OVERALL_Z } from '../src/verdict/decide.ts'
@@ -100,7 +100,7 @@ function simulate(route: Route, k: number, seed: number): { fail: number; inconc
     const pr = side(random, k, after, route, true)
     const comparison = compareRuns(before, pr, { now })
     // As the action, publish and compare --fail-on worse decide: a pass over an unhealthy baseline is not a pass.
-    counts[withBaselineHealth(gate(comparison, { failOn: 'worse' }), baselineHealth(before, pr)).outcome]++
+    counts[decideGate({ comparison }, { failOn: 'worse', health: baselineHealth(before, pr) }).result.outcome]++
   }
   return counts
 }

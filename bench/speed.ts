@@ -39,9 +39,9 @@ function rate(k: number, slowdown: (s: number) => number, what: 'any' | 'overall
   for (let i = 0; i < SIMULATIONS; i++) {
     const medians = ids.map(() => 0.5 * Math.exp(random() * Math.log(10)))
     const speed = speedChanges(tally(medians, k, random, () => 1), tally(medians, k, random, slowdown), ids)
-    const overall = speed.overall.change === 'slower'
-    const scenario0 = speed.scenarios.some((s) => s.id === 's0' && s.change === 'slower')
-    const any = overall || speed.scenarios.some((s) => s.change === 'slower')
+    const overall = speed.overall.change === 'higher'
+    const scenario0 = speed.scenarios.some((s) => s.id === 's0' && s.change === 'higher')
+    const any = overall || speed.scenarios.some((s) => s.change === 'higher')
     if (what === 'any' ? any : what === 'overall' ? overall : scenario0) hits++
   }
   return hits / SIMULATIONS

@@ -23,6 +23,7 @@ import { buildTiles } from './tiles.ts'
 import { comparisonWarnings } from './warnings.ts'
 import { toolUseChanges } from './tool-use.ts'
 import { speedChanges } from './speed.ts'
+import { costChanges } from './cost.ts'
 import type { RunTally } from '../records/tally/run-tally.ts'
 
 export { OVERALL_ALPHA } from './decide.ts'
@@ -88,6 +89,7 @@ export function compareRuns(before: RunTally, after: RunTally, options: CompareO
     }),
     toolUse: toolUseChanges(before, after, compared.map((s) => s.id)),
     speed: speedChanges(before, after, compared.map((s) => s.id)),
+    cost: costChanges(before, after, compared.map((s) => s.id)),
   }
 }
 

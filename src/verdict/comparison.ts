@@ -4,6 +4,7 @@ import type { TaroneCorrection } from '../base/stats/tarone.ts'
 import type { ScenarioChange, StrictComparison, UserErrorShift } from './evidence.ts'
 import type { ToolUse } from './tool-use.ts'
 import type { Speed } from './speed.ts'
+import type { Cost } from './cost.ts'
 
 export type { CountedAgainst, MissingKind, ScenarioChange, StrictComparison, UserErrorCounts, UserErrorShift } from './evidence.ts'
 
@@ -285,4 +286,6 @@ export interface Comparison {
   toolUse: ToolUse
   /** Answer times per attempt, tested by a stratified permutation test (speed.ts). */
   speed: Speed
+  /** The agent's tokens and the dollars per attempt, tested the same way (cost.ts). */
+  cost: Cost
 }

@@ -11,6 +11,10 @@ import { cannotTellSentence, editedFailingEverywhere, smallestTellingK, userErro
  * could test has no verdict, disappeared, or was judged by another judge, the gate is inconclusive
  * with the evidence missing — which fails by default. Too little to tell (k too low for any one
  * scenario to register) is the other inconclusive: neutral, with the k that would tell.
+ *
+ * This is the gate on the comparison's statistics; every caller goes through decide-gate.ts, which
+ * adds the baseline's health, the judge's calibration and the speed and cost limits, and reads the
+ * `verdict` output from the same decision.
  */
 export const FAIL_ON = ['worse', 'failing', 'never'] as const
 export type FailOn = (typeof FAIL_ON)[number]
@@ -99,15 +103,4 @@ export function gateRun(run: GatedRun, failOn: FailOn): GateResult {
  */
 export function gateFails(result: GateResult, failOnInconclusive = true): boolean {
   return result.outcome === 'fail' || (result.inconclusive === 'evidence-missing' && failOnInconclusive)
-}
-
-/**
- * The action's `verdict` output and the CLI's word for it: better, worse, within-noise or inconclusive,
- * as the gate with `fail-on: worse` decides (whatever fail-on the step uses).
- */
-export function gateVerdict(c: Comparison, options: Omit<GateOptions, 'failOn'> = {}): 'better' | 'worse' | 'within-noise' | 'inconclusive' {
-  const result = gate(c, { ...options, failOn: 'worse' })
-  if (result.outcome === 'inconclusive') return 'inconclusive'
-  if (result.outcome === 'fail') return 'worse'
-  return c.verdict
 }

@@ -35,9 +35,9 @@ describe('compare --fail-on-slower', () => {
 
     const gated = await runInProcess(['compare', fast, slow, '--fail-on', 'worse', '--fail-on-slower', '50', '--markdown'], { cwd: dir, env: {} })
     assert.equal(gated.code, 1, gated.stderr)
-    assert.match(gated.stderr, /gate \(fail-on: worse\): pass: Within noise of the baseline\./)
-    assert.match(gated.stderr, /gate \(fail-on-slower: 50%\): fail: Answers are \d+\.\d\d × slower overall \(p = .+\), past the 50% allowed \(fail-on-slower\)\./)
-    assert.match(gated.stdout, /\*\*Speed\*\*\n\n- Overall: answers \d+\.\d × slower overall \(p = [^)]+, 95% CI/)
+    assert.equal(gated.stderr.match(/^gate /gm)?.length, 1, 'one gate, one decision: the pass rates within noise, the speed past its limit')
+    assert.match(gated.stderr, /gate \(fail-on: worse\): fail: Answers are \d+\.\d\d × slower overall \(p = .+\), past the 50% allowed \(fail-on-slower\)\./)
+    assert.match(gated.stdout, /\*\*Speed and cost\*\*\n\n- Overall: answers \d+\.\d × slower overall \(p = [^)]+, 95% CI/)
     assert.match(gated.stdout, /- order: answers \d+\.\d × slower, p = 0\.0040 \(median/)
 
     const lenient = await runInProcess(['compare', fast, slow, '--fail-on-slower', '100000'], { cwd: dir, env: {} })

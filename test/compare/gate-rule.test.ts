@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
 import { compareRuns } from '../../src/verdict/compare-runs.ts'
-import { gate, gateFails, gateVerdict } from '../../src/verdict/gate.ts'
+import { gate, gateFails } from '../../src/verdict/gate.ts'
+import { decideGate } from '../../src/verdict/decide-gate.ts'
 import { standing } from '../../src/verdict/standing.ts'
 import { tallyRecord, type RunRecord } from '../../src/records/tally/run-tally.ts'
 import { run, scenario } from './run-builder.ts'
@@ -22,7 +23,7 @@ describe('the gate decides on the worse of the comparison on verdicts and the st
     assert.match(result.reason, /^Evidence missing: counted as failed, what this run lacks makes it Worse than the baseline \(one-sided p = [\d.]+\): x 5\/5 → 0\/5 \(attempts relabelled user error\)\.$/)
     assert.equal(gateFails(result), true, 'evidence missing fails by default')
     assert.equal(gateFails(result, false), false, 'fail-on-inconclusive: false opts out')
-    assert.equal(gateVerdict(c), 'inconclusive')
+    assert.equal(decideGate({ comparison: c }, worse).verdict, 'inconclusive')
     assert.equal(standing(c), 'evidence-missing')
   })
 
@@ -98,7 +99,7 @@ describe('the gate decides on the worse of the comparison on verdicts and the st
     assert.deepEqual([result.outcome, result.inconclusive, result.tellingK], ['inconclusive', 'too-little-to-tell', 4])
     assert.equal(gateFails(result), false)
     assert.equal(gateFails(result, true), false)
-    assert.equal(gateVerdict(c), 'inconclusive')
+    assert.equal(decideGate({ comparison: c }, worse).verdict, 'inconclusive')
   })
 
   test('a change of judge no rejudge settled is evidence missing, Worse or not; --gate-across-judge-change gates as before', () => {

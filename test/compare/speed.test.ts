@@ -39,10 +39,10 @@ describe('speed in a comparison', () => {
     const before = run(5, 5, (s, n) => times[s * 5 + n - 1]!)
     const after = run(5, 5, (s, n) => times[25 + s * 5 + n - 1]! * (s === 4 ? 3 : 1))
     const speed = compare(before, after).speed
-    assert.deepEqual(speed.scenarios.map((s) => [s.id, s.change]), [['s4', 'slower']])
+    assert.deepEqual(speed.scenarios.map((s) => [s.id, s.change]), [['s4', 'higher']])
     assert.ok(speed.scenarios[0]!.ratio! > 2.5 && speed.scenarios[0]!.ratio! < 3.6, `ratio ${speed.scenarios[0]!.ratio}`)
-    assert.equal(speed.scenarios[0]!.pSlower, 1 / 252, '5 vs 5 attempts: the most extreme of 252 ways')
-    assert.equal(slowerThan(speed, 50), 'Slower past 50% (fail-on-slower): s4 3.0 ×.'.replace('3.0', speed.scenarios[0]!.ratio!.toFixed(1)))
+    assert.equal(speed.scenarios[0]!.pHigher, 1 / 252, '5 vs 5 attempts: the most extreme of 252 ways')
+    assert.equal(slowerThan(speed, 50)?.reason, 'Slower past 50% (fail-on-slower): s4 3.0 ×.'.replace('3.0', speed.scenarios[0]!.ratio!.toFixed(1)))
     assert.equal(slowerThan(speed, 400), null, 'not past 400%')
   })
 
@@ -51,7 +51,7 @@ describe('speed in a comparison', () => {
     assert.equal(compare(same, same).speed.overall.change, null)
     const slightly = run(5, 5, (s, n) => (1 + s / 10 + n / 100) * 1.05)
     const speed = compare(same, slightly).speed
-    assert.ok(speed.overall.pSlower < 0.001, 'the test sees it')
+    assert.ok(speed.overall.pHigher < 0.001, 'the test sees it')
     assert.equal(speed.overall.change, null, 'but ×1.05 is not a change worth telling')
     assert.ok(Math.abs(speed.overall.ratio! - 1.05) < 1e-9)
   })
@@ -61,10 +61,10 @@ describe('speed in a comparison', () => {
     const before = run(8, 5, () => Math.exp(noise() * 0.5))
     const after = run(8, 5, () => 2 * Math.exp(noise() * 0.5))
     const speed = compare(before, after).speed
-    assert.equal(speed.overall.change, 'slower')
+    assert.equal(speed.overall.change, 'higher')
     assert.ok(speed.overall.interval!.lower < speed.overall.ratio! && speed.overall.ratio! < speed.overall.interval!.upper)
     assert.ok(speed.overall.interval!.lower > 1.5 && speed.overall.interval!.upper < 2.7, JSON.stringify(speed.overall.interval))
-    assert.match(slowerThan(speed, 50)!, /^Answers are \d\.\d\d × slower overall \(p = .+\), past the 50% allowed \(fail-on-slower\)\.$/)
+    assert.match(slowerThan(speed, 50)!.reason, /^Answers are \d\.\d\d × slower overall \(p = .+\), past the 50% allowed \(fail-on-slower\)\.$/)
   })
 
   test('agent errors are left out: a timeout is not an answer time', () => {

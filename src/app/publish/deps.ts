@@ -19,6 +19,10 @@ export interface PublishSettings {
   /** An inconclusive comparison fails too (it is a neutral check otherwise). */
   failOnInconclusive: boolean
   gateAcrossJudgeChange: boolean
+  /** Fail on answers significantly slower by this many percent or more (verdict/decide-gate.ts); null or absent: off. */
+  failOnSlower?: number | null
+  /** Fail on agent tokens or dollars per attempt significantly higher by this many percent or more; null or absent: off. */
+  failOnCostlier?: number | null
   comment: CommentPolicy
   check: boolean
   /** The job the comment and check belong to (github/artifact-names.ts publishingJob); null for the default. */

@@ -1,8 +1,9 @@
 import { compareRuns } from '../../verdict/compare-runs.ts'
 import type { Comparison, Direction } from '../../verdict/comparison.ts'
-import { gate, gateFails, gateRun, gateVerdict, type GateResult } from '../../verdict/gate.ts'
+import { gateFails, type GateResult, type InconclusiveKind } from '../../verdict/gate.ts'
+import { decideGate, type GateDecision } from '../../verdict/decide-gate.ts'
 import { standing } from '../../verdict/standing.ts'
-import { judgeGate, withJudgeCalibration } from '../../verdict/judge-calibration.ts'
+import { judgeGate } from '../../verdict/judge-calibration.ts'
 import { calibrationMarkdown } from '../../views/markdown/judge-calibration-markdown.ts'
 import { checkRunName, type CheckConclusion } from '../../adapters/github/check-run.ts'
 import { commentMarker, comparisonMarkdown } from '../../views/markdown/compare-markdown.ts'
@@ -13,7 +14,7 @@ import { errorGroups } from '../../records/tally/error-groups.ts'
 import { passRate, runCounts, type RunCounts } from '../../records/tally/run-counts.ts'
 import type { RunTally } from '../../records/tally/run-tally.ts'
 import { baselineSourceLine, type BaselineSource } from './baseline-source.ts'
-import { withBaselineHealth, type BaselineHealth } from '../../verdict/baseline-health.ts'
+import type { BaselineHealth } from '../../verdict/baseline-health.ts'
 import { neutralise } from '../../views/markdown/neutralise.ts'
 import type { PublishDeps, PublishSettings } from './deps.ts'
 import { postToPullRequest, type PublishTarget } from './post-to-pull-request.ts'
@@ -40,6 +41,8 @@ export type FoundBaseline = Extract<BaselineFound, { source: BaselineSource }>
 export interface Published {
   comparison: Comparison | null
   verdict: OutcomeVerdict
+  /** With verdict inconclusive, which one (from the same decision as the verdict); null otherwise. */
+  inconclusive: InconclusiveKind | null
   /** The comment's text, which is also the check's summary and the job summary's part. */
   markdown: string
   gated: GateResult
@@ -72,32 +75,45 @@ export async function publishRun(deps: PublishDeps, run: RunToPublish, baseline:
   const counts = runCounts(after)
   const job = settings.job
 
+  const judged = settings.judge ? judgeGate(settings.judge.minKappa, settings.judge.calibration, after.manifest) : null
   let comparison: Comparison | null = null
-  let markdown: string
+  let notes: string[] = []
   if (baseline.tally) {
     comparison = compareRuns(baseline.tally, after, { now: deps.now() })
-    let notes: string[] = []
     if (reconsider) ({ comparison, notes } = await reconsider(baseline, comparison))
+  }
+  // One decision (verdict/decide-gate.ts): the verdict output, the check, the step's failure and the comment all read it.
+  const decision = decideGate(comparison ? { comparison } : { run: counts }, {
+    failOn: settings.failOn,
+    acrossJudgeChange: settings.gateAcrossJudgeChange,
+    health: baseline.tally ? baseline.health : null,
+    judge: judged,
+    slowerPercent: settings.failOnSlower ?? null,
+    costlierPercent: settings.failOnCostlier ?? null,
+  })
+  const gated = decision.result
+
+  let markdown: string
+  if (baseline.tally && comparison) {
     const source = baselineSourceLine(baseline.tally, baseline.source, deps, deps.now())
     const noted = notes.map((note) => `> ℹ️ ${neutralise(note, 600)}\n\n`).join('')
-    markdown = `${underHeading(comparisonMarkdown(comparison, { reportUrl: run.reportUrl, job }), `${healthLines(baseline)}${noted}`)}\n${source}\n`
+    markdown = `${underHeading(comparisonMarkdown(comparison, { reportUrl: run.reportUrl, job }), `${healthLines(baseline)}${gateLines(comparison, decision)}${noted}`)}\n${source}\n`
     if (baseline.health && !baseline.health.healthy) deps.log.warning(`${run.agent}: ${baseline.health.reason}`)
   } else {
-    markdown = runMarkdown(run.agent, counts, { reportUrl: run.reportUrl, noComparison: baseline.why, job, errors: errorGroups(after.scenarios.values()) })
-    if (baseline.why) deps.log.notice(`${run.agent}: no baseline, nothing compared: ${baseline.why}`)
+    const why = 'why' in baseline ? baseline.why : null
+    markdown = runMarkdown(run.agent, counts, { reportUrl: run.reportUrl, noComparison: why, job, errors: errorGroups(after.scenarios.values()) })
+    if (why) deps.log.notice(`${run.agent}: no baseline, nothing compared: ${why}`)
   }
 
-  const judged = settings.judge ? judgeGate(settings.judge.minKappa, settings.judge.calibration, after.manifest) : null
   if (judged) markdown += calibrationMarkdown(judged.status)
   const budgetStop = budgetStopNote(after)
   if (budgetStop) markdown += `\n> ⚠️ ${budgetStop}; a larger budget-usd plays the rest.\n`
   const unfinished = after.manifest.state === 'finished' ? null : `${run.agent}: ${budgetStop ?? `the run did not finish (${after.manifest.state})`}`
-  const statistics = gateOf(settings, counts, comparison, baseline.tally ? baseline.health : undefined)
-  const gated = judged && settings.failOn !== 'never' ? withJudgeCalibration(statistics, judged) : statistics
   const failure = failureOf(settings, run.agent, unfinished, gated)
   if (gated.outcome === 'inconclusive') deps.log.notice(`${run.agent}: inconclusive (fail-on: ${settings.failOn}): ${gated.reason}`)
-  const verdict: OutcomeVerdict = comparison ? gateVerdict(comparison, { acrossJudgeChange: settings.gateAcrossJudgeChange }) : 'no-baseline'
-  const conclusion: CheckConclusion = failure ? 'failure' : gated.outcome === 'inconclusive' || verdict === 'worse' ? 'neutral' : 'success'
+  const verdict: OutcomeVerdict = decision.verdict ?? 'no-baseline'
+  // Neutral, never success, where the verdict output is worse or inconclusive but this fail-on does not fail the step.
+  const conclusion: CheckConclusion = failure ? 'failure' : gated.outcome === 'inconclusive' || verdict === 'worse' || verdict === 'inconclusive' ? 'neutral' : 'success'
   const commentUrl = target
     ? await postToPullRequest(deps, target, {
         agent: run.agent,
@@ -106,39 +122,45 @@ export async function publishRun(deps: PublishDeps, run: RunToPublish, baseline:
         markdown,
         verdict,
         // A scenario removed, retired, renamed or edited is said even when nothing else moved.
-        noteworthy: comparison !== null && (standing(comparison) !== 'within-noise' || comparison.scenarioChanges.length > 0),
+        noteworthy: comparison !== null && (standing(comparison) !== 'within-noise' || comparison.scenarioChanges.length > 0 || verdict !== comparison.verdict),
         conclusion,
-        title: checkTitle(comparison, counts),
+        title: checkTitle(comparison, counts, decision),
         reportUrl: run.reportUrl,
       })
     : null
-  return { comparison, verdict, markdown, gated, failure, conclusion, commentUrl }
-}
-
-/**
- * The gate decides on the statistics alone (compare/gate.ts): with a baseline, the comparison; without
- * one, `fail-on: failing` on the run's own attempts. An attempt without a verdict never fails it.
- */
-function gateOf(settings: PublishSettings, counts: RunCounts, comparison: Comparison | null, health: BaselineHealth | undefined): GateResult {
-  if (comparison) {
-    const gated = gate(comparison, { failOn: settings.failOn, acrossJudgeChange: settings.gateAcrossJudgeChange })
-    // Only `worse` holds the run against its baseline: an unhealthy one cannot make that a pass.
-    return settings.failOn === 'worse' && health ? withBaselineHealth(gated, health) : gated
-  }
-  return gateRun({ passed: counts.passed, failed: counts.failed, agentErrors: counts.agentErrors, noVerdicts: counts.noVerdicts }, settings.failOn)
+  return { comparison, verdict, inconclusive: decision.inconclusive, markdown, gated, failure, conclusion, commentUrl }
 }
 
 /**
  * Whether the run fails, and why: below `fail-on: never`, a run that did not finish (interrupted, or
  * stopped at its budget) fails as `convy-ci run` exits 1 for it; then the gate, an inconclusive one
- * only with fail-on-inconclusive.
+ * only with fail-on-inconclusive. Under `fail-on: never` only a speed or cost limit asked for on its
+ * own can fail it (verdict/decide-gate.ts).
  */
 function failureOf(settings: PublishSettings, agent: string, unfinished: string | null, gated: GateResult): string | null {
-  if (settings.failOn === 'never') return null
-  if (unfinished) return unfinished
+  if (settings.failOn !== 'never' && unfinished) return unfinished
   if (!gateFails(gated, settings.failOnInconclusive)) return null
   if (gated.outcome === 'inconclusive') return `${agent}: inconclusive (fail-on-inconclusive): ${gated.reason}`
-  return settings.failOn === 'worse' ? `${agent}: worse than the baseline (fail-on: worse)` : `${agent}: not every attempt passed (fail-on: failing)`
+  if (settings.failOn === 'worse' && gated.reason.startsWith('Worse')) return `${agent}: worse than the baseline (fail-on: worse)`
+  if (settings.failOn === 'failing' && / did not pass \(fail-on: failing\)/.test(gated.reason)) return `${agent}: not every attempt passed (fail-on: failing)`
+  return `${agent}: ${gated.reason}`
+}
+
+/**
+ * The gate's decision right under the heading, when it says more than the heading's standing (made
+ * from the comparison alone): an unhealthy baseline, an unchecked judge, or a speed or cost limit
+ * passed turn a within-noise or better comparison into an inconclusive or failing gate, and the
+ * comment says so first, as the verdict output and the check do. The reason names scenarios and may
+ * quote model names: neutralised.
+ */
+function gateLines(comparison: Comparison, decision: GateDecision): string {
+  const worse = decision.worse
+  if (!worse || decision.verdict === comparison.verdict || worse.outcome === 'pass') return ''
+  const shown = standing(comparison)
+  // The heading already says inconclusive (evidence missing, judge changed, cannot tell) or worse.
+  if (decision.verdict === 'inconclusive' && shown !== 'within-noise' && shown !== 'worse') return ''
+  const word = decision.verdict === 'worse' ? '🟥 Gate: fails' : `🟧 Gate: inconclusive, ${(decision.inconclusive ?? 'evidence-missing').replace(/-/g, ' ')}`
+  return `> **${word}** (verdict: ${decision.verdict}). ${neutralise(worse.reason, 1_500)}\n\n`
 }
 
 /**
@@ -172,8 +194,10 @@ function budgetStopNote(run: RunTally): string | null {
   return `the run stopped at its budget${limit ? ` of ${dollars(limit)}` : ''} after ${plural(run.attempts, 'attempt')}, having spent ${dollars(run.costUsd)}`
 }
 
-function checkTitle(comparison: Comparison | null, counts: RunCounts): string {
+function checkTitle(comparison: Comparison | null, counts: RunCounts, decision: GateDecision): string {
   const shown = (rate: number | null) => (rate === null ? '–' : percent(rate))
-  if (comparison) return `${standingTitle(comparison)}: pass rate ${shown(comparison.tiles.passRate.before)} → ${shown(comparison.tiles.passRate.after)}`
+  // The gate's word first where it is more than the comparison's standing says (gateLines).
+  const gateWord = comparison && decision.verdict !== comparison.verdict && decision.worse?.outcome !== 'pass' ? `Gate: ${decision.verdict} · ` : ''
+  if (comparison) return `${gateWord}${standingTitle(comparison)}: pass rate ${shown(comparison.tiles.passRate.before)} → ${shown(comparison.tiles.passRate.after)}`
   return `No baseline: pass rate ${shown(passRate(counts))} (${counts.passed} of ${counts.judged})`
 }

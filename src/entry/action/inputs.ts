@@ -26,6 +26,8 @@ const whole = (min: number, max: number) => {
   const message = `expected a whole number from ${min} to ${max}`
   return z.coerce.number().check(z.int(message), z.gte(min, message), z.lte(max, message))
 }
+const PERCENTAGE = 'expected a percentage, 0 or more (50: fail on a significant change of 1.5 × or more)'
+const percentage = z.coerce.number(PERCENTAGE).check(z.gte(0, PERCENTAGE))
 const seconds = z.coerce.number().check(z.positive('expected a number of seconds above 0'))
 // The YAML 1.2 core schema's booleans, as core.getBooleanInput reads them.
 const BOOLEAN_WORDS = ['true', 'True', 'TRUE', 'false', 'False', 'FALSE'] as const
@@ -60,6 +62,9 @@ const InputsSchema = z.object({
   // Evidence missing fails by default (verdict/gate.ts); too little to tell is always neutral.
   'fail-on-inconclusive': z._default(boolean, true),
   'gate-across-judge-change': z._default(boolean, false),
+  // Off by default; a percentage: 50 fails on a significant change of 1.5 × or more (verdict/decide-gate.ts).
+  'fail-on-slower': z.optional(percentage),
+  'fail-on-costlier': z.optional(percentage),
   rejudge: z.optional(whole(1, 15)),
   comment: z._default(z.enum(COMMENT_POLICIES, `expected one of ${COMMENT_POLICIES.join(', ')}`), 'on-change'),
   check: z._default(boolean, true),
@@ -108,6 +113,10 @@ export interface ActionInputs {
   failOnInconclusive: boolean
   /** A Worse verdict fails the step even when the judge changed between the runs. */
   gateAcrossJudgeChange: boolean
+  /** Fail on answers significantly slower by this many percent or more; null: off. */
+  failOnSlower: number | null
+  /** Fail on agent tokens or dollars per attempt significantly higher by this many percent or more; null: off. */
+  failOnCostlier: number | null
   /** Judge samples for the attempts of the scenarios that decide a Worse or Better verdict; null: none (no second look). */
   rejudge: number | null
   comment: CommentPolicy
@@ -159,6 +168,8 @@ export function readInputs(getInput: (name: string) => string): ActionInputs {
     failOn: v['fail-on'],
     failOnInconclusive: v['fail-on-inconclusive'],
     gateAcrossJudgeChange: v['gate-across-judge-change'],
+    failOnSlower: v['fail-on-slower'] ?? null,
+    failOnCostlier: v['fail-on-costlier'] ?? null,
     rejudge: v.rejudge === undefined || v.rejudge === 1 ? null : v.rejudge,
     comment: v.comment,
     check: v.check,

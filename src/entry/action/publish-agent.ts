@@ -1,4 +1,4 @@
-import { gate, type InconclusiveKind } from '../../verdict/gate.ts'
+import type { InconclusiveKind } from '../../verdict/gate.ts'
 import { publishingJob } from '../../adapters/github/artifact-names.ts'
 import { calibrationNear } from '../../app/pipeline/judge-calibration.ts'
 import type { PublishDeps } from '../../app/publish/deps.ts'
@@ -53,9 +53,8 @@ export async function publishAgent(deps: ActionDeps, run: FinishedRun, publicati
   const judge = await calibrationNear(deps.context, { config: deps.inputs.config }, { minKappa: deps.inputs.judgeMinKappa, labels: deps.inputs.judgeLabels ?? undefined })
   const evidence = { after: run.tally, afterDir: run.dir ?? null, rejudge: deps.inputs.rejudge, config: deps.inputs.config, log: (message: string) => deps.log.info(`${run.agent}: ${message}`) }
   const published = await publishRun(publishDeps(deps, judge), run, baseline, publication.target, (before, comparison) => gatherEvidence(deps.context, evidence, before, comparison))
-  const { verdict, commentUrl, markdown, failure, comparison, gated } = published
-  // The kind of an inconclusive: the step's own gate says it; under another fail-on, the gate with fail-on worse, as the verdict output is decided.
-  const inconclusive = gated.inconclusive ?? (comparison && verdict === 'inconclusive' ? gate(comparison, { failOn: 'worse', acrossJudgeChange: deps.inputs.gateAcrossJudgeChange }).inconclusive : null)
+  // The verdict and which inconclusive come from the one decision the check and the step's failure read (verdict/decide-gate.ts).
+  const { verdict, inconclusive, commentUrl, markdown, failure } = published
   return { agent: run.agent, runId: run.tally.manifest.id, passRate: passRate(runCounts(run.tally)), verdict, inconclusive, reportUrl: run.reportUrl, commentUrl, markdown, failure }
 }
 
@@ -69,6 +68,8 @@ function publishDeps(deps: ActionDeps, judge: NonNullable<PublishDeps['settings'
       failOn: inputs.failOn,
       failOnInconclusive: inputs.failOnInconclusive,
       gateAcrossJudgeChange: inputs.gateAcrossJudgeChange,
+      failOnSlower: inputs.failOnSlower,
+      failOnCostlier: inputs.failOnCostlier,
       comment: inputs.comment,
       check: inputs.check,
       job: publishingJob(inputs.artifactName),

@@ -32,6 +32,14 @@ export function positiveNumber(name: string, text: string | undefined, fallback:
   return value
 }
 
+/** `--fail-on-slower PCT` and `--fail-on-costlier PCT`: off (null) unless given; a percentage, 0 or more. */
+export function percentLimit(name: string, text: string | undefined): number | null {
+  if (text === undefined) return null
+  const value = Number(text)
+  if (text.trim() === '' || !Number.isFinite(value) || value < 0) throw new InputError(`${name} ${text}: expected a percentage, 0 or more (50: fail on a significant change of 1.5 × or more)`)
+  return value
+}
+
 /** Repeatable options also take comma-separated lists: `--tags a,b` equals `--tags a --tags b`. */
 export function list(values: readonly string[] | undefined): string[] {
   return (values ?? []).flatMap((v) => v.split(',')).map((v) => v.trim()).filter(Boolean)

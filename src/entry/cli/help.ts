@@ -149,6 +149,8 @@ Options:
                            that is compared instead: like with like (needs convy.yml's models)
   --fail-on-slower <pct>   exit 1 too when answers got slower beyond noise (overall or in a
                            scenario) by at least pct percent; off by default
+  --fail-on-costlier <pct> exit 1 too when agent tokens or dollars per attempt rose beyond noise
+                           (overall or in a scenario) by at least pct percent; off by default
   --report-url <url>       link the markdown to this report
   --max-age-days <n>       warn when <before> is older than this (default 7)
   --results <dir>          where the runs are (default: results/ beside convy.yml, or ./results)
@@ -203,6 +205,9 @@ Options:
                            do not fail when evidence is missing (by default it fails)
   --gate-across-judge-change
                            gate across a change of judge that no rejudge settled
+  --fail-on-slower <pct>   fail too when answers got slower beyond noise by at least pct percent
+  --fail-on-costlier <pct> fail too when agent tokens or dollars per attempt rose beyond noise by
+                           at least pct percent (both off by default, as compare's)
   --results <dir>          where the runs are (default: results/ beside convy.yml, or ./results)
 
 GITHUB_TOKEN (or GH_TOKEN) needs actions: read, pull-requests: write and checks: write (checks need a

@@ -2,7 +2,9 @@ import { resolve } from 'node:path'
 import { readAllAttempts } from '../../records/journal/read-run.ts'
 import { readTally } from '../../records/tally/read-tally.ts'
 import { compareRuns } from '../../verdict/compare-runs.ts'
-import { FAIL_ON, gate, gateFails } from '../../verdict/gate.ts'
+import { FAIL_ON, gateFails } from '../../verdict/gate.ts'
+import { decideGate } from '../../verdict/decide-gate.ts'
+import { baselineHealth } from '../../verdict/baseline-health.ts'
 import { standing } from '../../verdict/standing.ts'
 import { writeRunReport } from '../../views/run/run-report.ts'
 import { InputError } from '../../base/shared/errors.ts'
@@ -45,7 +47,8 @@ export async function compareRecordedRuns(before: RunReference, after: RunRefere
   if (!FAIL_ON.includes(failOn)) throw new InputError(`compare(): failOn ${String(failOn)}: expected one of ${FAIL_ON.join(', ')}`)
   const [beforeTally, afterTally] = await Promise.all([readTally(folderOf(before, cwd, 'compare()')), readTally(folderOf(after, cwd, 'compare()'))])
   const comparison = compareRuns(beforeTally, afterTally, { now: new Date(), ...(options.maxAgeDays === undefined ? {} : { baselineMaxAgeDays: options.maxAgeDays }) })
-  const result = gate(comparison, { failOn, acrossJudgeChange: options.gateAcrossJudgeChange ?? false })
+  // The one gate (verdict/decide-gate.ts), the baseline's health counted as compare --fail-on counts it.
+  const { result } = decideGate({ comparison }, { failOn, acrossJudgeChange: options.gateAcrossJudgeChange ?? false, health: baselineHealth(beforeTally, afterTally) })
   return {
     before: comparison.before.id,
     after: comparison.after.id,

@@ -48,6 +48,8 @@ export interface AttemptDigest {
   seconds: number
   startedAt: string
   costUsd: number | null
+  /** convy-ci's model calls answered from the model cache (no request, no cost): such an attempt's dollars are not compared. */
+  cachedModelCalls: number
   dialogue: DialogueSlot
   /**
    * The tools the agent called over the attempt, in order, names and arguments (bounded,
@@ -194,6 +196,7 @@ export function addAttempt(tally: RunTally, attempt: Attempt, dialogue: Dialogue
     seconds: attempt.seconds,
     startedAt: attempt.startedAt,
     costUsd,
+    cachedModelCalls: (attempt.models.user?.cachedCalls ?? 0) + (attempt.models.judge?.cachedCalls ?? 0) + (attempt.models.review?.cachedCalls ?? 0),
     dialogue,
     toolCalls: toolCallDigests(attempt),
   }

@@ -1,46 +1,71 @@
 import type { Comparison } from '../../verdict/comparison.ts'
-import type { SpeedChange } from '../../verdict/speed.ts'
-import { pEquals, seconds } from '../page/format.ts'
+import type { MeasureChange, Measured } from '../../verdict/attempt-measures.ts'
+import { count, dollars, pEquals, seconds } from '../page/format.ts'
 import { html, type SafeHtml } from '../page/html.ts'
 
 /**
- * The "Speed" lines of the comment and the compare page: only what changed beyond noise, overall and
- * per scenario ("refund: answers 3.1 × slower, p = 0.004"). `id` is a scenario's id (from its file:
- * neutralise or escape it), null for the run as a whole.
+ * The "Speed and cost" lines of the comment and the compare page: only what changed beyond noise,
+ * overall and per scenario ("refund: answers 3.1 × slower, p = 0.004"; "refund: agent tokens 2.0 ×
+ * more per attempt, p = 0.004"). `id` is a scenario's id (from its file: neutralise or escape it),
+ * null for the run as a whole. Plain text built from numbers only.
  */
 export interface SpeedLine {
   id: string | null
   text: string
 }
 
-function ratioText(change: SpeedChange): string {
+interface Wording {
+  /** What is measured, leading the line. */
+  what: string
+  higher: string
+  lower: string
+  /** How a value reads. */
+  value: (v: number) => string
+  /** What the medians are of. */
+  per: string
+}
+
+const WORDING: Record<'speed' | 'tokens' | 'dollars', Wording> = {
+  speed: { what: 'answers', higher: 'slower', lower: 'faster', value: seconds, per: 'per answer' },
+  tokens: { what: 'agent tokens', higher: 'more per attempt', lower: 'fewer per attempt', value: (v) => count(Math.round(v)), per: 'per attempt' },
+  dollars: { what: 'dollars', higher: 'more per attempt', lower: 'less per attempt', value: dollars, per: 'per attempt' },
+}
+
+function ratioText(change: MeasureChange, wording: Wording): string {
   const ratio = change.ratio!
-  return change.change === 'slower' ? `${ratio.toFixed(1)} × slower` : `${(1 / ratio).toFixed(1)} × faster`
+  return change.change === 'higher' ? `${ratio.toFixed(1)} × ${wording.higher}` : `${(1 / ratio).toFixed(1)} × ${wording.lower}`
 }
 
-function medians(change: SpeedChange): string {
-  const m = (v: number | null) => (v === null ? '–' : seconds(v))
-  return `median ${m(change.before.median)} → ${m(change.after.median)}, p90 ${m(change.before.p90)} → ${m(change.after.p90)} per answer`
+function medians(change: MeasureChange, wording: Wording): string {
+  const m = (v: number | null) => (v === null ? '–' : wording.value(v))
+  return `median ${m(change.before.median)} → ${m(change.after.median)}, p90 ${m(change.before.p90)} → ${m(change.after.p90)} ${wording.per}`
 }
 
-export function speedLines(c: Pick<Comparison, 'speed'>): SpeedLine[] {
-  const { overall, scenarios } = c.speed
-  const lines: SpeedLine[] = []
-  if (overall.change) {
-    const p = overall.change === 'slower' ? overall.pSlower : overall.pFaster
-    const interval = overall.interval ? `, 95% CI ${overall.interval.lower.toFixed(2)}–${overall.interval.upper.toFixed(2)} ×` : ''
-    lines.push({ id: null, text: `answers ${ratioText(overall)} overall (${pEquals(p)}${interval}): ${medians(overall)}` })
-  }
-  for (const s of scenarios) lines.push({ id: s.id, text: `answers ${ratioText(s)}, ${pEquals(s.change === 'slower' ? s.pSlower : s.pFaster)} (${medians(s)})` })
-  return lines
+const pOf = (change: MeasureChange) => pEquals(change.change === 'higher' ? change.pHigher : change.pLower)
+
+function overallLine(measured: Measured, wording: Wording): SpeedLine[] {
+  const { overall } = measured
+  if (!overall.change) return []
+  const interval = overall.interval ? `, 95% CI ${overall.interval.lower.toFixed(2)}–${overall.interval.upper.toFixed(2)} ×` : ''
+  return [{ id: null, text: `${wording.what} ${ratioText(overall, wording)} overall (${pOf(overall)}${interval}): ${medians(overall, wording)}` }]
+}
+
+function scenarioLines(measured: Measured, wording: Wording): SpeedLine[] {
+  return measured.scenarios.map((s) => ({ id: s.id, text: `${wording.what} ${ratioText(s, wording)}, ${pOf(s)} (${medians(s, wording)})` }))
+}
+
+/** Overall lines first (speed, tokens, dollars), then the scenarios' in the same order. */
+export function speedLines(c: Pick<Comparison, 'speed' | 'cost'>): SpeedLine[] {
+  const measures: [Measured, Wording][] = [[c.speed, WORDING.speed], [c.cost.tokens, WORDING.tokens], [c.cost.dollars, WORDING.dollars]]
+  return [...measures.flatMap(([m, w]) => overallLine(m, w)), ...measures.flatMap(([m, w]) => scenarioLines(m, w))]
 }
 
 /** One sentence on how the lines were found, for whoever asks. */
 export const SPEED_METHOD =
-  'Each attempt counts once, by its mean answer time; the runs are compared on a log scale by a permutation test stratified by scenario, each scenario also alone (Tarone-corrected); changes under ×1.1 are never told.'
+  "Each attempt counts once, by its mean answer time, the agent's tokens or its dollars; the runs are compared on a log scale by a permutation test stratified by scenario, each scenario also alone (Tarone-corrected); changes under ×1.1 are never told."
 
-export function speedCard(c: Pick<Comparison, 'speed'>): SafeHtml {
+export function speedCard(c: Pick<Comparison, 'speed' | 'cost'>): SafeHtml {
   const lines = speedLines(c)
   if (lines.length === 0) return html``
-  return html`<h2>Speed</h2><div class="card"><ul>${lines.map((line) => html`<li>${line.id === null ? '' : html`<b>${line.id}</b>: `}${line.text}</li>`)}</ul><p class="note">${SPEED_METHOD}</p></div>`
+  return html`<h2>Speed and cost</h2><div class="card"><ul>${lines.map((line) => html`<li>${line.id === null ? '' : html`<b>${line.id}</b>: `}${line.text}</li>`)}</ul><p class="note">${SPEED_METHOD}</p></div>`
 }

@@ -1,17 +1,16 @@
 import { relative } from 'node:path'
 import { comparisonMarkdown } from '../../../views/markdown/compare-markdown.ts'
 import { overallSentence, sensitivitySentence, standingTitle, verdictReason } from '../../../views/compare/compare-wording.ts'
-import { DEFAULT_FAIL_ON, FAIL_ON, gate, gateFails, type FailOn } from '../../../verdict/gate.ts'
-import { withBaselineHealth } from '../../../verdict/baseline-health.ts'
+import { DEFAULT_FAIL_ON, FAIL_ON, gateFails, type FailOn } from '../../../verdict/gate.ts'
+import { decideGate } from '../../../verdict/decide-gate.ts'
 import { percent, points } from '../../../views/page/format.ts'
 import type { Comparison } from '../../../verdict/comparison.ts'
-import { slowerThan } from '../../../verdict/speed.ts'
 import { ExitCode, InputError } from '../../../base/shared/errors.ts'
-import { parseCommandArgs } from '../args.ts'
+import { parseCommandArgs, percentLimit } from '../args.ts'
 import type { CliContext } from '../context.ts'
 import { compareTwoRuns } from '../../../app/pipeline/compare.ts'
 import { calibrationNear } from '../../../app/pipeline/judge-calibration.ts'
-import { judgeGate, withJudgeCalibration } from '../../../verdict/judge-calibration.ts'
+import { judgeGate } from '../../../verdict/judge-calibration.ts'
 import { calibrationMarkdown } from '../../../views/markdown/judge-calibration-markdown.ts'
 import { calibrationSentence } from '../../../views/page/judge-calibration.ts'
 import { forTerminal } from '../../../base/shared/invisible.ts'
@@ -31,6 +30,7 @@ export async function compareCommand(ctx: CliContext, argv: readonly string[]): 
     'no-fail-on-inconclusive': { type: 'boolean' },
     'gate-across-judge-change': { type: 'boolean' },
     'fail-on-slower': { type: 'string' },
+    'fail-on-costlier': { type: 'string' },
     'rejudge-baseline': { type: 'boolean' },
     'report-url': { type: 'string' },
     'max-age-days': { type: 'string' },
@@ -43,8 +43,8 @@ export async function compareCommand(ctx: CliContext, argv: readonly string[]): 
   if (!FAIL_ON.includes(failOn)) throw new InputError(`--fail-on ${failOn}: expected one of ${FAIL_ON.join(', ')}`)
   const maxAgeDays = values['max-age-days'] === undefined ? undefined : Number(values['max-age-days'])
   if (maxAgeDays !== undefined && !(maxAgeDays > 0)) throw new InputError(`--max-age-days ${values['max-age-days']}: expected a number of days above 0`)
-  const failOnSlower = values['fail-on-slower'] === undefined ? undefined : Number(values['fail-on-slower'])
-  if (failOnSlower !== undefined && !(failOnSlower >= 0)) throw new InputError(`--fail-on-slower ${values['fail-on-slower']}: expected a percentage, 0 or more (50: fail when answers are 1.5 × slower or more)`)
+  const slowerPercent = percentLimit('--fail-on-slower', values['fail-on-slower'])
+  const costlierPercent = percentLimit('--fail-on-costlier', values['fail-on-costlier'])
 
   const judge = await calibrationNear(ctx, { config: values.config })
   const { comparison, page, after, health } = await compareTwoRuns(ctx, {
@@ -65,19 +65,14 @@ export async function compareCommand(ctx: CliContext, argv: readonly string[]): 
   if (values.json) ctx.stdout.write(`${JSON.stringify(comparison, null, 2)}\n`)
   else if (values.markdown) ctx.stdout.write(`${comparisonMarkdown(comparison, { reportUrl: values['report-url'] ?? null })}${calibrationMarkdown(judged.status)}\n`)
   else ctx.stdout.write(plainSummary(comparison, relative(ctx.cwd, page) || page, calibrationSentence(judged.status)))
-  // Speed gates apart from the pass rates: a slower agent fails it whatever the verdict.
-  const slower = failOnSlower === undefined ? null : slowerThan(comparison.speed, failOnSlower)
-  if (slower) ctx.stderr.write(`gate (fail-on-slower: ${failOnSlower}%): fail: ${slower}\n`)
-  if (failOn === 'never') return slower ? ExitCode.Failed : ExitCode.Ok
-  const gated = gate(comparison, { failOn, acrossJudgeChange: values['gate-across-judge-change'] ?? false })
-  // As in the action and publish: a pass over a baseline with too many errors is not a pass, nor one
-  // that rests on a judge below judge.min_kappa.
-  const result = withJudgeCalibration(failOn === 'worse' ? withBaselineHealth(gated, health) : gated, judged)
+  // The one decision the action and publish make too (verdict/decide-gate.ts): the baseline's health,
+  // the judge's calibration and the speed and cost limits counted.
+  const { result } = decideGate({ comparison }, { failOn, acrossJudgeChange: values['gate-across-judge-change'] ?? false, health, judge: judged, slowerPercent, costlierPercent })
   // The gate's word goes to stderr, so --json and --markdown stay clean for a pipe.
   const outcome = result.inconclusive ? `inconclusive (${result.inconclusive.replace(/-/g, ' ')})` : result.outcome
-  ctx.stderr.write(`gate (fail-on: ${failOn}): ${outcome}: ${result.reason}\n`)
-  if (gateFails(result, !values['no-fail-on-inconclusive'])) return result.outcome === 'fail' ? ExitCode.Failed : ExitCode.Inconclusive
-  return slower ? ExitCode.Failed : ExitCode.Ok
+  if (failOn !== 'never' || result.outcome !== 'pass') ctx.stderr.write(`gate (fail-on: ${failOn}): ${outcome}: ${result.reason}\n`)
+  if (!gateFails(result, !values['no-fail-on-inconclusive'])) return ExitCode.Ok
+  return result.outcome === 'fail' ? ExitCode.Failed : ExitCode.Inconclusive
 }
 
 function plainSummary(c: Comparison, pagePath: string, calibration: string | null): string {

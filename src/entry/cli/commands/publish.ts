@@ -6,7 +6,7 @@ import { publishLocalRun } from '../../../app/pipeline/publish.ts'
 import { calibrationNear } from '../../../app/pipeline/judge-calibration.ts'
 import { COMMENT_POLICIES, type CommentPolicy } from '../../../app/publish/deps.ts'
 import { ExitCode, InputError } from '../../../base/shared/errors.ts'
-import { parseCommandArgs } from '../args.ts'
+import { parseCommandArgs, percentLimit } from '../args.ts'
 import type { CliContext } from '../context.ts'
 
 const SHA = /^[0-9a-f]{40}(?:[0-9a-f]{24})?$/i
@@ -32,6 +32,8 @@ export async function publishCommand(ctx: CliContext, argv: readonly string[]): 
     'fail-on-inconclusive': { type: 'boolean' },
     'no-fail-on-inconclusive': { type: 'boolean' },
     'gate-across-judge-change': { type: 'boolean' },
+    'fail-on-slower': { type: 'string' },
+    'fail-on-costlier': { type: 'string' },
     results: { type: 'string' },
     config: { type: 'string' },
   })
@@ -43,6 +45,8 @@ export async function publishCommand(ctx: CliContext, argv: readonly string[]): 
   if (!owner || !repo || rest.length) throw new InputError(`convy-ci publish: give the repository as --repo owner/name (or GITHUB_REPOSITORY)${repository ? `, not "${repository}"` : ''}`)
   const failOn = (values['fail-on'] ?? DEFAULT_FAIL_ON) as FailOn
   if (!FAIL_ON.includes(failOn)) throw new InputError(`--fail-on ${failOn}: expected one of ${FAIL_ON.join(', ')}`)
+  const failOnSlower = percentLimit('--fail-on-slower', values['fail-on-slower'])
+  const failOnCostlier = percentLimit('--fail-on-costlier', values['fail-on-costlier'])
   const comment = (values.comment ?? 'on-change') as CommentPolicy
   if (!COMMENT_POLICIES.includes(comment)) throw new InputError(`--comment ${comment}: expected one of ${COMMENT_POLICIES.join(', ')}`)
 
@@ -74,6 +78,8 @@ export async function publishCommand(ctx: CliContext, argv: readonly string[]): 
       failOn,
       failOnInconclusive: !values['no-fail-on-inconclusive'],
       gateAcrossJudgeChange: values['gate-across-judge-change'] ?? false,
+      failOnSlower,
+      failOnCostlier,
       comment,
       check: !values['no-check'],
       job: publishingJob(artifactName),
@@ -87,7 +93,7 @@ export async function publishCommand(ctx: CliContext, argv: readonly string[]): 
   // In a GitHub Actions `run:` step, the job summary gets the same text the action writes there.
   const summary = ctx.env.GITHUB_STEP_SUMMARY
   if (summary) await appendFile(summary, `${published.markdown}\n`)
-  if (failOn !== 'never') ctx.stderr.write(`gate (fail-on: ${failOn}): ${published.gated.outcome}: ${published.gated.reason}\n`)
+  if (failOn !== 'never' || published.gated.outcome !== 'pass') ctx.stderr.write(`gate (fail-on: ${failOn}): ${published.gated.outcome}: ${published.gated.reason}\n`)
   if (published.failure) ctx.stderr.write(`${published.failure}\n`)
   return published.failure ? ExitCode.Failed : ExitCode.Ok
 }

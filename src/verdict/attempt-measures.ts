@@ -1,0 +1,131 @@
+import { stratifiedPermutationTest, type Stratum } from '../base/stats/permutation.ts'
+import { atMost } from '../base/stats/counts.ts'
+import { taroneCorrection, type TaroneCorrection } from '../base/stats/tarone.ts'
+import type { AttemptDigest, RunTally } from '../records/tally/run-tally.ts'
+
+/**
+ * A measure taken once per attempt (its mean answer time, the agent's tokens, its dollars), compared
+ * between two runs beyond noise, overall and per scenario. Each attempt gives one value (the answers
+ * of one conversation are not independent; its attempts are), compared on the log scale, so the
+ * change is a ratio ("3.1 × slower") and a few skewed outliers weigh what they should. The test is a
+ * permutation test stratified by scenario (base/stats/permutation.ts): exact for one scenario at the
+ * usual k, shuffled or normal over many. Scenarios are each tested too, with Tarone's correction; a
+ * change is told only beyond noise AND past MIN_RATIO either way, since CI machines and models
+ * differ by a few percent from run to run.
+ */
+export const MEASURE_ALPHA = 0.025
+/** Changes smaller than this (×1.1 or ÷1.1) are never called, whatever the p. */
+export const MIN_RATIO = 1.1
+
+export interface MeasureSide {
+  /** Attempts that gave a value. */
+  attempts: number
+  /** Of the attempts' values. */
+  median: number | null
+  p90: number | null
+}
+
+export interface MeasureChange {
+  before: MeasureSide
+  after: MeasureSide
+  /** Geometric mean after ÷ before (scenario-weighted overall); null without attempts on a side. */
+  ratio: number | null
+  /** One-sided p of a rise (slower, costlier) and of a fall. */
+  pHigher: number
+  pLower: number
+  change: 'higher' | 'lower' | null
+}
+
+export interface ScenarioMeasure extends MeasureChange {
+  id: string
+}
+
+export interface Measured {
+  overall: MeasureChange & {
+    /** An approximate 95% interval for the ratio (normal on the log scale, per scenario variances). */
+    interval: { lower: number; upper: number } | null
+  }
+  /** Only the scenarios that changed beyond noise, most certain first. */
+  scenarios: ScenarioMeasure[]
+  corrections: { higher: TaroneCorrection; lower: TaroneCorrection }
+}
+
+export interface MeasureOf {
+  /** The attempt's value, or null when it gives none (an agent error's time, an attempt without a price). */
+  value: (attempt: AttemptDigest) => number | null
+  /** Values below this are taken as it on the log scale (a zero has no logarithm). */
+  floor: number
+}
+
+const mean = (values: readonly number[]) => values.reduce((t, v) => t + v, 0) / values.length
+
+function quantile(values: readonly number[], q: number): number | null {
+  if (values.length === 0) return null
+  const sorted = [...values].sort((a, b) => a - b)
+  const at = (sorted.length - 1) * q
+  const low = Math.floor(at)
+  return sorted[low]! + (sorted[Math.min(low + 1, sorted.length - 1)]! - sorted[low]!) * (at - low)
+}
+
+function side(values: readonly number[]): MeasureSide {
+  return { attempts: values.length, median: quantile(values, 0.5), p90: quantile(values, 0.9) }
+}
+
+function changeOf(ratio: number | null, pHigher: number, pLower: number, threshold: { higher: number; lower: number }): MeasureChange['change'] {
+  if (ratio === null) return null
+  if (atMost(pHigher, threshold.higher) && ratio >= MIN_RATIO) return 'higher'
+  if (atMost(pLower, threshold.lower) && ratio <= 1 / MIN_RATIO) return 'lower'
+  return null
+}
+
+/** `ids`: the scenarios both runs played alike. */
+export function measureChanges(before: RunTally, after: RunTally, ids: readonly string[], measure: MeasureOf): Measured {
+  const valuesOf = (run: RunTally, id: string) => (run.scenarios.get(id)?.attempts ?? []).map(measure.value).filter((v): v is number => v !== null && Number.isFinite(v))
+  const pairs = ids.map((id) => ({ id, before: valuesOf(before, id), after: valuesOf(after, id) }))
+  const usable = pairs.filter((p) => p.before.length > 0 && p.after.length > 0)
+  const log = (value: number) => Math.log(Math.max(value, measure.floor))
+  const strata: Stratum[] = usable.map((p) => ({ before: p.before.map(log), after: p.after.map(log) }))
+  const tests = strata.map((s) => stratifiedPermutationTest([s]))
+  const correction = taroneCorrection(tests.map((t) => t.minimumP), MEASURE_ALPHA)
+  const corrections = { higher: correction, lower: correction }
+  const differences = strata.map((s) => mean(s.after) - mean(s.before))
+  const scenarios = usable
+    .map((p, i): ScenarioMeasure => {
+      const ratio = Math.exp(differences[i]!)
+      const { pGreater, pLess } = tests[i]!
+      return { id: p.id, before: side(p.before), after: side(p.after), ratio, pHigher: pGreater, pLower: pLess, change: changeOf(ratio, pGreater, pLess, { higher: correction.threshold, lower: correction.threshold }) }
+    })
+    .filter((s) => s.change !== null)
+    .sort((x, y) => Math.min(x.pHigher, x.pLower) - Math.min(y.pHigher, y.pLower))
+  const overallTest = stratifiedPermutationTest(strata)
+  const ratio = differences.length === 0 ? null : Math.exp(mean(differences))
+  return {
+    overall: {
+      before: side(pairs.flatMap((p) => p.before)),
+      after: side(pairs.flatMap((p) => p.after)),
+      ratio,
+      interval: ratioInterval(strata),
+      pHigher: overallTest.pGreater,
+      pLower: overallTest.pLess,
+      change: changeOf(ratio, overallTest.pGreater, overallTest.pLess, { higher: MEASURE_ALPHA, lower: MEASURE_ALPHA }),
+    },
+    scenarios,
+    corrections,
+  }
+}
+
+function ratioInterval(strata: readonly Stratum[]): Measured['overall']['interval'] {
+  if (strata.length === 0) return null
+  const variance = (values: readonly number[]) => (values.length < 2 ? 0 : values.reduce((t, v) => t + (v - mean(values)) ** 2, 0) / (values.length - 1))
+  const d = mean(strata.map((s) => mean(s.after) - mean(s.before)))
+  const v = strata.reduce((t, s) => t + variance(s.after) / s.after.length + variance(s.before) / s.before.length, 0) / strata.length ** 2
+  const half = 1.959963984540054 * Math.sqrt(v)
+  return { lower: Math.exp(d - half), upper: Math.exp(d + half) }
+}
+
+/** What rose significantly by at least `percent`: overall, and the scenarios that did alone. */
+export function risenPast(measured: Measured, percent: number): { overall: boolean; scenarios: ScenarioMeasure[] } {
+  const limit = 1 + percent / 100
+  const past = (c: MeasureChange) => c.change === 'higher' && c.ratio !== null && c.ratio >= limit
+  return { overall: past(measured.overall), scenarios: measured.scenarios.filter(past) }
+}
