@@ -39,8 +39,10 @@ async function main(): Promise<void> {
   const github = readGitHubRun(process.env)
   const cwd = resolve(process.env.GITHUB_WORKSPACE ?? process.cwd(), inputs.workingDirectory)
   // Registered with the runner too, which then hides them in the whole job's log (the toolkit's own
-  // lines included); shorter values are not, as the mask leaves them (secrets.ts).
-  const secrets = [token, ...(await secretsOfProject({ cwd, env: process.env }, { config: inputs.config }))].filter((value) => value.length >= SHORTEST_MASKED)
+  // lines included). The runner matches a line at a time, so each line of a value of several lines (a
+  // PEM key) is registered too. Shorter values are not, as the mask leaves them (secrets.ts).
+  const values = [token, ...(await secretsOfProject({ cwd, env: process.env }, { config: inputs.config }))]
+  const secrets = values.flatMap((value) => [value, ...(value.includes('\n') ? value.split(/\r?\n/) : [])]).filter((value) => value.length >= SHORTEST_MASKED)
   for (const value of new Set(secrets)) core.setSecret(value)
   outbound = createMask(secrets)
   const mask = outbound
