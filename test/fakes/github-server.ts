@@ -29,6 +29,8 @@ export interface FakeGitHub {
   /** The REST token the fake accepts (`authorization: token <t>`). */
   token: string
   calls: RecordedCall[]
+  /** Every request as it arrived (address and body): what was sent to GitHub, for a search of it all. */
+  received: { method: string; url: string; body: Buffer }[]
   /** Requests or answers that GitHub would not send or accept: a test fails if there are any. */
   violations: string[]
   /** A pull request from a fork: the token may read, and every REST write is refused with 403. */
@@ -49,6 +51,7 @@ export async function startFakeGitHub(options: { owner?: string; repo?: string; 
   const token = options.token ?? 'ghs_faketoken0123456789'
   let base = ''
   const calls: RecordedCall[] = []
+  const received: FakeGitHub['received'] = []
   const violations: string[] = []
   const results = resultsService(
     world,
@@ -64,6 +67,7 @@ export async function startFakeGitHub(options: { owner?: string; repo?: string; 
     world,
     token,
     calls,
+    received,
     violations,
     readOnly: false,
     refuseUploads: false,
@@ -81,6 +85,7 @@ export async function startFakeGitHub(options: { owner?: string; repo?: string; 
       const body = await readBody(req)
       const url = new URL(req.url ?? '/', base)
       const method = req.method ?? 'GET'
+      received.push({ method, url: url.href, body })
       const record = (kind: RecordedCall['kind'], operation: string | null, status: number) => calls.push({ kind, method, path: url.pathname, operation, status })
 
       const twirpPrefix = [TWIRP_PREFIX, CACHE_TWIRP_PREFIX].find((prefix) => url.pathname.startsWith(prefix))

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
 import { parseEnv } from 'node:util'
 import { loadProjectConfig, type ProjectConfig } from '../../records/config/load-config.ts'
+import { projectSecrets } from '../../records/config/project-secrets.ts'
 import { FROM_DOTENV, type Environment } from '../../records/config/interpolate.ts'
 import { InputError } from '../../base/shared/errors.ts'
 import type { PipelineContext } from './context.ts'
@@ -14,7 +15,7 @@ export interface Project {
   env: Environment
 }
 
-export async function openProject(ctx: PipelineContext, options: { config?: string | undefined; results?: string | undefined }): Promise<Project> {
+export async function openProject(ctx: Pick<PipelineContext, 'cwd' | 'env'>, options: { config?: string | undefined; results?: string | undefined }): Promise<Project> {
   const configPath = resolve(ctx.cwd, options.config ?? 'convy.yml')
   const config = await loadProjectConfig(configPath)
   const dotEnv = await readDotEnv(join(config.projectDir, '.env'))
@@ -26,6 +27,20 @@ export async function openProject(ctx: PipelineContext, options: { config?: stri
     resultsDir: options.results ? resolve(ctx.cwd, options.results) : join(config.projectDir, 'results'),
     env,
   }
+}
+
+/**
+ * Every value the project treats as secret (records/config/project-secrets.ts), from the environment
+ * and the project's .env; none when there is no convy.yml to read, which the command itself reports.
+ */
+export async function secretsOfProject(ctx: Pick<PipelineContext, 'cwd' | 'env'>, options: { config?: string | undefined }): Promise<string[]> {
+  let project: Project
+  try {
+    project = await openProject(ctx, options)
+  } catch {
+    return []
+  }
+  return projectSecrets(project.config, project.env)
 }
 
 /** The project's .env; the real environment wins over it, as with most tools that read one. */

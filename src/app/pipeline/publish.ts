@@ -12,6 +12,7 @@ import { createOctokit } from '../../adapters/github/octokit.ts'
 import type { PublishLog, PublishSettings } from '../publish/deps.ts'
 import { publishRun, type BaselineFound, type Published } from '../publish/publish-run.ts'
 import { ConvyError } from '../../base/shared/errors.ts'
+import { noMask, type Mask } from '../../base/shared/secrets.ts'
 import { readTally } from '../../records/tally/read-tally.ts'
 import type { PipelineContext } from './context.ts'
 import { resultsDirOf } from './project.ts'
@@ -35,6 +36,8 @@ export interface PublishRequest {
   settings: PublishSettings
   config?: string | undefined
   results?: string | undefined
+  /** The token and the project's secrets: masked in the comment, the check and the log lines. */
+  mask?: Mask
 }
 
 /**
@@ -47,8 +50,9 @@ export async function publishLocalRun(ctx: PipelineContext, request: PublishRequ
   const location = await runToPublish(resultsDir, request.run)
   const tally = await readTally(location.dir)
   const agent = tally.manifest.agent.name
-  const log = terminalLog(ctx)
-  const octokit = createOctokit(request.token, request.apiUrl)
+  const mask = request.mask ?? noMask
+  const log = terminalLog(ctx, mask)
+  const octokit = createOctokit(request.token, request.apiUrl, mask)
   const { owner, repo } = request.repository
 
   const download = await mkdtemp(join(tmpdir(), 'convy-publish-'))
@@ -72,7 +76,7 @@ export async function publishLocalRun(ctx: PipelineContext, request: PublishRequ
       log.warning(`${agent}: the baseline artifact could not be fetched: ${apiFailure(error, 'actions: read')}`)
       baseline = { tally: null, why: 'the baseline artifact could not be fetched (see the warnings)' }
     }
-    const deps = { octokit, repository: request.repository, serverUrl: request.serverUrl, settings: request.settings, log, now: () => ctx.now() }
+    const deps = { octokit, repository: request.repository, serverUrl: request.serverUrl, settings: request.settings, log, now: () => ctx.now(), mask }
     const target = { number: request.pullRequest, headSha: request.headSha, readOnlyReason: null }
     const evidence = { after: tally, afterDir: location.dir, rejudge: null, config: request.config, log: (message: string) => log.info(`${agent}: ${message}`) }
     const published = await publishRun(deps, { agent, tally, reportUrl: request.reportUrl }, baseline, target, (before, comparison) => gatherEvidence(ctx, evidence, before, comparison))
@@ -89,10 +93,10 @@ async function runToPublish(resultsDir: string, reference: string): Promise<RunL
 }
 
 /** The publication's words on stderr, so stdout keeps the markdown clean for a pipe. */
-function terminalLog(ctx: PipelineContext): PublishLog {
+function terminalLog(ctx: PipelineContext, mask: Mask): PublishLog {
   return {
-    info: (message) => ctx.stderr.write(`${message}\n`),
-    notice: (message) => ctx.stderr.write(`note: ${message}\n`),
-    warning: (message) => ctx.stderr.write(`warning: ${message}\n`),
+    info: (message) => ctx.stderr.write(mask(`${message}\n`)),
+    notice: (message) => ctx.stderr.write(mask(`note: ${message}\n`)),
+    warning: (message) => ctx.stderr.write(mask(`warning: ${message}\n`)),
   }
 }

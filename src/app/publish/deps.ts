@@ -2,6 +2,7 @@ import type { FailOn } from '../../verdict/gate.ts'
 import type { Calibration } from '../../records/calibration/calibration.ts'
 import type { Repository } from '../../adapters/github/event.ts'
 import type { Octokit } from '../../adapters/github/octokit.ts'
+import type { Mask } from '../../base/shared/secrets.ts'
 
 /** Where a publication's words go: the job log (notices and warnings annotate it) or a terminal. */
 export interface PublishLog {
@@ -48,4 +49,10 @@ export interface PublishDeps {
   settings: PublishSettings
   log: PublishLog
   now: () => Date
+  /**
+   * The project's secrets: the comment and the check are masked with it before GitHub's limits cut
+   * them (a cut through a secret would leave a piece no mask finds), and the REST client masks what
+   * it sends again. Absent: nothing is masked here.
+   */
+  mask?: Mask
 }

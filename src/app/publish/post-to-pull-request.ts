@@ -3,6 +3,7 @@ import { apiFailure } from '../../adapters/github/api-error.ts'
 import { createCompletedCheck, type CheckConclusion } from '../../adapters/github/check-run.ts'
 import { upsertStickyComment } from '../../adapters/github/sticky-comment.ts'
 import type { PublishDeps } from './deps.ts'
+import { noMask } from '../../base/shared/secrets.ts'
 
 /** Where a run's result is posted: a pull request (comment and check), or a merge queue's commit (check). */
 export interface PublishTarget {
@@ -35,6 +36,7 @@ export interface PullRequestPost {
  */
 export async function postToPullRequest(deps: PublishDeps, target: PublishTarget, post: PullRequestPost): Promise<string | null> {
   const { settings: inputs, log, octokit } = deps
+  const mask = deps.mask ?? noMask
   const commenting = inputs.comment !== 'never' && target.number !== null
   const wanted = [commenting ? 'comment' : '', inputs.check ? 'check' : ''].filter(Boolean)
   if (wanted.length === 0) return null
@@ -57,7 +59,7 @@ export async function postToPullRequest(deps: PublishDeps, target: PublishTarget
         repo,
         issueNumber: target.number,
         marker: post.marker,
-        body: post.markdown,
+        body: mask(post.markdown),
         updateOnly: inputs.comment === 'on-change' && !post.noteworthy,
         cutNote: `…cut to fit GitHub's comment limit${post.reportUrl ? `; the [full report](${post.reportUrl}) has everything` : ''}.`,
       })
@@ -76,8 +78,8 @@ export async function postToPullRequest(deps: PublishDeps, target: PublishTarget
         name: post.checkName,
         headSha: target.headSha,
         conclusion: post.conclusion,
-        title: post.title,
-        summary: post.markdown,
+        title: mask(post.title),
+        summary: mask(post.markdown),
         detailsUrl: post.reportUrl,
         cutNote: `…cut to fit GitHub's check summary limit${post.reportUrl ? `; the [full report](${post.reportUrl}) has everything` : ''}.`,
       })

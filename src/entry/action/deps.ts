@@ -3,6 +3,7 @@ import type { PipelineContext } from '../../app/pipeline/context.ts'
 import type { ActionsCache } from '../../adapters/github/actions-cache.ts'
 import type { GitHubRun } from '../../adapters/github/event.ts'
 import type { Octokit } from '../../adapters/github/octokit.ts'
+import type { Mask } from '../../base/shared/secrets.ts'
 import type { ActionInputs } from './inputs.ts'
 
 /** How the action talks to the log: notices and warnings are annotations on the workflow run. */
@@ -31,4 +32,9 @@ export interface ActionDeps {
   log: ActionLog
   /** A folder of this job's own for downloads and copies. */
   tempDir: string
+  /**
+   * The project's secrets and the token, masked in everything the action sends or writes; main.ts
+   * applies it at the sinks, this flow before a text is cut to GitHub's limits.
+   */
+  mask: Mask
 }

@@ -77,5 +77,6 @@ function publishDeps(deps: ActionDeps, judge: NonNullable<PublishDeps['settings'
     },
     log: deps.log,
     now: () => deps.context.now(),
+    mask: deps.mask,
   }
 }

@@ -22,7 +22,8 @@ const MODES: Record<ActionDeps['inputs']['mode'], (deps: ActionDeps) => Promise<
 
 export async function runAction(deps: ActionDeps): Promise<ActionResult> {
   const outcomes = await MODES[deps.inputs.mode](deps)
-  const summary = outcomes.map((o) => o.markdown).join('\n\n---\n\n')
+  // Masked before the cut, which could leave a piece of a secret no mask finds (main.ts masks again).
+  const summary = deps.mask(outcomes.map((o) => o.markdown).join('\n\n---\n\n'))
   return {
     outputs: actionOutputs(outcomes),
     summary: fitBytes(summary, STEP_SUMMARY_BYTES, '…cut to fit the 1 MiB job summary; the reports have everything.'),

@@ -3,6 +3,8 @@ import { DEFAULT_FAIL_ON, FAIL_ON, type FailOn } from '../../../verdict/gate.ts'
 import { DEFAULT_ARTIFACT_NAME, publishingJob } from '../../../adapters/github/artifact-names.ts'
 import { pullRequestOfEventFile } from '../../../adapters/github/event.ts'
 import { publishLocalRun } from '../../../app/pipeline/publish.ts'
+import { secretsOfProject } from '../../../app/pipeline/project.ts'
+import { createMask } from '../../../base/shared/secrets.ts'
 import { calibrationNear } from '../../../app/pipeline/judge-calibration.ts'
 import { COMMENT_POLICIES, type CommentPolicy } from '../../../app/publish/deps.ts'
 import { ExitCode, InputError } from '../../../base/shared/errors.ts'
@@ -62,6 +64,9 @@ export async function publishCommand(ctx: CliContext, argv: readonly string[]): 
 
   const workflow = values.workflow === undefined ? null : /^\d+$/.test(values.workflow) ? Number(values.workflow) : values.workflow
   const artifactName = values['artifact-name'] ?? DEFAULT_ARTIFACT_NAME
+  // What this command sends and writes passes through the mask last: the comment, the check, the
+  // markdown printed and appended to the job summary, and every line on stderr.
+  const mask = createMask([token, ...(await secretsOfProject(ctx, { config: values.config }))])
   const published = await publishLocalRun(ctx, {
     run: positionals[0]!,
     token,
@@ -87,14 +92,16 @@ export async function publishCommand(ctx: CliContext, argv: readonly string[]): 
     },
     config: values.config,
     results: values.results,
+    mask,
   })
 
-  ctx.stdout.write(published.markdown.endsWith('\n') ? published.markdown : `${published.markdown}\n`)
+  const markdown = mask(published.markdown)
+  ctx.stdout.write(markdown.endsWith('\n') ? markdown : `${markdown}\n`)
   // In a GitHub Actions `run:` step, the job summary gets the same text the action writes there.
   const summary = ctx.env.GITHUB_STEP_SUMMARY
-  if (summary) await appendFile(summary, `${published.markdown}\n`)
-  if (failOn !== 'never' || published.gated.outcome !== 'pass') ctx.stderr.write(`gate (fail-on: ${failOn}): ${published.gated.outcome}: ${published.gated.reason}\n`)
-  if (published.failure) ctx.stderr.write(`${published.failure}\n`)
+  if (summary) await appendFile(summary, `${markdown}\n`)
+  if (failOn !== 'never' || published.gated.outcome !== 'pass') ctx.stderr.write(mask(`gate (fail-on: ${failOn}): ${published.gated.outcome}: ${published.gated.reason}\n`))
+  if (published.failure) ctx.stderr.write(mask(`${published.failure}\n`))
   return published.failure ? ExitCode.Failed : ExitCode.Ok
 }
 

@@ -1,0 +1,106 @@
+import assert from 'node:assert/strict'
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { after, before, describe, test } from 'node:test'
+import { startFakeGitHub, type FakeGitHub } from '../fakes/github-server.ts'
+import { tokenForms } from '../fakes/hostile-agent.ts'
+import { syntheticRun } from '../fakes/synthetic-run.ts'
+import { zipOf } from '../fakes/zip.ts'
+import { workflowRunEvent } from '../action/events.ts'
+import { describeStep, runActionStep, type ActionStepResult } from '../action/harness.ts'
+import { sha } from '../action/steps.ts'
+import { leaksOf } from './leak-search.ts'
+
+// Issue 23: the action's own sinks, with nothing masked before them. In mode: publish the pull
+// request's run arrives as an artifact, data the publishing job did not write; here its errors hold
+// the agent's token and the model key raw and in every form (a run of a convy-ci that masked less, or
+// a run that never knew them as secrets). The comment, the check, the job summary, the outputs and
+// the log of the job that publishes it are masked with the secrets it knows: its convy.yml's.
+const BOT_TOKEN = 'Cn4ry-b0t-t0ken-9f8e7d'
+const API_KEY = 'sk-Cn4ry-m0del-key-31337'
+
+const CONVY_YML = `models:
+  api_key: \${CONVY_API_KEY}
+  user: user-model
+  judge: judge-model
+agents:
+  bot:
+    url: http://127.0.0.1:9/chat
+    headers: { Authorization: "Bearer \${BOT_TOKEN}" }
+    body: { message: "{text}" }
+    reply: answer
+`
+
+const everyForm = (secret: string) => [secret, Buffer.from(`user:${secret}`).toString('base64'), ...tokenForms(secret)].join(' · ')
+
+describe('mode: publish, with a pull request run whose errors hold the secrets', () => {
+  let fake: FakeGitHub
+  let workspace: string
+  let recorded: string
+  let result: ActionStepResult
+
+  before(async () => {
+    fake = await startFakeGitHub()
+    workspace = await mkdtemp(join(tmpdir(), 'convy-publish-secrets-'))
+    await writeFile(join(workspace, 'convy.yml'), CONVY_YML)
+    const pr = fake.world.startRun({ event: 'pull_request', headBranch: 'feature', headSha: sha('f'), headRepository: 'mallory/support-bot' })
+    fake.world.pulls.set(21, { number: 21, headSha: pr.headSha, headRef: 'feature', headRepository: 'mallory/support-bot', baseRef: 'main' })
+    const run = syntheticRun({ agent: 'bot', scenarios: 4, k: 3, agentErrorRate: 0.5, noVerdictRate: 0.3, seed: 23 })
+    run.manifest.ci = { commit: pr.headSha, branch: 'feature', pullRequest: 21 }
+    for (const attempt of run.attempts) {
+      if (attempt.verdict === 'agent_error') attempt.error = `token rejected: ${everyForm(BOT_TOKEN)}`
+      if (attempt.verdict === 'no_verdict') attempt.error = `invalid key ${everyForm(API_KEY)}`
+    }
+    recorded = run.attempts.map((a) => `${JSON.stringify(a)}\n`).join('')
+    const artifact = zipOf([
+      { name: 'run.json', data: Buffer.from(JSON.stringify(run.manifest)), deflate: true },
+      { name: 'attempts.jsonl', data: Buffer.from(recorded), deflate: true },
+    ])
+    fake.world.addArtifact(pr.id, 'convy-bot', artifact)
+    fake.world.finishRun(pr.id, 'success')
+    const publish = fake.world.startRun({ event: 'workflow_run', headBranch: 'main', headSha: sha('a') })
+    result = await runActionStep(fake, {
+      run: publish,
+      eventName: 'workflow_run',
+      payload: workflowRunEvent(fake.world, pr),
+      inputs: { mode: 'publish', agent: 'bot', comment: 'always', baseline: 'none' },
+      workspace,
+      env: { BOT_TOKEN, CONVY_API_KEY: API_KEY },
+    })
+  })
+  after(async () => {
+    await fake.close()
+    await rm(workspace, { recursive: true, force: true })
+  })
+
+  test('the run held the secrets, and its errors were published (the test is live)', () => {
+    assert.equal(result.code, 0, describeStep(result))
+    assert.deepEqual(fake.violations, [])
+    for (const secret of [BOT_TOKEN, API_KEY]) assert.ok(leaksOf(recorded, [secret]).includes(secret), `the artifact's run holds ${secret}`)
+    const [comment, ...others] = fake.world.commentsOn(21)
+    assert.equal(others.length, 0)
+    // Masked as the text leaves, after markdown's escaping: the stars are not escaped here.
+    for (const [where, text] of [['comment', comment!.body], ['check', fake.world.checkRuns[0]!.summary!], ['summary', result.summary]] as const) {
+      assert.ok(text.includes('agent error: token rejected: *** · dXNlcjp*** · bidi *** · zero-width ***'), `${where}: the agent's error, masked`)
+      assert.ok(text.includes('no verdict: invalid key *** · dXNlcjp***c= · bidi *** · zero-width ***'), `${where}: the model error, masked`)
+    }
+  })
+
+  test('0 occurrences of either secret in any form in what the job sent and wrote', () => {
+    const registered = [...result.stdout.matchAll(/^::add-mask::(.*)$/gm)].map((m) => m[1])
+    for (const secret of [API_KEY, BOT_TOKEN, fake.token]) assert.equal(registered.filter((value) => value === secret).length, 1, `${secret} registered with the runner: ${registered.join(', ')}`)
+    const places = new Map<string, string>([
+      ['step summary', result.summary],
+      ['outputs', JSON.stringify(result.outputs)],
+      ['stdout', result.stdout.replace(/^::add-mask::.*$/gm, '')],
+      ['stderr', result.stderr],
+    ])
+    for (const c of fake.world.comments) places.set(`comment ${c.id}`, c.body)
+    for (const c of fake.world.checkRuns) places.set(`check run ${c.id}`, `${c.name}\n${c.title}\n${c.summary}`)
+    for (const [i, request] of fake.received.entries()) if (request.method !== 'GET') places.set(`GitHub request ${i}`, request.body.toString('utf8'))
+    const leaks: string[] = []
+    for (const [place, text] of places) for (const form of leaksOf(text, [BOT_TOKEN, API_KEY, fake.token])) leaks.push(`${place}: ${form}`)
+    assert.deepEqual(leaks, [])
+  })
+})
