@@ -36,6 +36,7 @@ describe('action inputs', () => {
       githubToken: null,
       judgeMinKappa: null,
       judgeLabels: null,
+      history: 10,
     })
   })
 
@@ -78,6 +79,7 @@ describe('action inputs', () => {
         'github-token': 'ghs_x',
         'judge-min-kappa': '0.7',
         'judge-labels': 'eval/labels.jsonl',
+        history: '0',
       }),
     )
     assert.deepEqual(inputs, {
@@ -107,6 +109,7 @@ describe('action inputs', () => {
       githubToken: 'ghs_x',
       judgeMinKappa: 0.7,
       judgeLabels: 'eval/labels.jsonl',
+      history: 0,
     })
   })
 
