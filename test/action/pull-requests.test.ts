@@ -46,8 +46,9 @@ describe('the action on pushes and pull requests of the repository', () => {
     assert.match(baselineRunId, /^support_bot\/\d{4}-\d\d-\d\dT\d\d-\d\d-\d\d_[0-9a-f]{4}$/)
     assert.equal(result.outputs.verdict, 'no-baseline')
     assert.equal(result.outputs['pass-rate'], '1')
-    const [folder, report, ...others] = fake.world.artifactsOf(pushRun.id)
+    const [folder, report, summary, ...others] = fake.world.artifactsOf(pushRun.id)
     assert.equal(others.length, 0)
+    assert.equal(summary?.name, 'convy-support_bot+summary')
     assert.equal(folder?.name, 'convy-support_bot')
     assert.equal(folder.mimeType, 'application/zip')
     const zip = fake.world.artifactBytes(folder)
@@ -73,7 +74,7 @@ describe('the action on pushes and pull requests of the repository', () => {
     const rerun = await runActionStep(fake, { ...step, runAttempt: 2 })
     expectExit(rerun, 0)
     const second = fake.world.artifactsOf(run.id)
-    assert.deepEqual(second.map((a) => a.name).sort(), ['convy-support_bot', 'convy-support_bot-report.html'])
+    assert.deepEqual(second.map((a) => a.name).sort(), ['convy-support_bot', 'convy-support_bot+summary', 'convy-support_bot-report.html'])
     assert.ok(second.every((a) => !first.includes(a.id)))
     for (const artifact of second) assert.ok(Math.abs(Date.parse(artifact.expiresAt) - Date.now() - 7 * 86_400_000) < 3_600_000, artifact.expiresAt)
     assert.equal(rerun.annotations.filter((a) => a.level === 'warning').length, 0, describeStep(rerun))
@@ -184,7 +185,7 @@ describe('the action on pushes and pull requests of the repository', () => {
     const check = fake.world.checkRuns.find((c) => c.headSha === run.headSha)
     assert.equal(check?.conclusion, 'success')
     assert.match(check?.title ?? '', /^No baseline: pass rate 100% \(20 of 20\)$/)
-    assert.deepEqual(fake.world.artifactsOf(run.id).map((a) => a.name).sort(), ['fresh-support_bot', 'fresh-support_bot-report.html'])
+    assert.deepEqual(fake.world.artifactsOf(run.id).map((a) => a.name).sort(), ['fresh-support_bot', 'fresh-support_bot+summary', 'fresh-support_bot-report.html'])
   })
 
   test('two jobs that publish one agent under their own artifact-name keep a comment and a check each', async () => {
