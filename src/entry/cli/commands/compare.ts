@@ -47,7 +47,7 @@ export async function compareCommand(ctx: CliContext, argv: readonly string[]): 
   if (failOnSlower !== undefined && !(failOnSlower >= 0)) throw new InputError(`--fail-on-slower ${values['fail-on-slower']}: expected a percentage, 0 or more (50: fail when answers are 1.5 × slower or more)`)
 
   const judge = await calibrationNear(ctx, { config: values.config })
-  const { comparison, page, after, health } = await compareTwoRuns(ctx, {
+  const { comparison, page, after, health, trend } = await compareTwoRuns(ctx, {
     before: positionals[0]!,
     after: positionals[1]!,
     maxAgeDays,
@@ -63,7 +63,7 @@ export async function compareCommand(ctx: CliContext, argv: readonly string[]): 
     ctx.stderr.write(`warning: ${positionals[0]} and ${positionals[1]} are the same run, ${comparison.after.id}: it is within noise of itself by construction; give the baseline first, then the run to judge\n`)
   }
   if (values.json) ctx.stdout.write(`${JSON.stringify(comparison, null, 2)}\n`)
-  else if (values.markdown) ctx.stdout.write(`${comparisonMarkdown(comparison, { reportUrl: values['report-url'] ?? null })}${calibrationMarkdown(judged.status)}\n`)
+  else if (values.markdown) ctx.stdout.write(`${comparisonMarkdown(comparison, { reportUrl: values['report-url'] ?? null, trend })}${calibrationMarkdown(judged.status)}\n`)
   else ctx.stdout.write(plainSummary(comparison, relative(ctx.cwd, page) || page, calibrationSentence(judged.status)))
   // Speed gates apart from the pass rates: a slower agent fails it whatever the verdict.
   const slower = failOnSlower === undefined ? null : slowerThan(comparison.speed, failOnSlower)
