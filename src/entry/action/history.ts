@@ -50,7 +50,6 @@ export async function readAgentHistory(deps: ActionDeps, agent: string, where: H
 export async function keepHistory(deps: ActionDeps, resultsDir: string, agent: string, history: History | null): Promise<void> {
   if (!history || history.entries.length === 0) return
   try {
-    await mkdir(join(resultsDir, agent), { recursive: true })
     await writeHistory(join(resultsDir, agent, HISTORY_FILE), history, deps.context.now())
   } catch (error) {
     deps.log.warning(`${agent}: the trend was not kept for the report: ${errorMessage(error)}`)

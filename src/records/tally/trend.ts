@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises'
+import { mkdir, readFile } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 import * as z from '../../base/shared/zod.ts'
 import { writeFileAtomic } from '../../base/shared/atomic-file.ts'
@@ -39,6 +39,7 @@ export function historyFileBeside(runDir: string): string {
 }
 
 export async function writeHistory(file: string, history: History, now: Date): Promise<void> {
+  await mkdir(dirname(file), { recursive: true })
   const runs = history.entries.slice(0, HISTORY_MAX_RUNS).map((e) => ({ workflowRun: e.workflowRun, summary: e.summary }))
   await writeFileAtomic(file, `${JSON.stringify({ format: HISTORY_FORMAT, branch: history.branch, fetchedAt: now.toISOString(), runs }, null, 1)}\n`)
 }
