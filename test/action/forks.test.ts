@@ -51,7 +51,7 @@ describe('the action on pull requests from forks', () => {
       )
       assert.equal(result.outputs.verdict, 'within-noise')
       assert.match(result.summary, /Within noise/)
-      assert.deepEqual(fake.world.artifactsOf(forkRun.id).map((a) => a.name).sort(), ['convy-support_bot', 'convy-support_bot-report.html'])
+      assert.deepEqual(fake.world.artifactsOf(forkRun.id).map((a) => a.name).sort(), ['convy-support_bot', 'convy-support_bot+summary', 'convy-support_bot-report.html'])
     } finally {
       fake.readOnly = false
     }

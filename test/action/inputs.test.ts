@@ -38,6 +38,7 @@ describe('action inputs', () => {
       githubToken: null,
       judgeMinKappa: null,
       judgeLabels: null,
+      history: 10,
     })
   })
 
@@ -80,6 +81,7 @@ describe('action inputs', () => {
         'github-token': 'ghs_x',
         'judge-min-kappa': '0.7',
         'judge-labels': 'eval/labels.jsonl',
+        history: '0',
       }),
     )
     assert.deepEqual(inputs, {
@@ -111,6 +113,7 @@ describe('action inputs', () => {
       githubToken: 'ghs_x',
       judgeMinKappa: 0.7,
       judgeLabels: 'eval/labels.jsonl',
+      history: 0,
     })
   })
 

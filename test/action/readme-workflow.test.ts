@@ -45,7 +45,7 @@ test("README's workflow with README's convy.yml: a push uploads the baseline, a 
   expectExit(pushed, 0)
   fake.world.finishRun(push.run.id, 'success')
   assert.equal(pushed.outputs['pass-rate'], '1', describeStep(pushed))
-  assert.deepEqual(fake.world.artifactsOf(push.run.id).map((a) => a.name).sort(), ['convy-support_bot', 'convy-support_bot-report.html'])
+  assert.deepEqual(fake.world.artifactsOf(push.run.id).map((a) => a.name).sort(), ['convy-support_bot', 'convy-support_bot+summary', 'convy-support_bot-report.html'])
   // wait-for asked the bot's health first; every turn carried the token from the workflow's secret.
   assert.equal(bot.requests[0]?.path, '/health')
   const turns = bot.requests.filter((r) => r.path === '/api/chat')

@@ -48,6 +48,7 @@ describe('the action in a matrix of shards', () => {
     assert.equal(merged.outputs.verdict, 'worse')
     assert.deepEqual(fake.world.artifactsOf(run.id).map((a) => a.name).sort(), [
       'convy-support_bot',
+      'convy-support_bot+summary',
       'convy-support_bot-report.html',
       'convy-support_bot-shard-1-of-2',
       'convy-support_bot-shard-2-of-2',

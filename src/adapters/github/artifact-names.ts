@@ -25,6 +25,14 @@ export function reportFileName(prefix: string, agent: string): string {
   return `${prefix}-${agent}-report.html`
 }
 
+/**
+ * The run's summary (records/tally/run-summary.ts), a few KB that later pull requests read for the
+ * default branch's trend. `+` is not allowed in an agent's name, so this never names another agent's run.
+ */
+export function summaryArtifactName(prefix: string, agent: string): string {
+  return `${prefix}-${agent}+summary`
+}
+
 /** The shards of one agent among a run's artifacts, with their place. */
 export function shardOf(prefix: string, agent: string, artifactName: string): Shard | null {
   const head = `${prefix}-${agent}-shard-`

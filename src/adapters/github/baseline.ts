@@ -61,7 +61,7 @@ export async function* baselineCandidates(octokit: Octokit, search: BaselineSear
         : await octokit.rest.actions.listWorkflowRuns({ ...query, workflow_id: search.workflow })
     for (const run of data.workflow_runs) {
       if (run.id === search.excludeRunId) continue
-      if (run.event.startsWith('pull_request') || run.head_repository?.full_name !== `${owner}/${repo}`) continue
+      if (!isBranchRun(run, owner, repo)) continue
       if (++looked > maxRuns) break
       seen.runsSeen = looked
       const artifact = await findRunArtifact(octokit, { owner, repo, runId: run.id, name: search.artifactName })
@@ -70,6 +70,11 @@ export async function* baselineCandidates(octokit: Octokit, search: BaselineSear
     }
     if (data.workflow_runs.length < PAGE) break
   }
+}
+
+/** A run of the branch itself: not a pull request's, even one whose branch has the same name, nor a fork's. */
+export function isBranchRun(run: { event: string; head_repository?: { full_name: string } | null }, owner: string, repo: string): boolean {
+  return !run.event.startsWith('pull_request') && run.head_repository?.full_name === `${owner}/${repo}`
 }
 
 /** A run's artifact of this exact name; 'expired' when it is listed but can no longer be downloaded. */

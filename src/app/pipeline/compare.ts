@@ -10,6 +10,7 @@ import type { RunManifest } from '../../records/journal/records.ts'
 import type { PipelineContext } from './context.ts'
 import { resultsDirOf } from './project.ts'
 import { rejudgeBaselineRun } from './rejudge-baseline-run.ts'
+import { historyFileBeside, readHistory, trendOf, type Trend } from '../../records/tally/trend.ts'
 
 export interface CompareRequest {
   /** The runs: ids, their 4-hex parts, or run folders. */
@@ -29,7 +30,7 @@ export interface CompareRequest {
  * Compares two recorded runs and writes the compare page into results/. Each run is read once into
  * its tally; the page's dialogues are spooled on the way.
  */
-export async function compareTwoRuns(ctx: PipelineContext, request: CompareRequest): Promise<{ comparison: Comparison; page: string; after: RunManifest; health: BaselineHealth }> {
+export async function compareTwoRuns(ctx: PipelineContext, request: CompareRequest): Promise<{ comparison: Comparison; page: string; after: RunManifest; health: BaselineHealth; trend: Trend | null }> {
   const resultsDir = resultsDirOf(ctx, request)
   let before = await findRun(resultsDir, request.before)
   const after = await findRun(resultsDir, request.after)
@@ -41,9 +42,13 @@ export async function compareTwoRuns(ctx: PipelineContext, request: CompareReque
       before = { id: judged.id, dir: judged.dir }
     }
   }
+  // The default branch's trend, when `convy-ci baseline --history` or the action left one beside the after run.
+  const { history, problems } = await readHistory(historyFileBeside(after.dir))
+  for (const problem of problems) ctx.stderr.write(`warning: ${problem}\n`)
   const options = { now: ctx.now(), ...(request.maxAgeDays === undefined ? {} : { baselineMaxAgeDays: request.maxAgeDays }) }
   const { comparison, path, tallies } = await compareFoldersToPage(resultsDir, { before: before.dir, after: after.dir }, (b, a) => compareRuns(b, a, options), {
     calibration: request.calibration ?? null,
+    history,
   })
   // The index lists the compare pages too: the new one appears there at once. The two runs were
   // just counted; only the others are read.
@@ -52,5 +57,7 @@ export async function compareTwoRuns(ctx: PipelineContext, request: CompareReque
   } catch (error) {
     ctx.stderr.write(`warning: the index could not be written: ${errorMessage(error)}\n`)
   }
-  return { comparison, page: path, after: tallies.after.manifest, health: baselineHealth(tallies.before, tallies.after) }
+  const manifest = tallies.after.manifest
+  const trend = history ? trendOf(history, { id: manifest.id, agent: manifest.agent.name, startedAt: manifest.startedAt }) : null
+  return { comparison, page: path, after: manifest, health: baselineHealth(tallies.before, tallies.after), trend }
 }

@@ -13,6 +13,7 @@ import { runMarkdown } from '../../views/markdown/run-markdown.ts'
 import { errorGroups } from '../../records/tally/error-groups.ts'
 import { passRate, runCounts, type RunCounts } from '../../records/tally/run-counts.ts'
 import type { RunTally } from '../../records/tally/run-tally.ts'
+import { trendOf, type History, type Trend } from '../../records/tally/trend.ts'
 import { baselineSourceLine, type BaselineSource } from './baseline-source.ts'
 import type { BaselineHealth } from '../../verdict/baseline-health.ts'
 import { neutralise } from '../../views/markdown/neutralise.ts'
@@ -26,6 +27,8 @@ export interface RunToPublish {
   agent: string
   tally: RunTally
   reportUrl: string | null
+  /** The default branch's last runs: a trend line in the comment for the scenarios that moved. */
+  history?: History | null
 }
 
 /**
@@ -97,7 +100,7 @@ export async function publishRun(deps: PublishDeps, run: RunToPublish, baseline:
   if (baseline.tally && comparison) {
     const source = baselineSourceLine(baseline.tally, baseline.source, deps, deps.now())
     const noted = notes.map((note) => `> ℹ️ ${neutralise(note, 600)}\n\n`).join('')
-    markdown = `${underHeading(comparisonMarkdown(comparison, { reportUrl: run.reportUrl, job }), `${healthLines(baseline)}${gateLines(comparison, decision)}${noted}`)}\n${source}\n`
+    markdown = `${underHeading(comparisonMarkdown(comparison, { reportUrl: run.reportUrl, job, trend: trendOfRun(run) }), `${healthLines(baseline)}${gateLines(comparison, decision)}${noted}`)}\n${source}\n`
     if (baseline.health && !baseline.health.healthy) deps.log.warning(`${run.agent}: ${baseline.health.reason}`)
   } else {
     const why = 'why' in baseline ? baseline.why : null
@@ -181,6 +184,11 @@ function underHeading(markdown: string, lines: string): string {
   if (!heading) return `${lines}${markdown}`
   const end = heading.index + heading[0].length
   return `${markdown.slice(0, end)}${lines}${markdown.slice(end)}`
+}
+
+function trendOfRun(run: RunToPublish): Trend | null {
+  const { manifest } = run.tally
+  return run.history ? trendOf(run.history, { id: manifest.id, agent: manifest.agent.name, startedAt: manifest.startedAt }) : null
 }
 
 function capitalise(text: string): string {

@@ -7,6 +7,7 @@ import { CACHE_MODES, type CacheMode } from '../../adapters/model-client/model-c
 import { parseShard } from '../../play/runner/select-scenarios.ts'
 import { InputError, InputErrors } from '../../base/shared/errors.ts'
 import { COMMENT_POLICIES, type CommentPolicy } from '../../app/publish/deps.ts'
+import { HISTORY_MAX_RUNS } from '../../records/tally/trend.ts'
 
 /**
  * The action's inputs, read when asked and checked in one pass: every wrong input is reported at
@@ -93,6 +94,7 @@ const InputsSchema = z.object({
   'github-token': z.optional(z.string()),
   'judge-min-kappa': z.optional(z.coerce.number().check(z.gte(-1, 'expected a κ from -1 to 1'), z.lte(1, 'expected a κ from -1 to 1'))),
   'judge-labels': z.optional(z.string()),
+  history: z._default(whole(0, HISTORY_MAX_RUNS), 10),
 })
 
 export const INPUT_NAMES = Object.keys(InputsSchema.shape) as (keyof typeof InputsSchema.shape)[]
@@ -135,6 +137,8 @@ export interface ActionInputs {
   judgeMinKappa: number | null
   /** The labels file whose calibration.json applies, relative to working-directory; null: convy.yml's judge.labels. */
   judgeLabels: string | null
+  /** The default branch's last runs whose summaries make the trend; 0: no trend. */
+  history: number
 }
 
 export function readInputs(getInput: (name: string) => string): ActionInputs {
@@ -183,5 +187,6 @@ export function readInputs(getInput: (name: string) => string): ActionInputs {
     githubToken: v['github-token'] ?? null,
     judgeMinKappa: v['judge-min-kappa'] ?? null,
     judgeLabels: v['judge-labels'] ?? null,
+    history: v.history,
   }
 }

@@ -8,6 +8,7 @@ import { publishRun, type BaselineFound, type OutcomeVerdict } from '../../app/p
 import { passRate, runCounts } from '../../records/tally/run-counts.ts'
 import type { RunTally } from '../../records/tally/run-tally.ts'
 import type { ActionDeps } from './deps.ts'
+import type { History } from '../../records/tally/trend.ts'
 import { fetchBaseline, type BaselineWhere } from './fetch-baseline.ts'
 
 export type { OutcomeVerdict } from '../../app/publish/publish-run.ts'
@@ -35,6 +36,8 @@ export interface FinishedRun {
   reportUrl: string | null
   /** The run folder on this machine, when the run was played here: what `rejudge` reads the dialogues from. */
   dir?: string
+  /** The default branch's last runs (history.ts), for the trend in the comment; null or absent: none. */
+  history?: History | null
 }
 
 /** Where a run is compared and published: the baseline to fetch, and the pull request if any. */

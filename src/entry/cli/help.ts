@@ -176,6 +176,8 @@ Options:
   --artifact-name <name>   the action's artifact-name (default convy)
   --against <run>          judge the candidates' health against this local run, as the action does
                            against the pull request's run (default: their own share of errors only)
+  --history <N>            also the branch's last N runs' summaries, into results/<agent>/history.json:
+                           report and compare then draw each scenario's trend (docs/trend.md)
   --results <dir>          where run folders go (default: results/ beside convy.yml, or ./results)
 
 GITHUB_TOKEN (or GH_TOKEN) must be able to read the repository's Actions; GITHUB_API_URL points at

@@ -17,6 +17,7 @@ import { LAZY_DIALOGUES_NOTE } from '../run/dialogue-view.ts'
 import { count, when } from '../page/format.ts'
 import { html, type SafeHtml } from '../page/html.ts'
 import { footer, MAIN_END, PAGE_END, pageStart, pageTop } from '../page/page.ts'
+import { historyFileBeside, readHistory, trendOf, type History } from '../../records/tally/trend.ts'
 import { calibrationStatus, type Calibration } from '../../records/calibration/calibration.ts'
 import type { RunManifest } from '../../records/journal/records.ts'
 import { calibrationSentence } from '../page/judge-calibration.ts'
@@ -42,6 +43,8 @@ export interface ComparePageOptions {
   reportHref?: (runId: string) => string | null
   /** The project's judge calibration, cited when it is of the after run's judge and flagged stale when not. */
   calibration?: Calibration | null
+  /** The default branch's last runs, for each scenario's trend. Default: none in memory; from folders, the history file beside the after run. */
+  history?: History | null
 }
 
 /** A run's report seen from results/compare/: `../<agent>/<stamp>/report.html`. */
@@ -117,7 +120,9 @@ function* pageParts(c: Comparison, sides: CompareSides, mode: DialogueMode, opti
   yield html`${pageTop('convy-ci · comparison', title)}<div class="runcards">${runCard('Before', c.before, href(c.before.id))}${runCard('After', c.after, href(c.after.id))}</div>${warnings(
     c,
   )}${verdictBlock(c)}${calibrationNote(options.calibration, sides.after.manifest)}${renderCompareTiles(c)}${passKCard(c)}${speedCard(c)}${mode === 'lazy' ? LAZY_DIALOGUES_NOTE : ''}<h2>Scenarios</h2>${filterBar(c)}`.value
-  for (const part of scenarioGroupParts(c, sides)) yield part.value
+  const { manifest } = sides.after
+  const trend = options.history ? trendOf(options.history, { id: manifest.id, agent: manifest.agent.name, startedAt: manifest.startedAt }) : null
+  for (const part of scenarioGroupParts(c, { ...sides, trend })) yield part.value
   yield footer().value + MAIN_END
 }
 
@@ -157,6 +162,7 @@ export async function compareFoldersToPage(
   try {
     const sides = { before: await readTally(dirs.before, { dialogue: spool.slot }), after: await readTally(dirs.after, { dialogue: spool.slot }) }
     const comparison = compare(sides.before, sides.after)
+    if (options.history === undefined) options = { ...options, history: (await readHistory(historyFileBeside(dirs.after))).history }
     const target = join(dir, comparePageName(comparison))
     const pageFile = join(scratch, 'page.html')
     page = createWriteStream(pageFile)

@@ -8,6 +8,8 @@ import type { ClaimHolding, RunTally, ScenarioTally } from '../../records/tally/
 import { heldText, instructions } from '../run/scenario-view.ts'
 import { passKBlock } from './pass-k-view.ts'
 import { toolChangesOf, toolUseBlock } from './tool-use-wording.ts'
+import type { Trend } from '../../records/tally/trend.ts'
+import { trendCell, trendSentence } from '../page/trend-view.ts'
 
 /**
  * The compare page's scenarios, grouped Worse, Better, Same and Not compared. Each opens to what the
@@ -30,6 +32,8 @@ const REASON: Record<NotComparedScenario['reason'], string> = {
 export interface CompareSides {
   before: RunTally
   after: RunTally
+  /** The default branch's trend before the after run, drawn beside each scenario when given. */
+  trend?: Trend | null
 }
 
 function claimsSideBySide(before: ScenarioTally | undefined, after: ScenarioTally | undefined): SafeHtml {
@@ -77,7 +81,7 @@ function detail(id: string, anchor: string, sides: CompareSides, edited: boolean
         after?.scenario ?? null,
       )}`
     : instructions(after?.scenario ?? before?.scenario ?? null)
-  return html`<div class="detail">${told}${claimsSideBySide(before, after)}${extra}${attemptsSideBySide(anchor, before, after)}</div>`
+  return html`<div class="detail">${told}${trendSentence(sides.trend, id)}${claimsSideBySide(before, after)}${extra}${attemptsSideBySide(anchor, before, after)}</div>`
 }
 
 function row(group: CompareGroup, id: string, cells: SafeHtml, body: SafeHtml): SafeHtml {
@@ -108,12 +112,14 @@ function comparedRow(s: ComparedScenario, sides: CompareSides, c: Comparison): S
   const tools = toolChangesOf(c, s.id)
   const notes = [...scenarioNotes(s), ...(tools.length ? [`tool use changed: ${tools.length === 1 ? 'one change' : `${tools.length} changes`}, below`] : [])]
   const p = s.group === 'better' || (s.group === 'same' && s.change > 0) ? s.pBetter : s.pWorse
-  const cells = html`<div class="name">${s.id}${notes.length ? html`<div class="note">⚠ ${notes.join('; ')}</div>` : ''}</div>${sideCell(s.before)}${sideCell(s.after)}<div class="num">${points(s.change)}</div><div class="num opt">${s.change === 0 ? '–' : pEquals(p)}${s.group !== 'same' && !s.alone ? html`<div class="note">with the others, not alone</div>` : ''}</div>${withMoved(s.group) ? movedCell(s) : ''}`
+  const now = s.after && s.after.attempts > 0 ? { passed: s.after.passed, judged: s.after.judged } : null
+  const cells = html`<div class="name">${s.id}${trendCell(sides.trend, s.id, now)}${notes.length ? html`<div class="note">⚠ ${notes.join('; ')}</div>` : ''}</div>${sideCell(s.before)}${sideCell(s.after)}<div class="num">${points(s.change)}</div><div class="num opt">${s.change === 0 ? '–' : pEquals(p)}${s.group !== 'same' && !s.alone ? html`<div class="note">with the others, not alone</div>` : ''}</div>${withMoved(s.group) ? movedCell(s) : ''}`
   return row(s.group, s.id, cells, detail(s.id, anchorFor('scenario', s.id), sides, false, html`${passKBlock(c, s)}${toolUseBlock(tools)}`))
 }
 
 function notComparedRow(s: NotComparedScenario, sides: CompareSides): SafeHtml {
-  const cells = html`<div class="name">${s.id}<div class="note">${REASON[s.reason]}</div></div>${sideCell(s.before)}${sideCell(s.after)}<div class="num">–</div><div class="num opt">–</div>`
+  const now = s.after && s.after.attempts > 0 ? { passed: s.after.passed, judged: s.after.judged } : null
+  const cells = html`<div class="name">${s.id}${trendCell(sides.trend, s.id, now)}<div class="note">${REASON[s.reason]}</div></div>${sideCell(s.before)}${sideCell(s.after)}<div class="num">–</div><div class="num opt">–</div>`
   return row('not_compared', s.id, cells, detail(s.id, anchorFor('scenario', s.id), sides, s.reason === 'edited'))
 }
 

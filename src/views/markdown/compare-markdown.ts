@@ -11,6 +11,8 @@ import { scenarioChangeLines } from './scenario-change-lines.ts'
 import { passKLine, passKRows, toolNotes, withPassKColumn, withToolUse } from './tool-use-markdown.ts'
 import { toolChangesOf } from '../compare/tool-use-wording.ts'
 import { speedSection } from './speed-markdown.ts'
+import type { Trend } from '../../records/tally/trend.ts'
+import { trendLine, withTrendLine } from './trend-markdown.ts'
 
 /** GitHub refuses comments over 65,536 characters; stay well under, whatever the run's size. */
 export const MARKDOWN_LIMIT = 60_000
@@ -22,6 +24,8 @@ export interface MarkdownOptions {
   job?: string | null
   /** Default MARKDOWN_LIMIT. The parts never cut (verdict, tiles, notes, statistics, warnings) take up to about 6,000. */
   maxLength?: number
+  /** The default branch's last runs: a trend line beside each Worse and Better scenario (trend-markdown.ts). */
+  trend?: Trend | null
 }
 
 /**
@@ -72,8 +76,8 @@ export function comparisonMarkdown(c: Comparison, options: MarkdownOptions = {})
   const scenarioTable = (header: readonly string[], list: readonly ComparedScenario[], toRow: (s: ComparedScenario) => string[]) =>
     withPassKColumn(c, header, list, list.map((s) => withToolUse(toRow(s), toolChangesOf(c, s.id))))
   const sections: Section[] = [
-    { title: `#### 🟥 Worse (${count(c.scenarios.worse.length)})`, ...scenarioTable(CHANGED_HEADER, c.scenarios.worse, (s) => changedRow(s, 'worse', reportUrl)), folded: false },
-    { title: `#### 🟩 Better (${count(c.scenarios.better.length)})`, ...scenarioTable(CHANGED_HEADER, c.scenarios.better, (s) => changedRow(s, 'better', reportUrl)), folded: false },
+    { title: `#### 🟥 Worse (${count(c.scenarios.worse.length)})`, ...scenarioTable(CHANGED_HEADER, c.scenarios.worse, (s) => withTrendLine(changedRow(s, 'worse', reportUrl), trendLine(options.trend, s))), folded: false },
+    { title: `#### 🟩 Better (${count(c.scenarios.better.length)})`, ...scenarioTable(CHANGED_HEADER, c.scenarios.better, (s) => withTrendLine(changedRow(s, 'better', reportUrl), trendLine(options.trend, s))), folded: false },
     { title: `~ Same, within noise (${count(same.length)})`, ...scenarioTable(SAME_HEADER, same, sameRow), folded: true },
     { title: `Not compared (${count(c.scenarios.notCompared.length)})`, header: NOT_COMPARED_HEADER, rows: c.scenarios.notCompared.map(notComparedRow), folded: true },
   ].filter((section) => section.rows.length > 0)

@@ -66,6 +66,10 @@ details.scn>summary:hover{background:var(--sunken)}details.scn[open]>summary{bac
 .tags{display:inline-flex;gap:4px;margin-left:6px}.tag{font-size:11px;color:var(--muted);border:1px solid var(--border);border-radius:4px;padding:0 5px;font-weight:400}
 .bar{display:block;height:4px;border-radius:2px;background:var(--fail-bg);margin-top:4px;overflow:hidden}
 .bar svg{display:block}.bar rect{fill:var(--pass)}
+.trend{display:inline-flex;align-items:center;gap:6px;margin-left:8px;vertical-align:middle}
+.spark{display:block;overflow:visible}.spark polyline,.spark .to-now{fill:none;stroke:var(--muted);stroke-width:1.4;stroke-linejoin:round}
+.spark .to-now{stroke-dasharray:2 2}.spark circle{fill:var(--muted)}.spark circle.now{fill:var(--accent)}.spark .floor,.spark .gap{stroke:var(--border);stroke-width:1}
+.tag.flaky-main{background:var(--flaky-bg);color:var(--flaky)}
 .detail{padding:6px 18px 20px;min-width:0}
 .text{white-space:pre-wrap;overflow-wrap:anywhere;word-break:break-word}
 .box{background:var(--sunken);border:1px solid var(--border);border-radius:8px;padding:10px 12px;margin:0}

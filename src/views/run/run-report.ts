@@ -20,6 +20,7 @@ import { runFigures, type RunFigures } from './run-figures.ts'
 import { renderRunHeader } from './run-header.ts'
 import { renderScenario, SCENARIO_LIST_HEAD } from './scenario-view.ts'
 import { renderReliability, renderTiles, runTiles } from './tiles-view.ts'
+import { historyFileBeside, readHistory, trendOf, type History, type Trend } from '../../records/tally/trend.ts'
 
 /**
  * A run's report.html. Attempts are read once, in the order they ended: each one updates the tally
@@ -37,12 +38,16 @@ export interface RunReportInput {
   skippedLines?: number
   /** The project's judge calibration: cited when it is of this run's judge, flagged stale when not. */
   calibration?: Calibration | null
+  /** The default branch's last runs, for each scenario's trend; default none. */
+  history?: History | null
 }
 
 /** The page up to the data blocks, once every attempt has been counted. */
-function pageHead(tally: RunTally, mode: DialogueMode, calibration: Calibration | null): string {
+function pageHead(tally: RunTally, mode: DialogueMode, calibration: Calibration | null, history: History | null): string {
   const figures = runFigures(tally)
-  return pageStart(`${tally.manifest.agent.name} · ${percent(figures.passRate)} · convy-ci report`) + renderRunBody(tally, figures, tally.skippedLines, mode, calibration).value + MAIN_END
+  const { manifest } = tally
+  const trend = history ? trendOf(history, { id: manifest.id, agent: manifest.agent.name, startedAt: manifest.startedAt }) : null
+  return pageStart(`${tally.manifest.agent.name} · ${percent(figures.passRate)} · convy-ci report`) + renderRunBody(tally, figures, tally.skippedLines, mode, calibration, trend).value + MAIN_END
 }
 
 /** The sentence on the judge's calibration (views/page/judge-calibration.ts), under the tiles. */
@@ -67,12 +72,12 @@ function orderedScenarios(tally: RunTally): ScenarioTally[] {
   return played.map((s, index) => ({ s, index })).sort((a, b) => rank(a.s) - rank(b.s) || a.index - b.index).map(({ s }) => s)
 }
 
-function renderRunBody(tally: RunTally, figures: RunFigures, skippedLines: number, mode: DialogueMode, calibration: Calibration | null): SafeHtml {
+function renderRunBody(tally: RunTally, figures: RunFigures, skippedLines: number, mode: DialogueMode, calibration: Calibration | null, trend: Trend | null): SafeHtml {
   const scenarios = orderedScenarios(tally)
   const unplayed = tally.manifest.scenarios.length - [...tally.scenarios.values()].filter((s) => s.scenario && s.attempts.length > 0).length
   return html`${renderRunHeader(tally.manifest, { planned: tally.attempts - tally.replays, replays: tally.replays }, skippedLines)}${renderTiles(runTiles(figures))}${calibrationNote(calibration, tally.manifest)}${renderErrorBanner(tally)}${renderReliability(figures)}<h2>Scenarios</h2>${mode === 'lazy' ? LAZY_DIALOGUES_NOTE : ''}${filterBar(
     figures,
-  )}${tally.manifest.scenarios.some((s) => s.judge.length > 0) ? labelsBar(tally.manifest.id) : ''}<div class="list">${SCENARIO_LIST_HEAD}${scenarios.length ? scenarios.map(renderScenario) : html`<p class="empty">No attempt has been recorded yet.</p>`}</div>${
+  )}${tally.manifest.scenarios.some((s) => s.judge.length > 0) ? labelsBar(tally.manifest.id) : ''}<div class="list">${SCENARIO_LIST_HEAD}${scenarios.length ? scenarios.map((s) => renderScenario(s, trend)) : html`<p class="empty">No attempt has been recorded yet.</p>`}</div>${
     unplayed > 0 ? html`<p class="note">${count(unplayed)} scenario(s) of this run have no recorded attempt yet.</p>` : ''
   }${footer()}`
 }
@@ -81,7 +86,7 @@ export function renderRunReport(input: RunReportInput): string {
   const dialogues = new DialogueBlocks(input.dialogues ?? 'inline')
   const tally = tallyRecord({ manifest: input.manifest, attempts: [...input.attempts] }, dialogues.slot)
   tally.skippedLines = input.skippedLines ?? 0
-  return pageHead(tally, dialogues.mode, input.calibration ?? null) + dialogues.blocks.join('') + PAGE_END
+  return pageHead(tally, dialogues.mode, input.calibration ?? null, input.history ?? null) + dialogues.blocks.join('') + PAGE_END
 }
 
 async function chooseMode(runDir: string): Promise<DialogueMode> {
@@ -119,8 +124,10 @@ export async function writeRunReportAndTally(runDir: string, options: WriteRepor
   let page: WriteStream | undefined
   try {
     const tally = await readTally(runDir, { dialogue: spool.slot, manifest: options.manifest, ownLines: options.ownLines })
+    // The default branch's trend, when the action or `convy-ci baseline --history` left one beside the runs.
+    const { history } = await readHistory(historyFileBeside(runDir))
     page = createWriteStream(pageFile)
-    await writeChunk(page, pageHead(tally, spool.mode, options.calibration ?? null))
+    await writeChunk(page, pageHead(tally, spool.mode, options.calibration ?? null, history))
     await spool.copyTo(page)
     await writeChunk(page, PAGE_END)
     await closeStream(page)

@@ -6,6 +6,8 @@ import { statusBadge } from '../page/labels.ts'
 import { passHatK } from '../../base/stats/reliability.ts'
 import { renderAttempt } from './attempt-view.ts'
 import { scenarioJudgeNoise, scenarioStatus, type ClaimHolding, type ScenarioTally } from '../../records/tally/run-tally.ts'
+import type { Trend } from '../../records/tally/trend.ts'
+import { trendCell, trendSentence } from '../page/trend-view.ts'
 
 /**
  * A scenario's row in the run report: a <details> whose summary is the row and whose body is the whole
@@ -98,15 +100,16 @@ function searchText(s: ScenarioTally): string {
   return [names(s), s.scenario?.description ?? ''].join(' ').toLowerCase()
 }
 
-export function renderScenario(s: ScenarioTally): SafeHtml {
+/** `trend`: the default branch's last runs (records/tally/trend.ts), drawn beside the name when given. */
+export function renderScenario(s: ScenarioTally, trend: Trend | null = null): SafeHtml {
   const status = scenarioStatus(s)
   const anchor = scenarioAnchor(s.id)
   const tags = s.scenario?.tags ?? []
   return html`<details class="scn" id="${anchor}" data-id="${s.id}" data-anchor data-row data-status="${status}" data-search="${searchText(s)}" data-names="${names(s)}"><summary class="row">${statusBadge(status)}<div class="name">${s.id}${
     tags.length ? html`<span class="tags">${tags.map((t) => html`<span class="tag">${t}</span>`)}</span>` : ''
-  }${scenarioJudgeNoise(s)?.unstable ? html` <span class="tag judge-unstable">judge-unstable</span>` : ''}</div>${passedCell(s)}<div class="num opt">${scenarioTimeCell(s)}</div><div class="num opt">${scenarioTokensCell(s)}</div></summary><div class="detail">${instructions(s.scenario)}${holdings(
+  }${scenarioJudgeNoise(s)?.unstable ? html` <span class="tag judge-unstable">judge-unstable</span>` : ''}${trendCell(trend, s.id, { passed: s.passed, judged: s.passed + s.failed })}</div>${passedCell(s)}<div class="num opt">${scenarioTimeCell(s)}</div><div class="num opt">${scenarioTokensCell(s)}</div></summary><div class="detail">${instructions(s.scenario)}${holdings(
     s,
-  )}${reliabilityLine(s)}${judgeLine(s)}<h3>Attempts</h3>${s.attempts.map((a) => renderAttempt(a, anchor))}</div></details>`
+  )}${reliabilityLine(s)}${trendSentence(trend, s.id)}${judgeLine(s)}<h3>Attempts</h3>${s.attempts.map((a) => renderAttempt(a, anchor))}</div></details>`
 }
 
 export const SCENARIO_LIST_HEAD = html`<div class="row list-head" aria-hidden="true"><div>Status</div><div>Scenario</div><div class="num">Passed</div><div class="num opt">Answer time</div><div class="num opt">Tokens in / out</div></div>`

@@ -11,6 +11,9 @@ import type { ActionDeps } from '../deps.ts'
 import { planPublication } from '../plan-publication.ts'
 import { publishAgent, type AgentOutcome } from '../publish-agent.ts'
 import { uploadRun } from '../upload-run.ts'
+import { workflowOfRun } from '../fetch-baseline.ts'
+import { readHistories } from '../history.ts'
+import { uploadSummary } from '../upload-summary.ts'
 
 /**
  * mode: merge — in a job that needs the matrix: download this workflow run's shard artifacts of each
@@ -22,6 +25,11 @@ export async function mergeMode(deps: ActionDeps): Promise<AgentOutcome[]> {
   const { artifacts } = await deps.artifacts.listArtifacts({ latest: true })
   const resultsDir = resultsDirOf(deps.context, { config: inputs.config })
   const publication = await planPublication(deps)
+  // Read before the merge writes each report, so it shows the default branch's trend.
+  const histories =
+    inputs.history === 0
+      ? new Map()
+      : await readHistories(deps, inputs.agents, resultsDir, { workflow: await workflowOfRun(deps, deps.github.runId), branch: inputs.baselineBranch, excludeRunId: deps.github.runId })
   const outcomes: AgentOutcome[] = []
   for (const agent of inputs.agents) {
     const shards = artifacts.filter((a) => shardOf(inputs.artifactName, agent, a.name))
@@ -41,7 +49,8 @@ export async function mergeMode(deps: ActionDeps): Promise<AgentOutcome[]> {
     const { reportUrl } = await uploadRun(deps, agent, merged.dir, null)
     // The merge counted the run as it wrote the report; only when that failed is the folder read again.
     const tally = merged.tally ?? (await readTally(merged.dir))
-    const outcome = await publishAgent(deps, { agent, tally, reportUrl }, publication)
+    await uploadSummary(deps, agent, tally)
+    const outcome = await publishAgent(deps, { agent, tally, reportUrl, history: histories.get(agent) ?? null }, publication)
     if (!outcome.failure) await saveBaselineToCache(deps, agent, merged.dir)
     outcomes.push(outcome)
   }

@@ -10,6 +10,7 @@ import { ConvyError, InputError } from '../../../base/shared/errors.ts'
 import { reportFileName, runArtifactName } from '../../../adapters/github/artifact-names.ts'
 import type { ActionDeps } from '../deps.ts'
 import { publishAgent, type AgentOutcome, type Publication } from '../publish-agent.ts'
+import { readAgentHistory } from '../history.ts'
 
 /**
  * mode: publish — the second half of the two-workflow pattern for pull requests from forks. It runs
@@ -59,7 +60,8 @@ export async function publishMode(deps: ActionDeps): Promise<AgentOutcome[]> {
             },
       target: { number, headSha: trigger.headSha, readOnlyReason: null },
     }
-    const outcome = await publishAgent(deps, { agent, tally, reportUrl }, publication)
+    const history = await readAgentHistory(deps, agent, { workflow: trigger.workflowId, branch: inputs.baselineBranch, excludeRunId: trigger.id })
+    const outcome = await publishAgent(deps, { agent, tally, reportUrl, history }, publication)
     // The check on the pull request carries the verdict; this workflow is not attached to it.
     if (outcome.failure) log.info(`${outcome.failure}; the check run says so on the pull request`)
     outcomes.push({ ...outcome, failure: null })

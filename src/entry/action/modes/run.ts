@@ -8,6 +8,10 @@ import { planPublication } from '../plan-publication.ts'
 import { publishAgent, type AgentOutcome } from '../publish-agent.ts'
 import { uploadRun } from '../upload-run.ts'
 import { waitFor } from '../wait-for.ts'
+import { resultsDirOf } from '../../../app/pipeline/project.ts'
+import { workflowOfRun } from '../fetch-baseline.ts'
+import { readHistories } from '../history.ts'
+import { uploadSummary } from '../upload-summary.ts'
 
 /**
  * mode: run — wait for the agent, play the scenarios in this process (the same runner as `convy-ci
@@ -33,6 +37,15 @@ export async function runMode(deps: ActionDeps): Promise<AgentOutcome[]> {
     budgetUsd: inputs.budgetUsd,
     cache: inputs.cache,
   }
+  // Read before the run, so each report shows the default branch's trend; a shard's report is partial.
+  const histories =
+    inputs.shard || inputs.history === 0
+      ? new Map()
+      : await readHistories(deps, inputs.agents, resultsDirOf(deps.context, { config: inputs.config }), {
+          workflow: await workflowOfRun(deps, deps.github.runId),
+          branch: inputs.baselineBranch,
+          excludeRunId: deps.github.runId,
+        })
   const modelCache = await restoreModelCache(deps)
   const { runs } = await runAgents(deps.context, { agents: inputs.agents, settings, config: inputs.config })
   deps.context.signal.throwIfAborted()
@@ -43,7 +56,8 @@ export async function runMode(deps: ActionDeps): Promise<AgentOutcome[]> {
   const outcomes: AgentOutcome[] = []
   for (const run of runs) {
     const { reportUrl } = await uploadRun(deps, run.agent, run.dir, inputs.shard)
-    const outcome = await publishAgent(deps, { agent: run.agent, tally: run.tally, reportUrl, dir: run.dir }, publication)
+    if (!inputs.shard) await uploadSummary(deps, run.agent, run.tally)
+    const outcome = await publishAgent(deps, { agent: run.agent, tally: run.tally, reportUrl, dir: run.dir, history: histories.get(run.agent) ?? null }, publication)
     if (!outcome.failure) await saveBaselineToCache(deps, run.agent, run.dir)
     outcomes.push(outcome)
   }

@@ -12,6 +12,10 @@ import { ConvyError, ExitCode, InputError } from '../../../base/shared/errors.ts
 import { parseCommandArgs } from '../args.ts'
 import type { CliContext } from '../context.ts'
 import { resultsDirOf } from '../../../app/pipeline/project.ts'
+import { fetchHistory, type HistorySearch } from '../../../adapters/github/history.ts'
+import type { Octokit } from '../../../adapters/github/octokit.ts'
+import { HISTORY_FILE, HISTORY_MAX_RUNS, writeHistory } from '../../../records/tally/trend.ts'
+import { errorMessage } from '../../../base/shared/errors.ts'
 
 /**
  * `convy-ci baseline <agent>...`: downloads the run a pull request would be compared with — the
@@ -30,6 +34,7 @@ export async function baselineCommand(ctx: CliContext, argv: readonly string[]):
     against: { type: 'string' },
     results: { type: 'string' },
     config: { type: 'string' },
+    history: { type: 'string' },
   })
   if (positionals.length === 0) throw new InputError('convy-ci baseline: name the agent(s), e.g. `convy-ci baseline support_bot`')
   const token = ctx.env.GITHUB_TOKEN || ctx.env.GH_TOKEN
@@ -40,6 +45,8 @@ export async function baselineCommand(ctx: CliContext, argv: readonly string[]):
   const workflow = values.workflow === undefined ? null : /^\d+$/.test(values.workflow) ? Number(values.workflow) : values.workflow
   const prefix = values['artifact-name'] ?? 'convy'
   const resultsDir = resultsDirOf(ctx, values)
+  const history = values.history === undefined ? 0 : Number(values.history)
+  if (!Number.isInteger(history) || history < 0 || history > HISTORY_MAX_RUNS) throw new InputError(`convy-ci baseline: --history takes a number of runs from 0 to ${HISTORY_MAX_RUNS}, not "${values.history}"`)
 
   const against = values.against === undefined ? null : await readTally((await findRun(resultsDir, values.against)).dir)
 
@@ -63,6 +70,7 @@ export async function baselineCommand(ctx: CliContext, argv: readonly string[]):
           `${agent}: baseline ${manifest.id} (workflow run ${runId} on ${branch}${commit})${already ? ', already here' : ''}\n` +
             `  ${relative(ctx.cwd, target) || target}\n  compare with: convy-ci compare ${shortId(manifest.id)} <your run>\n`,
         )
+        if (history > 0) await fetchTrend(ctx, octokit, { owner, repo, workflow, branch, prefix, agent, runs: history }, resultsDir, download)
       } finally {
         await rm(download, { recursive: true, force: true })
       }
@@ -72,4 +80,22 @@ export async function baselineCommand(ctx: CliContext, argv: readonly string[]):
     throw new ConvyError(`convy-ci baseline: ${apiFailure(error, 'actions: read')}`, { cause: error })
   }
   return ExitCode.Ok
+}
+
+/**
+ * `--history N`: the branch's last N runs' summaries, kept as results/<agent>/history.json, where
+ * `report` and `compare` draw each scenario's trend from. A history that cannot be read is a warning:
+ * the baseline is what was asked for.
+ */
+async function fetchTrend(ctx: CliContext, octokit: Octokit, search: HistorySearch, resultsDir: string, scratch: string): Promise<void> {
+  try {
+    const fetched = await fetchHistory(octokit, search, scratch)
+    for (const problem of fetched.problems) ctx.stderr.write(`warning: ${search.agent}: trend: ${problem}\n`)
+    const file = join(resultsDir, search.agent, HISTORY_FILE)
+    await writeHistory(file, { branch: search.branch, entries: fetched.entries }, ctx.now())
+    const without = fetched.withoutSummary ? `; ${fetched.withoutSummary} had no summary artifact` : ''
+    ctx.stdout.write(`  history: ${fetched.entries.length} of the last ${fetched.runsSeen} successful run(s) on ${search.branch}${without}\n  ${relative(ctx.cwd, file) || file}\n`)
+  } catch (error) {
+    ctx.stderr.write(`warning: ${search.agent}: the history was not fetched, so reports show no trend: ${errorMessage(error)}\n`)
+  }
 }

@@ -47,7 +47,7 @@ export async function compareCommand(ctx: CliContext, argv: readonly string[]): 
   const costlierPercent = percentLimit('--fail-on-costlier', values['fail-on-costlier'])
 
   const judge = await calibrationNear(ctx, { config: values.config })
-  const { comparison, page, after, health } = await compareTwoRuns(ctx, {
+  const { comparison, page, after, health, trend } = await compareTwoRuns(ctx, {
     before: positionals[0]!,
     after: positionals[1]!,
     maxAgeDays,
@@ -63,7 +63,7 @@ export async function compareCommand(ctx: CliContext, argv: readonly string[]): 
     ctx.stderr.write(`warning: ${positionals[0]} and ${positionals[1]} are the same run, ${comparison.after.id}: it is within noise of itself by construction; give the baseline first, then the run to judge\n`)
   }
   if (values.json) ctx.stdout.write(`${JSON.stringify(comparison, null, 2)}\n`)
-  else if (values.markdown) ctx.stdout.write(`${comparisonMarkdown(comparison, { reportUrl: values['report-url'] ?? null })}${calibrationMarkdown(judged.status)}\n`)
+  else if (values.markdown) ctx.stdout.write(`${comparisonMarkdown(comparison, { reportUrl: values['report-url'] ?? null, trend })}${calibrationMarkdown(judged.status)}\n`)
   else ctx.stdout.write(plainSummary(comparison, relative(ctx.cwd, page) || page, calibrationSentence(judged.status)))
   // The one decision the action and publish make too (verdict/decide-gate.ts): the baseline's health,
   // the judge's calibration and the speed and cost limits counted.

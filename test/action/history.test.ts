@@ -1,0 +1,151 @@
+import assert from 'node:assert/strict'
+import { randomBytes } from 'node:crypto'
+import { mkdtemp, readFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { after, afterEach, before, describe, test } from 'node:test'
+import { unzip } from '../../src/adapters/github/unzip.ts'
+import { parseRunSummary, type RunSummary } from '../../src/records/tally/run-summary.ts'
+import { startFakeGitHub, type FakeGitHub } from '../fakes/github-server.ts'
+import { zipOf } from '../fakes/zip.ts'
+import { assertNoInjectedMarkup } from '../report/markup-check.ts'
+import { pullRequestEvent, pushEvent } from './events.ts'
+import { describeStep, exampleWorkspace, runActionStep } from './harness.ts'
+import { EXAMPLE_INPUTS, expectExit, MERGE_COMMIT, pushBaseline, sha } from './steps.ts'
+
+// The default branch's trend, end to end through the bundled action: each run uploads a small
+// summary beside its run folder, and a pull request reads the last runs' summaries — small downloads
+// only, through the bounded unzip — into a sparkline per scenario in report.html and a trend line in
+// the comment for what moved. Broken or hostile summaries are said in the log and change nothing else.
+
+const INPUTS = { ...EXAMPLE_INPUTS, history: '20' }
+const SUMMARY = 'convy-support_bot+summary'
+const HOSTILE_ID = '<script>alert(1)</script>'
+
+function summary(day: number, scenarios: Record<string, [passed: number, judged: number]>): RunSummary {
+  return {
+    format: 1,
+    run: `support_bot/2026-10-${String(day).padStart(2, '0')}T10-00-00_${String(day).padStart(4, '0')}`,
+    agent: 'support_bot',
+    commit: sha('c'),
+    branch: 'main',
+    startedAt: `2026-10-${String(day).padStart(2, '0')}T10:00:00.000Z`,
+    finishedAt: null,
+    state: 'finished',
+    k: 5,
+    scenarios: Object.entries(scenarios).map(([id, [passed, judged]]) => ({ id, attempts: judged, passed, judged, errors: 0, noVerdicts: 0, medianAnswerSeconds: 0.01, costUsd: null })),
+    medianAnswerSeconds: 0.01,
+    costUsd: null,
+  }
+}
+
+const zipped = (name: string, text: string | Buffer) => zipOf([{ name, data: Buffer.isBuffer(text) ? text : Buffer.from(text), deflate: true }])
+
+describe('the default branch’s trend in the action', () => {
+  let fake: FakeGitHub
+  let workspace: string
+  const hostile: Record<string, number> = {}
+
+  /** A successful push run of main that uploaded this summary artifact (or none). */
+  const pastRun = (artifact: Buffer | null, event = 'push'): number => {
+    const run = fake.world.startRun({ event, headBranch: 'main', headSha: sha('c') })
+    if (artifact) fake.world.addArtifact(run.id, SUMMARY, artifact)
+    fake.world.finishRun(run.id, 'success')
+    return run.id
+  }
+
+  before(async () => {
+    fake = await startFakeGitHub()
+    workspace = await exampleWorkspace()
+    // Seven runs of main, oldest first: order-status always passed; unknown-order wavered.
+    const unknownOrder = [5, 3, 5, 4, 3, 5, 4]
+    for (let day = 1; day <= 7; day++) {
+      pastRun(zipped('summary.json', JSON.stringify(summary(day, { 'order-status': [5, 5], 'unknown-order': [unknownOrder[day - 1]!, 5], 'off-topic': [5, 5] }))))
+    }
+    hostile.notJson = pastRun(zipped('summary.json', '{"format": 1, "run": '))
+    hostile.bomb = pastRun(zipped('summary.json', Buffer.alloc(2 * 1024 * 1024, 'x')))
+    hostile.huge = pastRun(zipOf([{ name: 'summary.json', data: randomBytes(400_000) }]))
+    hostile.escape = pastRun(zipOf([{ name: '../../escaped.json', data: Buffer.from('{}') }]))
+    hostile.script = pastRun(zipped('summary.json', JSON.stringify(summary(8, { 'order-status': [5, 5], [HOSTILE_ID]: [5, 5] }))))
+    // A pull request's run on a branch called main, and a run without a summary: neither is history.
+    pastRun(zipped('summary.json', JSON.stringify(summary(9, { 'order-status': [0, 5] }))), 'pull_request')
+    pastRun(null)
+  })
+  after(async () => {
+    await fake.close()
+  })
+  afterEach(() => {
+    assert.deepEqual(fake.violations, [], 'every request and answer must be one GitHub would send')
+  })
+
+  test('a push uploads its summary beside its run; the history it reads is said in the log, the broken summaries as warnings', async () => {
+    const { run, result } = await pushBaseline(fake, workspace, INPUTS)
+    const artifact = fake.world.artifactsOf(run.id).find((a) => a.name === SUMMARY)
+    assert.ok(artifact, describeStep(result))
+    const dir = await mkdtemp(join(tmpdir(), 'convy-summary-'))
+    assert.deepEqual(await unzip(fake.world.artifactBytes(artifact), dir), ['summary.json'])
+    const read = parseRunSummary(await readFile(join(dir, 'summary.json')))
+    assert.ok('summary' in read, JSON.stringify(read))
+    assert.equal(read.summary.run, result.outputs['run-id'])
+    assert.deepEqual(read.summary.scenarios.map((s) => [s.id, s.passed, s.judged]), [
+      ['off-topic', 5, 5],
+      ['order-status', 5, 5],
+      ['password-reset', 5, 5],
+      ['unknown-order', 5, 5],
+    ])
+
+    const warnings = result.annotations.filter((a) => a.level === 'warning').map((a) => a.message)
+    assert.equal(warnings.length, 4, describeStep(result))
+    assert.match(warnings.find((w) => w.includes(`workflow run ${hostile.notJson}`)) ?? '', /trend: .*left out: it is not JSON/)
+    assert.match(warnings.find((w) => w.includes(`workflow run ${hostile.huge}`)) ?? '', /left out: it is \d{6} bytes; a summary is at most/)
+    assert.match(warnings.find((w) => w.includes(`workflow run ${hostile.bomb}`)) ?? '', /refused as a zip bomb/)
+    assert.match(warnings.find((w) => w.includes(`workflow run ${hostile.escape}`)) ?? '', /outside its folder/)
+    assert.match(result.stdout, /support_bot: trend of main from 8 of its last 13 successful run\(s\); 1 had no summary artifact/)
+    assert.match(result.stdout, /trend: read in \d+ ms/)
+    const hugeArtifact = fake.world.artifactsOf(hostile.huge!)[0]!
+    assert.equal(fake.calls.filter((c) => c.path.includes(`/artifacts/${hugeArtifact.id}/zip`)).length, 0, 'the large artifact was never downloaded')
+    assert.equal(result.outputs.verdict, 'no-baseline')
+  })
+
+  test('a pull request that broke a steady scenario: its row says the trend; report.html draws it, flaky on main said so', async () => {
+    const run = fake.world.startRun({ event: 'pull_request', headBranch: 'skip-order-number', headSha: sha('b') })
+    fake.world.pulls.set(31, { number: 31, headSha: run.headSha, headRef: 'skip-order-number', headRepository: fake.world.fullName, baseRef: 'main' })
+    const result = await runActionStep(fake, {
+      run,
+      sha: MERGE_COMMIT,
+      eventName: 'pull_request',
+      payload: pullRequestEvent(fake.world, { number: 31, headSha: run.headSha, headRef: 'skip-order-number' }),
+      inputs: INPUTS,
+      workspace,
+      env: { SUPPORT_BOT_VARIANT: 'regressed' },
+    })
+    expectExit(result, 1)
+    fake.world.finishRun(run.id, 'failure')
+    const [comment] = fake.world.commentsOn(31)
+    assert.ok(comment, describeStep(result))
+    // Nine runs of main passed order-status every time: the seven, the one with a hostile scenario, and the push above.
+    const worseRows = comment.body.split('\n').filter((line) => line.startsWith('| ') && line.includes('order-status'))
+    assert.equal(worseRows.length, 1, comment.body)
+    assert.match(worseRows[0]!, /_main: 9 runs at 100%, now 0\/5_ \|$/)
+    assert.equal((comment.body.match(/runs at|over \d+ runs/g) ?? []).length, 1, 'only the scenario that moved has a trend line')
+    assert.doesNotMatch(comment.body, /<script/)
+
+    const report = fake.world.artifactsOf(run.id).find((a) => a.name === 'convy-support_bot-report.html')!
+    const page = fake.world.artifactBytes(report).toString('utf8')
+    assertNoInjectedMarkup(page)
+    assert.equal((page.match(/<svg class="spark"/g) ?? []).length, 4, 'a sparkline for each of the four scenarios')
+    assert.match(page, /aria-label="Pass rate on main over the last 9 runs, oldest first: 100%(, 100%){8}; this run: 0% \(0\/5\)"/)
+    assert.match(page, /aria-label="Pass rate on main over the last 9 runs, oldest first: 100%, 60%, 100%, 80%, 60%, 100%, 80%, no verdict, 100%; this run: 100% \(5\/5\)"/)
+    assert.equal((page.match(/<span class="tag flaky-main">flaky on main<\/span>/g) ?? []).length, 1)
+    assert.match(page, /On main: 1 run at 100% \(8 runs without a verdict\)\./, 'password-reset is only in the last run of main')
+  })
+
+  test('history: 0 reads nothing and draws no trend', async () => {
+    const calls = fake.calls.length
+    const run = fake.world.startRun({ event: 'push', headBranch: 'main', headSha: sha('d') })
+    const result = await runActionStep(fake, { run, eventName: 'push', payload: pushEvent(fake.world, run.headSha), inputs: { ...INPUTS, history: '0', scenarios: 'off-topic' }, workspace })
+    expectExit(result, 0)
+    assert.equal(fake.calls.slice(calls).filter((c) => c.path.includes(SUMMARY.replace('+', '%2B')) || /\/summary/.test(c.path)).length, 0)
+    assert.doesNotMatch(result.stdout, /trend/)
+  })
+})
