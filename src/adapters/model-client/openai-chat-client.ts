@@ -1,4 +1,3 @@
-import { setMaxListeners } from 'node:events'
 import OpenAI from 'openai'
 import { APIConnectionTimeoutError } from 'openai/error'
 import type { ChatCompletionCreateParamsNonStreaming, ChatCompletionMessageParam } from 'openai/resources/chat/completions'
@@ -11,6 +10,7 @@ import { ServerQuirks } from './server-quirks.ts'
 import { cacheKey, noCache, type ModelCache } from './model-cache.ts'
 import { RateLimiter, realClock, type Clock, type RateLimits } from './rate-limiter.ts'
 import { createMask, type Mask } from '../../base/shared/secrets.ts'
+import { withDeadline } from '../../base/shared/deadline.ts'
 import type { Fetch, HttpFetch } from '../../base/http/fetch.ts'
 import { CONVY_VERSION } from '../../base/shared/version.ts'
 
@@ -73,7 +73,6 @@ export class ChatClient {
   readonly #limiters = new Map<string, RateLimiter>()
   readonly #limits: Readonly<Record<string, RateLimits>>
   readonly #clock: Clock
-  #listenedTo: AbortSignal | undefined
 
   constructor(options: ChatClientOptions) {
     this.#timeoutMs = options.timeoutSeconds * 1000
@@ -168,21 +167,18 @@ export class ChatClient {
 
   /** One HTTP request, cut off after the timeout; resolves to the parsed body, whatever its shape. */
   async #try(request: ChatRequest, signal: AbortSignal): Promise<unknown> {
-    // The caller's signal is shared by every attempt in flight, and each request listens on it:
-    // lift Node's warning past ten listeners, once per signal.
-    if (signal !== this.#listenedTo) {
-      setMaxListeners(0, signal)
-      this.#listenedTo = signal
-    }
     const body: ChatCompletionCreateParamsNonStreaming = { model: request.model, messages: request.messages, ...this.#quirks.optionalParameters(request) }
-    // The SDK's own timeout ends when the headers come; this one covers the body too.
-    const timeout = AbortSignal.timeout(this.#timeoutMs)
+    // The SDK's own timeout ends when the headers come; this one covers the body too. The SDK listens
+    // on this request's own signal, not on the run's one that every call in flight shares.
+    const deadline = withDeadline(signal, this.#timeoutMs, () => new DOMException('The operation was aborted due to timeout', 'TimeoutError'))
     try {
       // The answer is checked by readCompletion: a compatible server may send anything.
-      return (await this.#openai.chat.completions.create(body, { signal: AbortSignal.any([signal, timeout]) })) as unknown
+      return (await this.#openai.chat.completions.create(body, { signal: deadline.signal })) as unknown
     } catch (error) {
-      if (timeout.aborted && !signal.aborted) throw new APIConnectionTimeoutError({ message: `no complete answer within ${this.#timeoutMs / 1000} s` })
+      if (deadline.expired && !signal.aborted) throw new APIConnectionTimeoutError({ message: `no complete answer within ${this.#timeoutMs / 1000} s` })
       throw error
+    } finally {
+      deadline.end()
     }
   }
 }

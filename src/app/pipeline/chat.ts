@@ -5,19 +5,16 @@ import { AttemptBuilder } from '../../play/conversation/attempt-builder.ts'
 import { decideAttempt } from '../../play/conversation/decide.ts'
 import { AgentFailure } from '../../play/conversation/failures.ts'
 import { didYouMean } from '../../base/input/did-you-mean.ts'
-import type { Turn } from '../../records/journal/records.ts'
+import type { Attempt, Turn } from '../../records/journal/records.ts'
 import { brokenFatalCheck } from '../../play/judge/checks.ts'
 import { checkModels, prepareAgent, prepareModels, type PreparedModels } from '../../play/runner/prepare.ts'
 import { loadScenarios } from '../../records/scenario/load-scenarios.ts'
-import { checkText, DEFAULT_MAX_TURNS, type Scenario } from '../../records/scenario/scenario.ts'
+import { DEFAULT_MAX_TURNS, type Check, type Scenario } from '../../records/scenario/scenario.ts'
 import { ExitCode, InputError, errorMessage } from '../../base/shared/errors.ts'
 import { createMask, maskDeep, type Mask } from '../../base/shared/secrets.ts'
-import { saveChat } from './chat-save.ts'
+import { saveChat, type SavedChat } from './chat-save.ts'
 import type { PipelineContext } from './context.ts'
 import { openProject } from './project.ts'
-import { agentTurnLines, decisionLines, terminalText } from './verbose.ts'
-
-const HELP_LINE = 'Type as the user; /save <file> keeps the conversation as a scenario, /end (or Ctrl+D) ends it.'
 
 export interface ChatRequest {
   agent: string
@@ -30,6 +27,37 @@ export interface ChatRequest {
   /** The user's lines as typed (standard input); called when the first line is wanted, since a
    * reader opened earlier may lose lines that arrive while the agent is being prepared. */
   lines: () => AsyncIterable<string>
+  /** Shows the chat to you: the entry point's (a terminal's, entry/cli/chat-printer.ts). */
+  printer: ChatPrinter
+}
+
+/**
+ * What a chat shows, told as events; agent and model text in them is masked but untrusted (the
+ * printer escapes it for where it writes).
+ */
+export interface ChatPrinter {
+  /** Before the first line: who you talk to, and the scenario's user and script if one is played. */
+  opened(agent: string, scenario: Scenario | undefined): void
+  /** Your next line is awaited. */
+  prompt(): void
+  /** The agent's answer to a line, or its failure (`error` set). */
+  agentTurn(turn: Turn & { role: 'agent' }): void
+  /** A line starting with `/` that is no command. */
+  help(): void
+  /** `/save` without a file. */
+  saveWhere(): void
+  /** `/save` before any line was said. */
+  nothingToSave(): void
+  saved(saved: SavedChat, lines: number): void
+  notSaved(reason: string): void
+  /** The answer broke a fatal check of the scenario: the chat ends. */
+  fatalCheck(check: Check): void
+  /** No more lines are read. */
+  ended(): void
+  /** How the scenario's checks and judge decided the conversation; `undefined`: the agent never answered. */
+  decided(attempt: Attempt | undefined): void
+  warning(message: string): void
+  error(message: string): void
 }
 
 /**
@@ -40,18 +68,13 @@ export interface ChatRequest {
  */
 export async function chat(ctx: PipelineContext, request: ChatRequest): Promise<ExitCode> {
   const project = await openProject(ctx, request)
-  const warn = (message: string) => ctx.stderr.write(`warning: ${message}\n`)
-  const scenario = request.scenario === undefined ? undefined : pickScenario(await loadScenarios(project.scenariosDir, project.projectDir, warn), request.scenario)
+  const show = request.printer
+  const scenario = request.scenario === undefined ? undefined : pickScenario(await loadScenarios(project.scenariosDir, project.projectDir, (m) => show.warning(m)), request.scenario)
   const agent = await prepareAgent(project.config, request.agent, project.env, { canStripTypes: ctx.canStripTypes })
   const models = scenario && scenario.judge.length > 0 ? prepareModels(project.config, project.env, [{ ...scenario, user: undefined, script: ['-'] }], false) : undefined
   if (models) await checkModels(models)
   const mask = createMask([...agent.secrets, ...(models?.resolved.secrets ?? [])])
-  const out = (text: string) => ctx.stdout.write(text)
-  const say = ([label, text]: [string, string]) => out(`${label}${terminalText(mask(text), '  ')}\n`)
-
-  out(`Chatting with ${agent.name}${scenario ? ` on scenario ${scenario.id}` : ''}. ${HELP_LINE}\n`)
-  if (scenario?.user !== undefined) out(`\nYou play:\n  ${terminalText(scenario.user, '  ')}\n`)
-  if (scenario?.script !== undefined) out(`\nIts script:\n${scenario.script.map((line) => `  - ${terminalText(line, '    ')}`).join('\n')}\n`)
+  show.opened(agent.name, scenario)
 
   const clock = () => performance.now()
   const attempt = new AttemptBuilder(scenario ?? freeChat(), 1, clock, ctx.now)
@@ -61,20 +84,19 @@ export async function chat(ctx: PipelineContext, request: ChatRequest): Promise<
     conversation = await openConversation(agent.agent, steps)
   } catch (error) {
     if (!(error instanceof AgentFailure)) throw error
-    ctx.stderr.write(`error: ${terminalText(error.message)}\n`)
+    show.error(error.message)
     return ExitCode.Failed
   }
 
   const save = async (path: string) => {
     const lines = attempt.turns.filter((t) => t.role === 'user').map((t) => t.text)
-    if (lines.length === 0) return out('Nothing to save yet: say something first.\n')
-    const saved = await saveChat(ctx.cwd, path, { agent: agent.name, lines, scenario, now: ctx.now() })
-    out(`Saved ${lines.length === 1 ? 'the line' : `${lines.length} lines`} as a scenario script: ${saved.file}${saved.needsDecisions ? ' (add `judge:` claims or `checks:` before running it)' : ''}\n`)
+    if (lines.length === 0) return show.nothingToSave()
+    show.saved(await saveChat(ctx.cwd, path, { agent: agent.name, lines, scenario, now: ctx.now() }), lines.length)
   }
 
   let agentFailed = false
   let index = 0
-  out('\nYou: ')
+  show.prompt()
   const typed = request.lines()[Symbol.asyncIterator]()
   // Ctrl+C also ends the wait for your next line, not only the agent's answer.
   const interrupted = new Promise<IteratorResult<string>>((done) => {
@@ -89,10 +111,10 @@ export async function chat(ctx: PipelineContext, request: ChatRequest): Promise<
       if (line === '/end' || line === '/quit' || line === '/exit') break
       if (line.startsWith('/save')) {
         const path = line.slice('/save'.length).trim()
-        if (path === '') out('Say where: /save scenarios/my-chat.yml\n')
-        else await save(path).catch((error: unknown) => out(`Not saved: ${terminalText(errorMessage(error))}\n`))
+        if (path === '') show.saveWhere()
+        else await save(path).catch((error: unknown) => show.notSaved(errorMessage(error)))
       } else if (line.startsWith('/')) {
-        out(`${HELP_LINE}\n`)
+        show.help()
       } else if (line !== '') {
         const history = [...attempt.history]
         attempt.userLine(line, 0)
@@ -104,26 +126,26 @@ export async function chat(ctx: PipelineContext, request: ChatRequest): Promise<
           // The first failure decides the conversation; you may still go on talking.
           agentFailed = true
           attempt.fail(error)
-          agentTurnLines({ role: 'agent', text: '', seconds: error.seconds, tokens: null, error: error.turnError }).forEach(say)
-          out('You: ')
+          show.agentTurn(maskDeep({ role: 'agent', text: '', seconds: error.seconds, tokens: null, error: error.turnError }, mask))
+          show.prompt()
           continue
         }
         attempt.agentLine(turn)
-        agentTurnLines(turn).forEach(say)
+        show.agentTurn(maskDeep(turn, mask))
         const broken = scenario && brokenFatalCheck(scenario.checks, turn.text, turn.toolCalls ?? [])
         if (broken) {
           attempt.endedBy = 'stop_check'
-          out(`The answer broke a fatal check (${broken.kind} ${terminalText(checkText(broken))}): the conversation ends here.\n`)
+          show.fatalCheck(broken)
           break
         }
       }
-      out('You: ')
+      show.prompt()
     }
   } finally {
     // Also when the agent's answer was interrupted: stdin is let go either way.
     await typed.return?.()
   }
-  out('\n')
+  show.ended()
   if (ctx.signal.aborted) {
     if (request.save !== undefined) await save(request.save)
     return ExitCode.Interrupted
@@ -132,23 +154,23 @@ export async function chat(ctx: PipelineContext, request: ChatRequest): Promise<
     await closeConversation(conversation, steps)
   } catch (error) {
     if (!(error instanceof AgentFailure)) throw error
-    ctx.stderr.write(`warning: ${terminalText(error.message)}\n`)
+    show.warning(error.message)
   }
   if (request.save !== undefined) await save(request.save)
   if (!scenario) return agentFailed ? ExitCode.Failed : ExitCode.Ok
-  return decideChat(ctx, attempt, models, mask)
+  return decideChat(ctx, attempt, models, mask, show)
 }
 
 /** The scenario's checks and judge on the conversation, shown as `run --verbose` shows an attempt's. */
-async function decideChat(ctx: PipelineContext, attempt: AttemptBuilder, models: PreparedModels | undefined, mask: Mask): Promise<ExitCode> {
+async function decideChat(ctx: PipelineContext, attempt: AttemptBuilder, models: PreparedModels | undefined, mask: Mask, show: ChatPrinter): Promise<ExitCode> {
   if (!attempt.turns.some((t) => t.role === 'agent')) {
-    ctx.stdout.write('No answer to decide on.\n')
+    show.decided(undefined)
     return ExitCode.Ok
   }
   const context = { signal: ctx.signal, record: attempt.meters.judge.record }
   const { checks, claims } = await decideAttempt(attempt, { judge: models?.judge ?? null, judging: true, mask, context })
   const decided = maskDeep(attempt.finish(checks, claims, { prices: {}, userModel: undefined, judgeModel: models?.judge?.model }), mask)
-  for (const [label, text] of decisionLines(decided)) ctx.stdout.write(`${label}${terminalText(text, '    ')}\n`)
+  show.decided(decided)
   return decided.verdict === 'agent_error' || decided.verdict === 'no_verdict' ? ExitCode.Failed : ExitCode.Ok
 }
 

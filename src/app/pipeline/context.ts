@@ -1,6 +1,7 @@
 import type { Writer } from '../../records/journal/folder-lock.ts'
 import type { RunProgress } from '../../play/runner/play-run.ts'
 import type { RunTally } from '../../records/tally/run-tally.ts'
+import type { WatchAttempt } from '../../play/conversation/watch.ts'
 
 /** Where a use case writes what the user reads: a terminal, the job log, or a test's buffer. */
 export interface Output {
@@ -26,7 +27,7 @@ export interface PipelineContext {
   now: () => Date
   /** This process as the writer of a run folder, for the folder's lock; `command` is what it runs. */
   writer: (command: string) => Writer
-  /** How a run is shown while it plays and when it ends: the entry point's (entry/cli/printers/). */
+  /** How a run is shown while it plays and when it ends: the entry point's (entry/printers/). */
   printers: RunPrinters
 }
 
@@ -35,4 +36,6 @@ export interface RunPrinters {
   progress(ctx: PipelineContext, agent: string, todo: readonly { scenario: { id: string } }[]): RunProgress & { finish(): void }
   /** What is printed when a run ends: a row per scenario, then the totals. */
   summary(agent: string, tally: RunTally): string
+  /** `--verbose`: each attempt's dialogue written to `out` as it is played, then its decisions. */
+  dialogue(out: Output, options: { parallel: number; k: number }): WatchAttempt
 }

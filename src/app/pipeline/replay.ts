@@ -12,7 +12,6 @@ import { ciInfo } from '../../adapters/github/ci-info.ts'
 import type { PipelineContext } from './context.ts'
 import { execute } from './execute.ts'
 import { openProject } from './project.ts'
-import { verboseWatcher } from './verbose.ts'
 
 export interface ReplayRequest {
   /** The recorded run: its id, its 4-hex part or its folder. */
@@ -83,7 +82,7 @@ export async function replayRun(ctx: PipelineContext, request: ReplayRequest): P
   ctx.stderr.write(`replaying ${original.id}: ${todo.length} attempts with their recorded user lines${judging ? '' : ', checks only'}\n`)
   const journal = await RunJournal.create(project.resultsDir, manifest, ctx.writer(`convy-ci replay ${original.id}`))
   try {
-    const watch = request.verbose ? verboseWatcher(ctx.stdout, { parallel: manifest.settings.parallel, k: manifest.settings.k }) : undefined
+    const watch = request.verbose ? ctx.printers.dialogue(ctx.stdout, { parallel: manifest.settings.parallel, k: manifest.settings.k }) : undefined
     // The dialogue takes the terminal: the live progress line would write over it.
     return (await execute(watch ? { ...ctx, interactive: false } : ctx, {
       journal,

@@ -12,7 +12,6 @@ import type { PipelineContext } from './context.ts'
 import { execute } from './execute.ts'
 import { finishRun } from './finish-run.ts'
 import { openProject, type Project } from './project.ts'
-import { verboseWatcher } from './verbose.ts'
 
 export interface ResumeRequest {
   /** The run: its id, its 4-hex part or its folder. */
@@ -74,7 +73,7 @@ async function resumeLocked(ctx: PipelineContext, journal: RunJournal, project: 
   ctx.stderr.write(`resuming ${manifest.id}: ${todo.length} of ${planned.length} attempts to play\n`)
   await journal.setState('running')
   if (budgetUsd !== undefined) await journal.updateSettings({ budgetUsd })
-  const watch = verbose ? verboseWatcher(ctx.stdout, { parallel: manifest.settings.parallel, k: manifest.settings.k }) : undefined
+  const watch = verbose ? ctx.printers.dialogue(ctx.stdout, { parallel: manifest.settings.parallel, k: manifest.settings.k }) : undefined
   // The dialogue takes the terminal: the live progress line would write over it.
   return (await execute(watch ? { ...ctx, interactive: false } : ctx, {
     journal,

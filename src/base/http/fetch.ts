@@ -4,6 +4,7 @@ import type { Fetch } from './fetch-type.ts'
 import { ResponseTooLarge } from './response-too-large.ts'
 import { readAtMost, streamFetch, untilAborted } from './stream-fetch.ts'
 import { RequestTimedOut, type SendWhole } from './whole.ts'
+import { withDeadline } from '../shared/deadline.ts'
 
 /**
  * The HTTP client every outgoing call of a run goes through: the agent's and convy-ci's own models',
@@ -37,10 +38,9 @@ export function createFetch(options: HttpClientOptions = {}): HttpFetch {
   const dispatcher = createDispatcher({ ...options, proxyRules: options.proxyRules ?? { http: undefined, https: undefined, bypass: [] } })
   const limit = options.maxBodyBytes
   const whole: SendWhole = async (url, { method, headers, body, signal, timeoutMs }) => {
-    const timeout = timeoutMs === undefined ? undefined : AbortSignal.timeout(timeoutMs)
-    const signals = [signal, timeout].filter((s) => s !== undefined)
+    const deadline = timeoutMs === undefined ? undefined : withDeadline(signal, timeoutMs, () => new RequestTimedOut(timeoutMs))
     const what = `${method} ${url}`
-    const stop = signals.length > 1 ? AbortSignal.any(signals) : signals[0]
+    const stop = deadline?.signal ?? signal
     try {
       const exchange = async () => {
         const answer = await request(url, { dispatcher, method: method as Dispatcher.HttpMethod, headers, body, signal: stop })
@@ -50,8 +50,10 @@ export function createFetch(options: HttpClientOptions = {}): HttpFetch {
       }
       return await untilAborted(exchange(), stop)
     } catch (error) {
-      if (timeout?.aborted && !signal?.aborted) throw new RequestTimedOut(timeoutMs!)
+      if (deadline?.expired && !signal?.aborted) throw new RequestTimedOut(timeoutMs!)
       throw error
+    } finally {
+      deadline?.end()
     }
   }
   return Object.assign(streamFetch(dispatcher, limit), { whole, dispatcher })

@@ -66,7 +66,9 @@ function isJson(contentType: string | string[] | undefined): boolean {
 function flattenHeaders(headers: RequestInit['headers']): Record<string, string> {
   if (!headers) return {}
   const flat: Record<string, string> = {}
-  new Headers(headers).forEach((value, key) => {
+  // The `openai` client sends a Headers already: read it as it is rather than copy it first.
+  const given = headers instanceof Headers ? headers : new Headers(headers)
+  given.forEach((value, key) => {
     flat[key] = value
   })
   return flat

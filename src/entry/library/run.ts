@@ -10,7 +10,6 @@ import type { PipelineContext } from '../../app/pipeline/context.ts'
 import { RUN_DEFAULTS } from '../../app/pipeline/defaults.ts'
 import { openProject, type Project } from '../../app/pipeline/project.ts'
 import { runAgent } from '../../app/pipeline/run-agents.ts'
-import { verboseWatcher } from '../../app/pipeline/verbose.ts'
 import { checkModels, prepareAgent, prepareModels, type PreparedAgent } from '../../play/runner/prepare.ts'
 import { selectScenarios } from '../../play/runner/select-scenarios.ts'
 import { loadScenarios } from '../../records/scenario/load-scenarios.ts'
@@ -94,7 +93,7 @@ export async function runFromCode(options: RunOptions, host: Host): Promise<RunR
   try {
     const mask = createMask([...agent.secrets, ...models.resolved.secrets])
     const writer = ctx.writer(`run() from ${cwd}`)
-    const watch = o.verbose ? verboseWatcher(output, { parallel: settings.parallel, k: settings.k }) : undefined
+    const watch = o.verbose ? ctx.printers.dialogue(output, { parallel: settings.parallel, k: settings.k }) : undefined
     const run = await runAgent(ctx, { agent, models, mask, settings, scenarios, resultsDir, writer, watch })
     const results = scenarioResults(run.tally, await readAllAttempts(run.dir))
     return {

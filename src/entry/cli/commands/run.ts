@@ -6,7 +6,6 @@ import { CACHE_MODES, type CacheMode } from '../../../adapters/model-client/mode
 import type { CliContext } from '../context.ts'
 import { RUN_DEFAULTS } from '../../../app/pipeline/defaults.ts'
 import { runAgents } from '../../../app/pipeline/run-agents.ts'
-import { verboseWatcher } from '../../../app/pipeline/verbose.ts'
 
 export async function runCommand(ctx: CliContext, argv: readonly string[]): Promise<ExitCode> {
   const { values, positionals } = parseCommandArgs('run', argv, {
@@ -43,7 +42,7 @@ export async function runCommand(ctx: CliContext, argv: readonly string[]): Prom
   if (values['judge-samples'] !== undefined) settings.judgeSamples = positiveInteger('--judge-samples', values['judge-samples'], 1, 15)
 
   // The dialogue goes to stdout as it happens; a live progress line would be drawn over it.
-  const watch = values.verbose ? verboseWatcher(ctx.stdout, { parallel: settings.parallel, k: settings.k }) : undefined
+  const watch = values.verbose ? ctx.printers.dialogue(ctx.stdout, { parallel: settings.parallel, k: settings.k }) : undefined
   const { exitCode } = await runAgents(watch ? { ...ctx, interactive: false } : ctx, { agents: positionals, settings, config: values.config, results: values.results, watch })
   return exitCode
 }

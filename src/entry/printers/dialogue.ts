@@ -2,7 +2,7 @@ import type { WatchAttempt } from '../../play/conversation/watch.ts'
 import type { Attempt, ToolCall, Turn } from '../../records/journal/records.ts'
 import { seconds } from '../../views/page/format.ts'
 import { forTerminal } from '../../base/shared/invisible.ts'
-import type { Output } from './context.ts'
+import type { Output } from '../../app/pipeline/context.ts'
 
 const ARGUMENTS_CHARS = 200
 const VERDICT_WORD = {
