@@ -15,8 +15,9 @@ import { leaksOf } from './leak-search.ts'
 // Issue 23: the action's own sinks, with nothing masked before them. In mode: publish the pull
 // request's run arrives as an artifact, data the publishing job did not write; here its errors hold
 // the agent's token and the model key raw and in every form (a run of a convy-ci that masked less, or
-// a run that never knew them as secrets). The comment, the check, the job summary, the outputs and
-// the log of the job that publishes it are masked with the secrets it knows: its convy.yml's.
+// a run that never knew them as secrets). The run is masked as it is read, with the secrets the job
+// knows (its convy.yml's), and the comment, the check, the job summary, the outputs and the log are
+// masked again as they leave.
 const BOT_TOKEN = 'Cn4ry-b0t-t0ken-9f8e7d'
 const API_KEY = 'sk-Cn4ry-m0del-key-31337'
 
@@ -80,10 +81,11 @@ describe('mode: publish, with a pull request run whose errors hold the secrets',
     for (const secret of [BOT_TOKEN, API_KEY]) assert.ok(leaksOf(recorded, [secret]).includes(secret), `the artifact's run holds ${secret}`)
     const [comment, ...others] = fake.world.commentsOn(21)
     assert.equal(others.length, 0)
-    // Masked as the text leaves, after markdown's escaping: the stars are not escaped here.
+    // Masked as the run is read, before the comment quotes, escapes and cuts it: every form whole.
+    const forms = String.raw`\*\*\* · dXNlcjp\*\*\* · bidi \*\*\* · zero-width \*\*\* · &lt;pre&gt;authorization: Bearer \*\*\*&lt;/pre&gt; · decimal \*\*\* · html \*\*\* · percent \*\*\* · json "\*\*\*" · hex \*\*\*`
     for (const [where, text] of [['comment', comment!.body], ['check', fake.world.checkRuns[0]!.summary!], ['summary', result.summary]] as const) {
-      assert.ok(text.includes('agent error: token rejected: *** · dXNlcjp*** · bidi *** · zero-width ***'), `${where}: the agent's error, masked`)
-      assert.ok(text.includes('no verdict: invalid key *** · dXNlcjp***c= · bidi *** · zero-width ***'), `${where}: the model error, masked`)
+      assert.ok(text.includes(`- 7 attempts, agent error: token rejected: ${forms}\n`), `${where}: the agent's error, masked: ${text}`)
+      assert.ok(text.includes(`- 3 attempts, no verdict: invalid key ${forms.replace('dXNlcjp\\*\\*\\*', 'dXNlcjp\\*\\*\\*c=')}\n`), `${where}: the model error, masked`)
     }
   })
 

@@ -48,9 +48,10 @@ export interface PublishRequest {
 export async function publishLocalRun(ctx: PipelineContext, request: PublishRequest): Promise<Published & { agent: string; runId: string }> {
   const resultsDir = resultsDirOf(ctx, request)
   const location = await runToPublish(resultsDir, request.run)
-  const tally = await readTally(location.dir)
-  const agent = tally.manifest.agent.name
   const mask = request.mask ?? noMask
+  // Masked as they are read, this run and its baselines, before anything quotes, escapes or cuts them.
+  const tally = await readTally(location.dir, { mask })
+  const agent = tally.manifest.agent.name
   const log = terminalLog(ctx, mask)
   const octokit = createOctokit(request.token, request.apiUrl, mask)
   const { owner, repo } = request.repository
@@ -61,7 +62,7 @@ export async function publishLocalRun(ctx: PipelineContext, request: PublishRequ
     try {
       const branch = request.branch ?? (await octokit.rest.repos.get({ owner, repo })).data.default_branch
       const downloads = downloadBaselines(octokit, { owner, repo, workflow: request.workflow, branch, prefix: request.artifactName, agent }, (index) => join(download, String(index)))
-      const walked = await walkBack(downloads.candidates, (candidate) => readTally(candidate.dir), tally)
+      const walked = await walkBack(downloads.candidates, (candidate) => readTally(candidate.dir, { mask }), tally)
       if (walked) {
         const { runId, dir } = walked.candidate
         baseline = { tally: walked.tally, source: { kind: 'artifact', runId }, health: walked.health, passedOver: walked.passedOver, dir }

@@ -73,7 +73,7 @@ export async function restoreBaselineFromCache(deps: ActionDeps, agent: string, 
     const kept = join(deps.tempDir, 'cached-baseline', agent)
     await rm(kept, { recursive: true, force: true })
     await cp(staged, kept, { recursive: true })
-    const tally = await readTally(kept)
+    const tally = await readTally(kept, { mask: deps.mask })
     if (tally.manifest.agent.name !== agent) return { tally: null, why: `the cached run ${key} is a run of ${tally.manifest.agent.name}, not ${agent}` }
     return { tally, key, dir: kept }
   } catch (error) {

@@ -64,7 +64,8 @@ async function fetchArtifactBaseline(deps: ActionDeps, agent: string, where: Bas
     await rm(dir, { recursive: true, force: true })
     await mkdir(dir, { recursive: true })
     await downloadArtifact(deps.artifacts, artifact.artifactId, dir, { token, owner, repo, runId: artifact.runId }, artifact.digest)
-    return { tally: await readTally(dir), dir }
+    // Another workflow run's data: masked as it is read, as a pull request's run is in mode publish.
+    return { tally: await readTally(dir, { mask: deps.mask }), dir }
   }
   const otherAgent = (tally: RunTally, runId: number): ArtifactMiss => ({ tally: null, why: `artifact ${name} of workflow run ${runId} holds a run of ${tally.manifest.agent.name}, not ${agent}`, short: 'its artifact holds a run of another agent' })
   try {

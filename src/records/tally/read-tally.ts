@@ -1,3 +1,4 @@
+import { maskDeep, noMask, type Mask } from '../../base/shared/secrets.ts'
 import type { Attempt, RunManifest } from '../journal/records.ts'
 import { readAttempts, readManifest } from '../journal/read-run.ts'
 import { addAttempt, finishTally, startTally, type DialogueSlot, type RunTally } from './run-tally.ts'
@@ -9,6 +10,11 @@ export interface ReadTallyOptions {
   manifest?: RunManifest
   /** Every line was written by this process: see readAttempts. */
   ownLines?: boolean
+  /**
+   * For a run this job did not record (a pull request's artifact): masked as it is read, before any
+   * view quotes, cleans or cuts its text, which could leave a piece of a secret no mask finds.
+   */
+  mask?: Mask
 }
 
 /**
@@ -17,8 +23,10 @@ export interface ReadTallyOptions {
  * it here and only here.
  */
 export async function readTally(dir: string, options: ReadTallyOptions = {}): Promise<RunTally> {
-  const tally = startTally(options.manifest ?? (await readManifest(dir)))
-  for await (const attempt of readAttempts(dir, () => tally.skippedLines++, { ownLines: options.ownLines })) {
+  const mask = options.mask ?? noMask
+  const tally = startTally(options.manifest ?? maskDeep(await readManifest(dir), mask))
+  for await (const read of readAttempts(dir, () => tally.skippedLines++, { ownLines: options.ownLines })) {
+    const attempt = maskDeep(read, mask)
     addAttempt(tally, attempt, options.dialogue ? await options.dialogue(attempt) : undefined)
   }
   return finishTally(tally)
