@@ -1,7 +1,7 @@
 // What convy-ci itself costs while it plays a run: how close it comes to the fakes' own latency, the
 // CPU it spends per conversation, how soon it starts and how much memory it takes.
 //
-//   npm run build && npm run bench:runner [-- --runs 5] [--profile <dir>] [--cli <a dist/cli.js>]
+//   npm run build && npm run bench:runner [-- --runs 5] [--profile <dir>] [--cli <a dist/cli.js>] [--source]
 //
 // 200 scenario files, one attempt each: the simulated user says 3 lines and then the STOP line, the
 // agent answers each of the 3, the judge decides once: 8 calls in a row per conversation, every one
@@ -25,10 +25,13 @@ import { judgeByRule, scriptedUser, startFakeModelServer } from '../src/entry/te
 import { startFakeAgentServer } from '../test/fakes/agent-server.ts'
 import { median } from './median.ts'
 
-const { values: options } = parseArgs({ options: { runs: { type: 'string', default: '5' }, profile: { type: 'string' }, cli: { type: 'string' } } })
+const { values: options } = parseArgs({ options: { runs: { type: 'string', default: '5' }, profile: { type: 'string' }, cli: { type: 'string' }, source: { type: 'boolean' } } })
 const RUNS = Number(options.runs)
 // --cli: another build to measure, e.g. a copy of an earlier dist/cli.js to compare under the same load.
 const CLI = options.cli ?? fileURLToPath(new URL('../dist/cli.js', import.meta.url))
+// --source: the CLI from src/ through tsx instead of the bundle, for profiles whose frames name their
+// files (bench/cpu-owners.ts); slower to start, so its start-up figures are not the bundle's.
+const FROM_SOURCE = options.source ? ['--import', import.meta.resolve('tsx'), fileURLToPath(new URL('../src/entry/cli/main.ts', import.meta.url))] : undefined
 const USAGE_HOOK = new URL('./usage-on-exit.mjs', import.meta.url).href
 const CONVERSATIONS = 200
 const LATENCY_MS = 50
@@ -85,11 +88,13 @@ async function measure(dir: string, parallel: number, round: number, env: NodeJS
   const usageFile = join(dir, `usage-${parallel}-${round}.json`)
   // Each run starts from an empty results folder: the index page lists every run in it.
   await rm(join(dir, 'results'), { recursive: true, force: true })
-  const profile = options.profile === undefined ? [] : ['--cpu-prof', '--cpu-prof-dir', options.profile, '--cpu-prof-name', `runner-p${parallel}-${round}.cpuprofile`]
+  // One file per measured run: the runs at 500 ms and without the CA bundle are at --parallel 50 too.
+  const profileName = `runner-p${parallel}-${latencyMs}ms${env.NODE_EXTRA_CA_CERTS === process.env.NODE_EXTRA_CA_CERTS ? '' : '-no-ca'}-${round}.cpuprofile`
+  const profile = options.profile === undefined ? [] : ['--cpu-prof', '--cpu-prof-dir', options.profile, '--cpu-prof-name', profileName]
   let stderr = ''
   const spawned = Date.now()
   const code = await new Promise<number | null>((done) => {
-    const child = spawn(process.execPath, [...profile, '--import', USAGE_HOOK, CLI, 'run', 'bot', '-k', '1', '--parallel', String(parallel)], {
+    const child = spawn(process.execPath, [...profile, '--import', USAGE_HOOK, ...(FROM_SOURCE ?? [CLI]), 'run', 'bot', '-k', '1', '--parallel', String(parallel)], {
       cwd: dir,
       env: { ...env, MODELS_URL: models.url, BOT_URL: bot.url, CI: 'true', CONVY_BENCH_USAGE: usageFile },
       stdio: ['ignore', 'ignore', 'pipe'],

@@ -1,4 +1,5 @@
 import type { Fetch } from './fetch-type.ts'
+import { withDeadline } from '../shared/deadline.ts'
 
 // Apart from fetch.ts, like fetch-type.ts: the public API's fetchJson reads answers this way with the
 // built-in fetch, and must not pull undici into dist/index.js.
@@ -34,21 +35,19 @@ export type SendWhole = (url: string, request: WholeRequest) => Promise<WholeAns
 export function sendWhole(fetch: Fetch): SendWhole {
   if ('whole' in fetch && typeof fetch.whole === 'function') return fetch.whole as SendWhole
   return async (url, { method, headers, body, signal, timeoutMs }) => {
-    const timeout = timeoutMs === undefined ? undefined : new AbortController()
-    const timer = timeout && setTimeout(() => timeout.abort(new RequestTimedOut(timeoutMs!)), timeoutMs)
-    const signals = [signal, timeout?.signal].filter((s) => s !== undefined)
+    const deadline = timeoutMs === undefined ? undefined : withDeadline(signal, timeoutMs, () => new RequestTimedOut(timeoutMs))
     try {
-      const response = await fetch(url, { method, headers, body, signal: signals.length > 1 ? AbortSignal.any(signals) : signals[0] })
+      const response = await fetch(url, { method, headers, body, signal: deadline?.signal ?? signal })
       const pairs: Record<string, string> = {}
       response.headers.forEach((value, key) => {
         pairs[key] = value
       })
       return { status: response.status, headers: pairs, text: await response.text() }
     } catch (error) {
-      if (timeout?.signal.aborted) throw timeout.signal.reason
+      if (deadline?.expired) throw deadline.signal.reason
       throw error
     } finally {
-      clearTimeout(timer)
+      deadline?.end()
     }
   }
 }
