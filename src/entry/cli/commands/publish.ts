@@ -7,6 +7,7 @@ import { calibrationNear } from '../../../app/pipeline/judge-calibration.ts'
 import { COMMENT_POLICIES, type CommentPolicy } from '../../../app/publish/deps.ts'
 import { ExitCode, InputError } from '../../../base/shared/errors.ts'
 import { parseCommandArgs } from '../args.ts'
+import { HISTORY_MAX_RUNS } from '../../../records/tally/trend.ts'
 import type { CliContext } from '../context.ts'
 
 const SHA = /^[0-9a-f]{40}(?:[0-9a-f]{24})?$/i
@@ -25,6 +26,7 @@ export async function publishCommand(ctx: CliContext, argv: readonly string[]): 
     branch: { type: 'string' },
     workflow: { type: 'string' },
     'artifact-name': { type: 'string' },
+    history: { type: 'string' },
     'report-url': { type: 'string' },
     comment: { type: 'string' },
     'no-check': { type: 'boolean' },
@@ -58,6 +60,8 @@ export async function publishCommand(ctx: CliContext, argv: readonly string[]): 
 
   const workflow = values.workflow === undefined ? null : /^\d+$/.test(values.workflow) ? Number(values.workflow) : values.workflow
   const artifactName = values['artifact-name'] ?? DEFAULT_ARTIFACT_NAME
+  const history = values.history === undefined ? 10 : Number(values.history)
+  if (!Number.isInteger(history) || history < 0 || history > HISTORY_MAX_RUNS) throw new InputError(`--history ${values.history}: expected a number of runs from 0 to ${HISTORY_MAX_RUNS}`)
   const published = await publishLocalRun(ctx, {
     run: positionals[0]!,
     token,
@@ -69,6 +73,7 @@ export async function publishCommand(ctx: CliContext, argv: readonly string[]): 
     branch: values.branch ?? event?.defaultBranch ?? null,
     workflow,
     artifactName,
+    history,
     reportUrl: values['report-url'] ?? null,
     settings: {
       failOn,
