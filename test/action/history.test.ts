@@ -9,7 +9,8 @@ import { parseRunSummary, type RunSummary } from '../../src/records/tally/run-su
 import { startFakeGitHub, type FakeGitHub } from '../fakes/github-server.ts'
 import { zipOf } from '../fakes/zip.ts'
 import { assertNoInjectedMarkup } from '../report/markup-check.ts'
-import { pullRequestEvent, pushEvent } from './events.ts'
+import { pullRequestEvent, pushEvent, workflowRunEvent } from './events.ts'
+import type { FakeRun } from '../fakes/github-world.ts'
 import { describeStep, exampleWorkspace, runActionStep } from './harness.ts'
 import { EXAMPLE_INPUTS, expectExit, MERGE_COMMIT, pushBaseline, sha } from './steps.ts'
 
@@ -45,6 +46,7 @@ describe('the default branch’s trend in the action', () => {
   let fake: FakeGitHub
   let workspace: string
   const hostile: Record<string, number> = {}
+  let pullRequestRun: FakeRun
 
   /** A successful push run of main that uploaded this summary artifact (or none). */
   const pastRun = (artifact: Buffer | null, event = 'push'): number => {
@@ -121,6 +123,7 @@ describe('the default branch’s trend in the action', () => {
     })
     expectExit(result, 1)
     fake.world.finishRun(run.id, 'failure')
+    pullRequestRun = run
     const [comment] = fake.world.commentsOn(31)
     assert.ok(comment, describeStep(result))
     // Nine runs of main passed order-status every time: the seven, the one with a hostile scenario, and the push above.
@@ -138,6 +141,30 @@ describe('the default branch’s trend in the action', () => {
     assert.match(page, /aria-label="Pass rate on main over the last 9 runs, oldest first: 100%, 60%, 100%, 80%, 60%, 100%, 80%, no verdict, 100%; this run: 100% \(5\/5\)"/)
     assert.equal((page.match(/<span class="tag flaky-main">flaky on main<\/span>/g) ?? []).length, 1)
     assert.match(page, /On main: 1 run at 100% \(8 runs without a verdict\)\./, 'password-reset is only in the last run of main')
+  })
+
+  test('publish mode reads the same history for the comment it posts from a finished run', async () => {
+    const run = fake.world.startRun({ event: 'workflow_run', headBranch: 'main', headSha: sha('c') })
+    const result = await runActionStep(fake, { run, eventName: 'workflow_run', payload: workflowRunEvent(fake.world, pullRequestRun, [31]), inputs: { ...INPUTS, mode: 'publish', comment: 'always' }, workspace })
+    expectExit(result, 0)
+    // The push of the first test is history now: 14 successful runs of main, 9 with a summary that reads.
+    assert.match(result.stdout, /support_bot: trend of main from 9 of its last 14 successful run\(s\); 1 had no summary artifact/)
+    const [comment, ...more] = fake.world.commentsOn(31)
+    assert.equal(more.length, 0)
+    assert.match(comment!.body, /_main: 9 runs at 100%, now 0\/5_ \|$/m)
+  })
+
+  test('a token that cannot read Actions: said in the log, and the run is compared and published as without history', async () => {
+    fake.denyActionsRead = true
+    try {
+      const run = fake.world.startRun({ event: 'push', headBranch: 'main', headSha: sha('e') })
+      const result = await runActionStep(fake, { run, eventName: 'push', payload: pushEvent(fake.world, run.headSha), inputs: { ...INPUTS, scenarios: 'off-topic' }, workspace })
+      expectExit(result, 0)
+      assert.deepEqual(result.annotations.filter((a) => a.level === 'warning'), [], 'the baseline lives without actions: read too')
+      assert.match(result.stdout, /^support_bot: the default branch's history could not be read, so no trend is shown: .*\(HTTP 403\); the workflow needs `permissions: \{ actions: read \}`$/m)
+    } finally {
+      fake.denyActionsRead = false
+    }
   })
 
   test('history: 0 reads nothing and draws no trend', async () => {

@@ -142,6 +142,13 @@ export function restHandlers(world: FakeWorld, api: OpenAPIBackend, blobUrl: (ar
       const { items, headers } = paginate(artifacts, call)
       return { status: 200, body: { total_count: artifacts.length, artifacts: items.map((a) => artifactJson(a, call.base)) }, headers }
     },
+    'actions/list-artifacts-for-repo': (call) => {
+      const name = call.query.get('name')
+      // Newest first, as GitHub lists them.
+      const artifacts = [...world.artifacts.values()].filter((a) => a.finalized && (!name || a.name === name)).sort((a, b) => b.id - a.id)
+      const { items, headers } = paginate(artifacts, call)
+      return { status: 200, body: { total_count: artifacts.length, artifacts: items.map((a) => artifactJson(a, call.base)) }, headers }
+    },
     'actions/download-artifact': (call) => {
       const artifact = world.artifacts.get(Number(call.params.artifact_id))
       if (!artifact?.finalized) return notFound()

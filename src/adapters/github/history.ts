@@ -50,12 +50,16 @@ const AT_ONCE = 4
 export async function fetchHistory(octokit: Octokit, search: HistorySearch, scratch: string): Promise<FetchedHistory> {
   const runs = await branchRuns(octokit, search)
   const name = summaryArtifactName(search.prefix, search.agent)
+  const listed = runs.length ? await recentSummaries(octokit, search, name) : { byRun: new Map<number, SummaryArtifact>(), complete: true }
   const results: ({ entry: HistoryEntry } | { problem: string } | null)[] = new Array(runs.length).fill(null)
   let next = 0
   const worker = async () => {
     while (next < runs.length) {
       const index = next++
-      results[index] = await readRunSummary(octokit, search, runs[index]!, name, scratch)
+      const runId = runs[index]!
+      // A run the repository's listing did not reach is looked up on its own.
+      const artifact = listed.byRun.get(runId) ?? (listed.complete ? null : await runSummaryArtifact(octokit, search, runId, name))
+      results[index] = artifact ? await readRunSummary(octokit, search, runId, artifact, name, scratch) : null
     }
   }
   await Promise.all(Array.from({ length: Math.min(AT_ONCE, runs.length) }, worker))
@@ -87,11 +91,37 @@ async function branchRuns(octokit: Octokit, search: HistorySearch): Promise<numb
   return found
 }
 
-async function readRunSummary(octokit: Octokit, search: HistorySearch, runId: number, name: string, scratch: string): Promise<{ entry: HistoryEntry } | { problem: string } | null> {
+interface SummaryArtifact {
+  id: number
+  size_in_bytes: number
+  digest?: string | null
+}
+
+/**
+ * The repository's newest summary artifacts of this name, by workflow run, in one or two requests
+ * rather than one per run; `complete` when the listing reached its end (a run missing from it then
+ * has none). Pull requests' runs upload summaries too, so on a busy repository it may not reach back.
+ */
+async function recentSummaries(octokit: Octokit, search: HistorySearch, name: string): Promise<{ byRun: Map<number, SummaryArtifact>; complete: boolean }> {
+  const byRun = new Map<number, SummaryArtifact>()
+  for (let page = 1; page <= 2; page++) {
+    const { data } = await octokit.rest.actions.listArtifactsForRepo({ owner: search.owner, repo: search.repo, name, per_page: 100, page })
+    for (const artifact of data.artifacts) {
+      const runId = artifact.workflow_run?.id
+      if (artifact.name === name && !artifact.expired && runId !== undefined && !byRun.has(runId)) byRun.set(runId, artifact)
+    }
+    if (data.artifacts.length < 100) return { byRun, complete: true }
+  }
+  return { byRun, complete: false }
+}
+
+async function runSummaryArtifact(octokit: Octokit, search: HistorySearch, runId: number, name: string): Promise<SummaryArtifact | null> {
+  const { data } = await octokit.rest.actions.listWorkflowRunArtifacts({ owner: search.owner, repo: search.repo, run_id: runId, name, per_page: 10 })
+  return data.artifacts.find((a) => a.name === name && !a.expired) ?? null
+}
+
+async function readRunSummary(octokit: Octokit, search: HistorySearch, runId: number, artifact: SummaryArtifact, name: string, scratch: string): Promise<{ entry: HistoryEntry } | { problem: string }> {
   const { owner, repo } = search
-  const { data } = await octokit.rest.actions.listWorkflowRunArtifacts({ owner, repo, run_id: runId, name, per_page: 10 })
-  const artifact = data.artifacts.find((a) => a.name === name && !a.expired)
-  if (!artifact) return null
   const left = (why: string) => ({ problem: `workflow run ${runId}: its ${name} was left out: ${why}` })
   if (artifact.size_in_bytes > ZIP_MAX_BYTES) return left(`it is ${artifact.size_in_bytes} bytes; a summary is at most ${ZIP_MAX_BYTES}`)
   const dir = await mkdtemp(join(scratch, 'summary-'))

@@ -8,7 +8,9 @@ import { downloadBaselines } from '../../adapters/github/download-baseline.ts'
 import { walkBack } from '../publish/walk-back.ts'
 import { gatherEvidence } from './reconsider.ts'
 import type { Repository } from '../../adapters/github/event.ts'
-import { createOctokit } from '../../adapters/github/octokit.ts'
+import { createOctokit, type Octokit } from '../../adapters/github/octokit.ts'
+import { fetchHistory } from '../../adapters/github/history.ts'
+import type { History } from '../../records/tally/trend.ts'
 import type { PublishLog, PublishSettings } from '../publish/deps.ts'
 import { publishRun, type BaselineFound, type Published } from '../publish/publish-run.ts'
 import { ConvyError } from '../../base/shared/errors.ts'
@@ -32,6 +34,8 @@ export interface PublishRequest {
   workflow: number | string | null
   /** The artifact-name prefix the action uploaded under. */
   artifactName: string
+  /** The branch's last runs whose summaries make the trend lines of the comment, as the action's `history`; default 10, 0: none. */
+  history?: number
   reportUrl: string | null
   settings: PublishSettings
   config?: string | undefined
@@ -80,10 +84,28 @@ export async function publishLocalRun(ctx: PipelineContext, request: PublishRequ
     const deps = { octokit, repository: request.repository, serverUrl: request.serverUrl, settings: request.settings, log, now: () => ctx.now(), mask }
     const target = { number: request.pullRequest, headSha: request.headSha, readOnlyReason: null }
     const evidence = { after: tally, afterDir: location.dir, rejudge: null, config: request.config, log: (message: string) => log.info(`${agent}: ${message}`) }
-    const published = await publishRun(deps, { agent, tally, reportUrl: request.reportUrl }, baseline, target, (before, comparison) => gatherEvidence(ctx, evidence, before, comparison))
+    const history = await branchHistory(octokit, request, agent, download, log)
+    const published = await publishRun(deps, { agent, tally, reportUrl: request.reportUrl, history }, baseline, target, (before, comparison) => gatherEvidence(ctx, evidence, before, comparison))
     return { ...published, agent, runId: tally.manifest.id }
   } finally {
     await rm(download, { recursive: true, force: true })
+  }
+}
+
+/** The default branch's last runs, as the action reads them for its comment; a failure is a warning. */
+async function branchHistory(octokit: Octokit, request: PublishRequest, agent: string, scratch: string, log: { info(m: string): void; warning(m: string): void }): Promise<History | null> {
+  const runs = request.history ?? 10
+  if (runs === 0) return null
+  const { owner, repo } = request.repository
+  try {
+    const branch = request.branch ?? (await octokit.rest.repos.get({ owner, repo })).data.default_branch
+    const fetched = await fetchHistory(octokit, { owner, repo, workflow: request.workflow, branch, prefix: request.artifactName, agent, runs }, scratch)
+    for (const problem of fetched.problems) log.warning(`${agent}: trend: ${problem}`)
+    log.info(`${agent}: trend of ${branch} from ${fetched.entries.length} of its last ${fetched.runsSeen} successful run(s)`)
+    return { branch, entries: fetched.entries }
+  } catch (error) {
+    log.info(`${agent}: the default branch's history could not be read, so no trend is shown: ${apiFailure(error, 'actions: read')}`)
+    return null
   }
 }
 

@@ -39,7 +39,11 @@ export async function readAgentHistory(deps: ActionDeps, agent: string, where: H
     log.info(`${agent}: trend of ${branch} from ${fetched.entries.length} of its last ${fetched.runsSeen} successful run(s)${without}`)
     return { branch, entries: fetched.entries }
   } catch (error) {
-    log.warning(`${agent}: the default branch's history could not be read, so no trend is shown: ${apiFailure(error, 'actions: read')}`)
+    // A token without `actions: read` is a choice the baseline already lives with (from the Actions cache): said, not warned.
+    const denied = typeof error === 'object' && error !== null && 'status' in error && (error.status === 403 || error.status === 404)
+    const message = `${agent}: the default branch's history could not be read, so no trend is shown: ${apiFailure(error, 'actions: read')}`
+    if (denied) log.info(message)
+    else log.warning(message)
     return null
   } finally {
     await rm(scratch, { recursive: true, force: true })

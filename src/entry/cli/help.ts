@@ -198,6 +198,8 @@ Options:
   --branch <name>          the baseline's branch (default: the repository's default branch)
   --workflow <file or id>  the baseline from this workflow's runs (default: any workflow)
   --artifact-name <name>   the action's artifact-name (default convy); also names the comment and check
+  --history <N>            the branch's last N runs' summaries for the comment's trend lines, as the
+                           action's history input (default 10; 0: none; docs/trend.md)
   --report-url <url>       link the comment and the check to this report
   --comment <when>         on-change (default): post on Worse, Better or cannot-tell, update an
                            existing comment always; always; never

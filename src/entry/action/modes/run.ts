@@ -11,6 +11,7 @@ import { waitFor } from '../wait-for.ts'
 import { resultsDirOf } from '../../../app/pipeline/project.ts'
 import { workflowOfRun } from '../fetch-baseline.ts'
 import { readHistories } from '../history.ts'
+import type { History } from '../../../records/tally/trend.ts'
 import { uploadSummary } from '../upload-summary.ts'
 
 /**
@@ -21,6 +22,14 @@ import { uploadSummary } from '../upload-summary.ts'
  */
 export async function runMode(deps: ActionDeps): Promise<AgentOutcome[]> {
   const { inputs, log } = deps
+  // Read before the run, so each report shows the default branch's trend (a shard's report is
+  // partial): while the agent comes up and the model cache is restored. It never rejects.
+  const reading =
+    inputs.shard || inputs.history === 0
+      ? Promise.resolve(new Map<string, History>())
+      : workflowOfRun(deps, deps.github.runId).then((workflow) =>
+          readHistories(deps, inputs.agents, resultsDirOf(deps.context, { config: inputs.config }), { workflow, branch: inputs.baselineBranch, excludeRunId: deps.github.runId }),
+        )
   if (inputs.waitFor) {
     log.info(`waiting up to ${inputs.waitFor.timeoutSeconds} s for ${inputs.waitFor.url}`)
     const answered = await waitFor({ ...inputs.waitFor, signal: deps.context.signal, onWaiting: (message) => log.info(message) })
@@ -37,16 +46,8 @@ export async function runMode(deps: ActionDeps): Promise<AgentOutcome[]> {
     budgetUsd: inputs.budgetUsd,
     cache: inputs.cache,
   }
-  // Read before the run, so each report shows the default branch's trend; a shard's report is partial.
-  const histories =
-    inputs.shard || inputs.history === 0
-      ? new Map()
-      : await readHistories(deps, inputs.agents, resultsDirOf(deps.context, { config: inputs.config }), {
-          workflow: await workflowOfRun(deps, deps.github.runId),
-          branch: inputs.baselineBranch,
-          excludeRunId: deps.github.runId,
-        })
   const modelCache = await restoreModelCache(deps)
+  const histories = await reading
   const { runs } = await runAgents(deps.context, { agents: inputs.agents, settings, config: inputs.config })
   deps.context.signal.throwIfAborted()
   await modelCache.save()

@@ -9,6 +9,7 @@ import { calibrationNear } from '../../../app/pipeline/judge-calibration.ts'
 import { COMMENT_POLICIES, type CommentPolicy } from '../../../app/publish/deps.ts'
 import { ExitCode, InputError } from '../../../base/shared/errors.ts'
 import { parseCommandArgs, percentLimit } from '../args.ts'
+import { HISTORY_MAX_RUNS } from '../../../records/tally/trend.ts'
 import type { CliContext } from '../context.ts'
 
 const SHA = /^[0-9a-f]{40}(?:[0-9a-f]{24})?$/i
@@ -27,6 +28,7 @@ export async function publishCommand(ctx: CliContext, argv: readonly string[]): 
     branch: { type: 'string' },
     workflow: { type: 'string' },
     'artifact-name': { type: 'string' },
+    history: { type: 'string' },
     'report-url': { type: 'string' },
     comment: { type: 'string' },
     'no-check': { type: 'boolean' },
@@ -64,6 +66,8 @@ export async function publishCommand(ctx: CliContext, argv: readonly string[]): 
 
   const workflow = values.workflow === undefined ? null : /^\d+$/.test(values.workflow) ? Number(values.workflow) : values.workflow
   const artifactName = values['artifact-name'] ?? DEFAULT_ARTIFACT_NAME
+  const history = values.history === undefined ? 10 : Number(values.history)
+  if (!Number.isInteger(history) || history < 0 || history > HISTORY_MAX_RUNS) throw new InputError(`--history ${values.history}: expected a number of runs from 0 to ${HISTORY_MAX_RUNS}`)
   // What this command sends and writes passes through the mask last: the comment, the check, the
   // markdown printed and appended to the job summary, and every line on stderr.
   const mask = createMask([token, ...(await secretsOfProject(ctx, { config: values.config }))])
@@ -78,6 +82,7 @@ export async function publishCommand(ctx: CliContext, argv: readonly string[]): 
     branch: values.branch ?? event?.defaultBranch ?? null,
     workflow,
     artifactName,
+    history,
     reportUrl: values['report-url'] ?? null,
     settings: {
       failOn,
