@@ -67,8 +67,8 @@ function cell(count: number, simulations: number): string {
   return `${pct(count / simulations)} (${pct(lower)}–${pct(upper)})`
 }
 
-/** The speed test's table, as markdown lines; `simulations` per A/A cell, a third of it per power cell. */
-export function speedTable(simulations: number): string[] {
+/** The speed test's table, as markdown lines; `simulations` per A/A cell, a third of it per power cell; `only`: the rows whose name holds it. */
+export function speedTable(simulations: number, only = ''): string[] {
   const power = Math.max(100, Math.round(simulations / 3))
   const KS = [5, 10]
   const rows: { name: string; n: number; run: (k: number) => number }[] = [
@@ -87,6 +87,6 @@ export function speedTable(simulations: number): string[] {
     `| | ${KS.map((k) => `k = ${k}`).join(' | ')} |`,
     `| --- | ${KS.map(() => '---').join(' | ')} |`,
   ]
-  for (const row of rows) lines.push(`| ${row.name} | ${KS.map((k) => cell(row.run(k), row.n)).join(' | ')} |`)
+  for (const row of rows.filter((r) => r.name.includes(only))) lines.push(`| ${row.name} | ${KS.map((k) => cell(row.run(k), row.n)).join(' | ')} |`)
   return lines
 }

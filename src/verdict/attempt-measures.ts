@@ -15,9 +15,10 @@ import type { AttemptDigest, RunTally } from '../records/tally/run-tally.ts'
  */
 // The budget of 2.5% false "slower" (or "costlier") for an unchanged agent is split between the two
 // tests a change can come from, as the pass rates' gate splits its own: the overall test one-sided at
-// 1.25%, the scenarios alone 1.25% family-wise. At 2.5% each, the overall test alone called an
-// unchanged agent slower 2.7% of the time at k = 5 (bench:verdict).
-export const OVERALL_ALPHA = 0.0125
+// 1%, the scenarios alone 1.25% family-wise (2.25% at most together). At 2.5% each, the overall test
+// alone called an unchanged agent slower 2.7% of the time at k = 5; at 1.25% each, both together 2.5%
+// at k = 10 (bench:verdict), too close to the budget.
+export const OVERALL_ALPHA = 0.01
 export const SCENARIOS_ALPHA = 0.0125
 /** Changes smaller than this (×1.1 or ÷1.1) are never called, whatever the p. */
 export const MIN_RATIO = 1.1
