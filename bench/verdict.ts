@@ -7,15 +7,19 @@
 //
 // A/A: the same agent against itself, so every "Worse" is a false alarm. A/B: one scenario breaks,
 // 0.98 → 0.10. Then the choice of the action's default `attempts`: one scenario that always passed
-// never passes any more (1.0 → 0), among the realistic mix.
+// never passes any more (1.0 → 0), among the realistic mix. Last, the speed test's A/A false "slower"
+// and its power (bench/speed.ts).
 import { compareRuns } from '../src/verdict/compare-runs.ts'
 import { decide, type ScenarioCounts } from '../src/verdict/decide.ts'
 import { wilsonInterval } from '../src/base/stats/intervals.ts'
 import { outcomes, run } from '../test/compare/run-builder.ts'
 import { createRng } from '../test/fakes/synthetic-run.ts'
 import { tallyRecord } from '../src/records/tally/run-tally.ts'
+import { speedTable } from './speed.ts'
 
 const SIMULATIONS = Number(process.env['SIMULATIONS'] ?? 5000)
+/** Per A/A cell of the speed table (a third of it per power cell): each is a whole comparison of answer times. */
+const SPEED_SIMULATIONS = Number(process.env['SPEED_SIMULATIONS'] ?? 1000)
 const CHECKED_WITH_COMPARE_RUNS = Number(process.env['CHECKED'] ?? 300)
 const S = 20
 
@@ -99,4 +103,5 @@ console.log(`| k | ${DEFAULT_KS.join(' | ')} |`)
 console.log(`| --- | ${DEFAULT_KS.map(() => '---').join(' | ')} |`)
 const always = broken(mix, 1, 0)
 console.log(`| caught | ${DEFAULT_KS.map((k) => cell(worseShare(5000 + k, k, always.before, always.after))).join(' | ')} |`)
+console.log(`\n${speedTable(SPEED_SIMULATIONS).join('\n')}`)
 console.log(`\n${((performance.now() - started) / 1000).toFixed(1)} s`)

@@ -46,8 +46,9 @@ describe('tokens and dollars in a comparison', () => {
   test('one scenario spending three times the tokens in every attempt is told alone, with its ratio and exact p, and gates past 50%', () => {
     const noise = noisy(5)
     const values = Array.from({ length: 50 }, () => 1000 * noise())
-    const before = run(5, 5, (s, n) => ({ tokens: values[s * 5 + n - 1]!, dollars: 0.01 }))
-    const after = run(5, 5, (s, n) => ({ tokens: values[25 + s * 5 + n - 1]! * (s === 2 ? 3 : 1), dollars: 0.01 }))
+    // Three scenarios: at k = 5 one can register alone (p = 1/252 under 0.0125/3, Tarone).
+    const before = run(3, 5, (s, n) => ({ tokens: values[s * 5 + n - 1]!, dollars: 0.01 }))
+    const after = run(3, 5, (s, n) => ({ tokens: values[25 + s * 5 + n - 1]! * (s === 2 ? 3 : 1), dollars: 0.01 }))
     const c = compare(before, after)
     assert.deepEqual(c.cost.tokens.scenarios.map((s) => [s.id, s.change]), [['s2', 'higher']])
     assert.equal(c.cost.tokens.scenarios[0]!.pHigher, 1 / 252)

@@ -125,7 +125,7 @@ export async function publishRun(deps: PublishDeps, run: RunToPublish, baseline:
         markdown,
         verdict,
         // A scenario removed, retired, renamed or edited is said even when nothing else moved.
-        noteworthy: comparison !== null && (standing(comparison) !== 'within-noise' || comparison.scenarioChanges.length > 0 || verdict !== comparison.verdict),
+        noteworthy: comparison !== null && (standing(comparison) !== 'within-noise' || comparison.scenarioChanges.length > 0 || gateBeyondStanding(comparison, decision)),
         conclusion,
         title: checkTitle(comparison, counts, decision),
         reportUrl: run.reportUrl,
@@ -157,13 +157,17 @@ function failureOf(settings: PublishSettings, agent: string, unfinished: string 
  * quote model names: neutralised.
  */
 function gateLines(comparison: Comparison, decision: GateDecision): string {
-  const worse = decision.worse
-  if (!worse || decision.verdict === comparison.verdict || worse.outcome === 'pass') return ''
-  const shown = standing(comparison)
-  // The heading already says inconclusive (evidence missing, judge changed, cannot tell) or worse.
-  if (decision.verdict === 'inconclusive' && shown !== 'within-noise' && shown !== 'worse') return ''
+  if (!gateBeyondStanding(comparison, decision)) return ''
   const word = decision.verdict === 'worse' ? '🟥 Gate: fails' : `🟧 Gate: inconclusive, ${(decision.inconclusive ?? 'evidence-missing').replace(/-/g, ' ')}`
-  return `> **${word}** (verdict: ${decision.verdict}). ${neutralise(worse.reason, 1_500)}\n\n`
+  return `> **${word}** (verdict: ${decision.verdict}). ${neutralise(decision.worse!.reason, 1_500)}\n\n`
+}
+
+/** Whether the gate (fail-on: worse) decided more than the heading, made from the comparison alone, says. */
+function gateBeyondStanding(comparison: Comparison, decision: GateDecision): boolean {
+  if (!decision.worse || decision.worse.outcome === 'pass') return false
+  const shown = standing(comparison)
+  if (decision.verdict === 'worse') return shown !== 'worse'
+  return shown === 'within-noise' || shown === 'better' || shown === 'worse' || (shown === 'cannot-tell' && decision.inconclusive === 'evidence-missing')
 }
 
 /**
@@ -205,7 +209,7 @@ function budgetStopNote(run: RunTally): string | null {
 function checkTitle(comparison: Comparison | null, counts: RunCounts, decision: GateDecision): string {
   const shown = (rate: number | null) => (rate === null ? '–' : percent(rate))
   // The gate's word first where it is more than the comparison's standing says (gateLines).
-  const gateWord = comparison && decision.verdict !== comparison.verdict && decision.worse?.outcome !== 'pass' ? `Gate: ${decision.verdict} · ` : ''
+  const gateWord = comparison && gateBeyondStanding(comparison, decision) ? `Gate: ${decision.verdict} · ` : ''
   if (comparison) return `${gateWord}${standingTitle(comparison)}: pass rate ${shown(comparison.tiles.passRate.before)} → ${shown(comparison.tiles.passRate.after)}`
   return `No baseline: pass rate ${shown(passRate(counts))} (${counts.passed} of ${counts.judged})`
 }

@@ -54,6 +54,7 @@ ${LABEL_SCRIPT}
         var call = node('li');
         call.appendChild(node('span', 'tool', t[8][i][0]));
         if (t[8][i][1]) { call.appendChild(document.createTextNode(' ')); call.appendChild(node('span', 'args', t[8][i][1])); }
+        if (t[8][i][2]) { call.appendChild(document.createTextNode(' ')); var result = node('span', 'result', '→ ' + t[8][i][2]); result.title = 'What the tool returned'; call.appendChild(result); }
         tools.appendChild(call);
       }
       box.appendChild(tools);

@@ -102,7 +102,7 @@ details.att[open]>summary{border-bottom:1px solid var(--border)}
 details.more{display:inline}details.more>summary{display:inline;cursor:pointer;color:var(--accent);font-size:12.5px;white-space:normal}
 .cut{font-size:12px;color:var(--muted);margin:6px 0 0}
 .tools{list-style:none;margin:2px 0 6px;padding:0;font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:12px;color:var(--muted);overflow-wrap:anywhere}
-.tools li::before{content:"⚙ "}.tools .tool{font-weight:600;color:var(--text)}
+.tools li::before{content:"⚙ "}.tools .tool{font-weight:600;color:var(--text)}.tools .result{color:var(--text)}
 .note{font-size:12.5px;color:var(--muted)}
 .desc{margin:0 0 12px}
 .empty{padding:18px;color:var(--muted);text-align:center}

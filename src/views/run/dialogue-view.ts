@@ -13,8 +13,12 @@ import type { DialogueSlot } from '../../records/tally/run-tally.ts'
  */
 export type TurnRow = [role: 'user' | 'agent', label: string, meta: string, head: string, rest: string, moreLabel: string, cutNote: string, error: string, tools?: ToolRow[]]
 
-/** A tool the agent called before it answered: [name, arguments as JSON]. */
-export type ToolRow = [name: string, args: string]
+/**
+ * A tool the agent called before it answered: [name, arguments as JSON, result]. The result is there
+ * where the protocol carries it (the AI SDK's tool outputs, A2A artifacts, LangGraph tool messages):
+ * a text as it came, anything else as compact JSON; '' when none was recorded.
+ */
+export type ToolRow = [name: string, args: string, result: string]
 
 function answerMeta(turn: Turn): string {
   if (turn.role !== 'agent') return ''
@@ -24,9 +28,15 @@ function answerMeta(turn: Turn): string {
   return parts.join(' · ')
 }
 
-// Arguments can be anything an agent sent: shown as compact JSON, cut like any long text.
+// Arguments and results can be anything an agent sent: shown as compact JSON (a result that is text
+// as it came), cut like any long text; the page escapes them as it escapes every text from an agent.
 function toolRows(turn: Turn): ToolRow[] {
-  return (turn.toolCalls ?? []).map((call): ToolRow => [capped(call.name, 200), call.arguments === undefined ? '' : capped(JSON.stringify(call.arguments) ?? '', 1_000)])
+  return (turn.toolCalls ?? []).map((call): ToolRow => [capped(call.name, 200), call.arguments === undefined ? '' : capped(JSON.stringify(call.arguments) ?? '', 1_000), resultText(call.result)])
+}
+
+function resultText(result: unknown): string {
+  if (result === undefined) return ''
+  return capped(typeof result === 'string' ? result : (JSON.stringify(result) ?? ''), 1_000)
 }
 
 function errorLine(turn: Turn): string {
@@ -64,7 +74,9 @@ function turnMarkup([role, label, meta, head, rest, moreLabel, cutNote, error, t
 }
 
 function toolsMarkup(tools: readonly ToolRow[]): SafeHtml {
-  return html`<ul class="tools" aria-label="Tool calls">${tools.map(([name, args]) => html`<li><span class="tool">${name}</span>${args ? html` <span class="args">${args}</span>` : ''}</li>`)}</ul>`
+  return html`<ul class="tools" aria-label="Tool calls">${tools.map(
+    ([name, args, result]) => html`<li><span class="tool">${name}</span>${args ? html` <span class="args">${args}</span>` : ''}${result ? html` <span class="result" title="What the tool returned">→ ${result}</span>` : ''}</li>`,
+  )}</ul>`
 }
 
 export function dialogueMarkup(turns: readonly Turn[]): SafeHtml {
