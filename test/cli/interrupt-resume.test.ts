@@ -45,8 +45,9 @@ test('SIGINT keeps finished attempts and says how to resume; resume plays exactl
   child.stderr.on('data', (d: Buffer) => (stderr += d))
   const exited = new Promise<number | null>((done) => child.on('exit', (code) => done(code)))
 
-  // Interrupt once a few attempts are on disk and most are still to play.
-  const deadline = Date.now() + 20_000
+  // Interrupt once a few attempts are on disk and most are still to play. The deadline is a guard
+  // against a run that never starts, not a measure: on a busy machine tsx alone may take many seconds.
+  const deadline = Date.now() + 120_000
   let runFolder: string | undefined
   while (Date.now() < deadline) {
     try {

@@ -1,9 +1,10 @@
 import assert from 'node:assert/strict'
-import { execFile, spawn, type ChildProcess } from 'node:child_process'
+import { execFile, type ChildProcess } from 'node:child_process'
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { after, before, describe, test } from 'node:test'
+import { startExampleBot } from '../support/example-bot.ts'
 
 // The tested examples of docs/library.md, "From your test runner", run as a user runs them against
 // the built package (`import … from 'convy-ci'` is dist/index.js): the Vitest example, and a node:test
@@ -25,18 +26,6 @@ function play(args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number; o
       resolve({ code: error ? Number((error as { code?: unknown }).code ?? 1) : 0, output: `${stdout}${stderr}` })
     })
   })
-}
-
-async function startExampleBot(): Promise<{ url: string; process: ChildProcess }> {
-  const child = spawn(process.execPath, [join(ROOT, 'scenarios-example', 'server.mjs')], { env: { ...process.env, PORT: '0' }, stdio: ['ignore', 'pipe', 'inherit'] })
-  const url = await new Promise<string>((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`the example bot exited with ${code}`)))
-    child.stdout!.setEncoding('utf8').on('data', (text: string) => {
-      const match = /listening on (http:\/\/localhost:\d+)/.exec(text)
-      if (match) resolve(match[1]!)
-    })
-  })
-  return { url, process: child }
 }
 
 describe("docs/library.md's examples, against the built package", () => {

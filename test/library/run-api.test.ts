@@ -1,29 +1,17 @@
 import assert from 'node:assert/strict'
-import { execFile, spawn, type ChildProcess } from 'node:child_process'
+import { execFile, type ChildProcess } from 'node:child_process'
 import { access, mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import { after, before, describe, test } from 'node:test'
+import { startExampleBot } from '../support/example-bot.ts'
 import { defineAgent, InputError, postJson, run } from '../../src/index.ts'
 import { judgeByRule, scriptedUser, startFakeModelServer, type FakeModelServer } from '../../src/entry/testing/index.ts'
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url))
 const EXAMPLE = join(ROOT, 'scenarios-example')
-
-/** The example bot as a real HTTP service (scenarios-example/server.mjs), on a free port. */
-async function startExampleBot(): Promise<{ url: string; process: ChildProcess }> {
-  const child = spawn(process.execPath, [join(EXAMPLE, 'server.mjs')], { env: { ...process.env, PORT: '0' }, stdio: ['ignore', 'pipe', 'inherit'] })
-  const url = await new Promise<string>((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`the example bot exited with ${code}`)))
-    child.stdout!.setEncoding('utf8').on('data', (text: string) => {
-      const match = /listening on (http:\/\/localhost:\d+)/.exec(text)
-      if (match) resolve(match[1]!)
-    })
-  })
-  return { url, process: child }
-}
 
 describe('run() from node:test, against the example bot over HTTP', () => {
   let bot: { url: string; process: ChildProcess }
