@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-import{terminalPrinters,writerFor}from"./chunks/chunk-QDZBAOP4.js";import"./chunks/chunk-ZWM4VFYD.js";import"./chunks/chunk-ZFZCS55K.js";import"./chunks/chunk-7KRQAGUN.js";import"./chunks/chunk-LRSVHQPZ.js";import{forTerminal}from"./chunks/chunk-LVP6UBM3.js";import{didYouMean}from"./chunks/chunk-RTIQAAPS.js";import{CONVY_VERSION}from"./chunks/chunk-R72EZT4V.js";import"./chunks/chunk-XAXTEDK3.js";import{ExitCode,InputError,InputErrors,Interrupted,toConvyError}from"./chunks/chunk-LQ2LE6HR.js";import"./chunks/chunk-A2EJQX32.js";import*as nodeModule from"node:module";import{setFlagsFromString}from"node:v8";process.versions.v8.startsWith("11.")&&setFlagsFromString("--interrupt-budget=270336");var withCache=nodeModule;withCache.enableCompileCache?.();var MAIN_HELP=`convy-ci \u2014 multi-turn conversation tests for AI agents, built for CI
+import{terminalPrinters,writerFor}from"./chunks/chunk-2FVKDLDY.js";import"./chunks/chunk-I2NU4UYQ.js";import"./chunks/chunk-ZWM4VFYD.js";import"./chunks/chunk-ZFZCS55K.js";import"./chunks/chunk-OQUKMNYA.js";import"./chunks/chunk-LRSVHQPZ.js";import{forTerminal}from"./chunks/chunk-LVP6UBM3.js";import{didYouMean}from"./chunks/chunk-RTIQAAPS.js";import{CONVY_VERSION}from"./chunks/chunk-R72EZT4V.js";import"./chunks/chunk-XAXTEDK3.js";import{ExitCode,InputError,InputErrors,Interrupted,toConvyError}from"./chunks/chunk-LQ2LE6HR.js";import"./chunks/chunk-A2EJQX32.js";import*as nodeModule from"node:module";import{setFlagsFromString}from"node:v8";process.versions.v8.startsWith("11.")&&setFlagsFromString("--interrupt-budget=270336");var withCache=nodeModule;withCache.enableCompileCache?.();var MAIN_HELP=`convy-ci \u2014 multi-turn conversation tests for AI agents, built for CI
 
 Usage: convy-ci <command> [options]
 
@@ -140,6 +140,8 @@ Options:
                            that is compared instead: like with like (needs convy.yml's models)
   --fail-on-slower <pct>   exit 1 too when answers got slower beyond noise (overall or in a
                            scenario) by at least pct percent; off by default
+  --fail-on-costlier <pct> exit 1 too when agent tokens or dollars per attempt rose beyond noise
+                           (overall or in a scenario) by at least pct percent; off by default
   --report-url <url>       link the markdown to this report
   --max-age-days <n>       warn when <before> is older than this (default 7)
   --results <dir>          where the runs are (default: results/ beside convy.yml, or ./results)
@@ -163,6 +165,8 @@ Options:
   --artifact-name <name>   the action's artifact-name (default convy)
   --against <run>          judge the candidates' health against this local run, as the action does
                            against the pull request's run (default: their own share of errors only)
+  --history <N>            also the branch's last N runs' summaries, into results/<agent>/history.json:
+                           report and compare then draw each scenario's trend (docs/trend.md)
   --results <dir>          where run folders go (default: results/ beside convy.yml, or ./results)
 
 GITHUB_TOKEN (or GH_TOKEN) must be able to read the repository's Actions; GITHUB_API_URL points at
@@ -182,6 +186,8 @@ Options:
   --branch <name>          the baseline's branch (default: the repository's default branch)
   --workflow <file or id>  the baseline from this workflow's runs (default: any workflow)
   --artifact-name <name>   the action's artifact-name (default convy); also names the comment and check
+  --history <N>            the branch's last N runs' summaries for the comment's trend lines, as the
+                           action's history input (default 10; 0: none; docs/trend.md)
   --report-url <url>       link the comment and the check to this report
   --comment <when>         on-change (default): post on Worse, Better or cannot-tell, update an
                            existing comment always; always; never
@@ -191,6 +197,9 @@ Options:
                            do not fail when evidence is missing (by default it fails)
   --gate-across-judge-change
                            gate across a change of judge that no rejudge settled
+  --fail-on-slower <pct>   fail too when answers got slower beyond noise by at least pct percent
+  --fail-on-costlier <pct> fail too when agent tokens or dollars per attempt rose beyond noise by
+                           at least pct percent (both off by default, as compare's)
   --results <dir>          where the runs are (default: results/ beside convy.yml, or ./results)
 
 GITHUB_TOKEN (or GH_TOKEN) needs actions: read, pull-requests: write and checks: write (checks need a
@@ -208,7 +217,7 @@ Options:
   --save <file>            when the conversation ends, save it as a scenario (never overwrites)
   --turn-timeout <s>       seconds for each step of the agent (default 600)
   --config <file>          convy.yml to use (default ./convy.yml)
-`};var COMMANDS={init:async()=>(await import("./chunks/init-WX4F4GYL.js")).initCommand,run:async()=>(await import("./chunks/run-E2HSTKUJ.js")).runCommand,resume:async()=>(await import("./chunks/resume-OU5W75J6.js")).resumeCommand,report:async()=>(await import("./chunks/report-R2ANPRK3.js")).reportCommand,compare:async()=>(await import("./chunks/compare-KNLJ3BO4.js")).compareCommand,replay:async()=>(await import("./chunks/replay-555QQELQ.js")).replayCommand,rejudge:async()=>(await import("./chunks/rejudge-GFCMTL52.js")).rejudgeCommand,"judge-check":async()=>(await import("./chunks/judge-check-3CRCNJPP.js")).judgeCheckCommand,merge:async()=>(await import("./chunks/merge-AYBBP4XG.js")).mergeCommand,baseline:async()=>(await import("./chunks/baseline-QS3N4SGT.js")).baselineCommand,publish:async()=>(await import("./chunks/publish-7FT2QS6Q.js")).publishCommand,chat:async()=>(await import("./chunks/chat-U2GYKMUI.js")).chatCommand};async function runCli(ctx2,argv){let[name,...rest]=argv;if(name===void 0||name==="-h"||name==="--help"||name==="help")return ctx2.stdout.write(name==="help"&&rest[0]&&COMMAND_HELP[rest[0]]?COMMAND_HELP[rest[0]]:MAIN_HELP),ExitCode.Ok;if(name==="-v"||name==="--version")return ctx2.stdout.write(`${CONVY_VERSION}
+`};var COMMANDS={init:async()=>(await import("./chunks/init-6ZYI2DMF.js")).initCommand,run:async()=>(await import("./chunks/run-NZDCHNMM.js")).runCommand,resume:async()=>(await import("./chunks/resume-GVDT7M4L.js")).resumeCommand,report:async()=>(await import("./chunks/report-622QN5II.js")).reportCommand,compare:async()=>(await import("./chunks/compare-AAKXGS2E.js")).compareCommand,replay:async()=>(await import("./chunks/replay-22TWMDVD.js")).replayCommand,rejudge:async()=>(await import("./chunks/rejudge-6M4EA57S.js")).rejudgeCommand,"judge-check":async()=>(await import("./chunks/judge-check-3ANMM7RX.js")).judgeCheckCommand,merge:async()=>(await import("./chunks/merge-MT4OUQG4.js")).mergeCommand,baseline:async()=>(await import("./chunks/baseline-T5MTVVEV.js")).baselineCommand,publish:async()=>(await import("./chunks/publish-7OIDH5K4.js")).publishCommand,chat:async()=>(await import("./chunks/chat-UHQ6TRHA.js")).chatCommand};async function runCli(ctx2,argv){let[name,...rest]=argv;if(name===void 0||name==="-h"||name==="--help"||name==="help")return ctx2.stdout.write(name==="help"&&rest[0]&&COMMAND_HELP[rest[0]]?COMMAND_HELP[rest[0]]:MAIN_HELP),ExitCode.Ok;if(name==="-v"||name==="--version")return ctx2.stdout.write(`${CONVY_VERSION}
 `),ExitCode.Ok;if(rest.includes("-h")||rest.includes("--help")){let help=COMMAND_HELP[name];if(help)return ctx2.stdout.write(help),ExitCode.Ok}let command=COMMANDS[name];if(!command){let hint=didYouMean(name,Object.keys(COMMAND_HELP));throw new InputError(`unknown command "${name}"${hint?` \u2014 did you mean "${hint}"?`:""} (see convy-ci --help)`)}return(await command())(ctx2,rest)}function processWriter(command){return writerFor(process,command)}function typedLines(input){return{[Symbol.asyncIterator](){let reader,lines,open=async()=>{if(lines===void 0){let{createInterface}=await import("node:readline");reader=createInterface({input,crlfDelay:1/0,terminal:!1}),lines=reader[Symbol.asyncIterator]()}return lines};return{next:async()=>(await open()).next(),async return(){return reader?.close(),input.destroy(),await lines?.return?.(),{done:!0,value:void 0}}}}}}var controller=new AbortController,signals=0,onSignal=signal=>{signals++,signals>1&&process.exit(ExitCode.Interrupted),process.stderr.write(`
 ${signal}: stopping; finished attempts are kept (press Ctrl+C again to quit at once)
 `),controller.abort(new Interrupted(`interrupted by ${signal}`))};process.on("SIGINT",onSignal);process.on("SIGTERM",onSignal);var features=process.features,ctx={cwd:process.cwd(),env:process.env,stdout:process.stdout,stderr:process.stderr,interactive:!!process.stderr.isTTY&&process.env.CI!=="true",signal:controller.signal,canStripTypes:features.typescript==="strip"||features.typescript==="transform",printers:terminalPrinters,now:()=>new Date,writer:processWriter,readLines:()=>typedLines(process.stdin)};runCli(ctx,process.argv.slice(2)).then(code=>{process.exitCode=code},error=>{let convyError=toConvyError(error),lines=convyError instanceof InputErrors?convyError.problems.map(p=>`error: ${p.message}`):[`error: ${convyError.message}`];process.stderr.write(`${lines.map(forTerminal).join(`
