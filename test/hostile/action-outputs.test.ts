@@ -121,7 +121,7 @@ describe('what the action sends and writes, with an agent and a gateway that ech
       assert.ok(text.includes(`token rejected: ${stars}`), `${where}: the agent's error, masked`)
       assert.ok(text.includes(`invalid key ${stars}`), `${where}: the gateway's error, masked`)
     }
-    assert.equal(fake.world.artifactsOf(runId).length, 2, 'the run folder and its report')
+    assert.equal(fake.world.artifactsOf(runId).length, 3, 'the run folder, its report and its summary')
     assert.ok(fake.world.cacheEntries.some((entry) => entry.finalized), 'the model cache was saved')
     assert.ok(models.requests.some((r) => r.kind === 'judge'))
   })
