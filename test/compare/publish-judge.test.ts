@@ -57,6 +57,12 @@ describe('publishRun with a judge calibration', () => {
     assert.match(strict.gated.reason, /unchecked judge: its κ against the labels is 0\.66, below judge\.min_kappa 0\.7/)
     assert.equal(strict.conclusion, 'neutral')
     assert.equal(strict.failure, null, 'inconclusive fails only with fail-on-inconclusive')
+    assert.equal(strict.failedBy, null)
+    // With fail-on-inconclusive (the default) the same gate fails, as evidence missing: `publish` exits 3 for it, not 1.
+    const failing = await publishRun({ ...deps({ minKappa: 0.7, calibration: calibration() }), settings: { ...deps(undefined).settings, failOnInconclusive: true, judge: { minKappa: 0.7, calibration: calibration() } } }, { agent: 'support_bot', tally: after, reportUrl: null }, { tally: before, source: { kind: 'artifact', runId: 1 } }, null)
+    assert.match(failing.failure ?? '', /inconclusive \(fail-on-inconclusive\)/)
+    assert.equal(failing.failedBy, 'evidence-missing')
+    assert.equal((await publish(undefined)).failedBy, null)
 
     const stale = await publish({ minKappa: null, calibration: calibration('another-judge') })
     assert.match(stale.markdown, /> ⚠️ Judge calibration is stale: the judge model is ".+", the labels checked "another-judge"/)

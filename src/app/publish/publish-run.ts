@@ -51,6 +51,11 @@ export interface Published {
   gated: GateResult
   /** Why this run fails the step or the command, or null. */
   failure: string | null
+  /**
+   * What the failure is: the gate failed or the run did not finish (`fail`), or the gate lacks evidence
+   * (`evidence-missing`, which `convy-ci publish` exits 3 for, as `compare` does); null without a failure.
+   */
+  failedBy: 'fail' | 'evidence-missing' | null
   conclusion: CheckConclusion
   commentUrl: string | null
 }
@@ -131,7 +136,8 @@ export async function publishRun(deps: PublishDeps, run: RunToPublish, baseline:
         reportUrl: run.reportUrl,
       })
     : null
-  return { comparison, verdict, inconclusive: decision.inconclusive, markdown, gated, failure, conclusion, commentUrl }
+  const failedBy = failure === null ? null : !unfinished && gated.inconclusive === 'evidence-missing' ? 'evidence-missing' : 'fail'
+  return { comparison, verdict, inconclusive: decision.inconclusive, markdown, gated, failure, failedBy, conclusion, commentUrl }
 }
 
 /**

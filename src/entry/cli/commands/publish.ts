@@ -107,6 +107,8 @@ export async function publishCommand(ctx: CliContext, argv: readonly string[]): 
   if (summary) await appendFile(summary, `${markdown}\n`)
   if (failOn !== 'never' || published.gated.outcome !== 'pass') ctx.stderr.write(mask(`gate (fail-on: ${failOn}): ${published.gated.outcome}: ${published.gated.reason}\n`))
   if (published.failure) ctx.stderr.write(mask(`${published.failure}\n`))
+  // As compare: evidence missing is 3 (a workflow can tell it from a Worse), a fail or an unfinished run 1.
+  if (published.failedBy === 'evidence-missing') return ExitCode.Inconclusive
   return published.failure ? ExitCode.Failed : ExitCode.Ok
 }
 
