@@ -17,14 +17,16 @@ import { launchChromium, NO_CHROMIUM } from './browser-harness.ts'
 
 /**
  * A pull request that dropped one tool call: `refund-late-order` looked the order up in 5 of 5
- * attempts before and in none after, while its claims held as before. The comment says so where a
+ * attempts before and in none after (at k = 10: one scenario made slower can be told alone only from k = 10, docs/statistics.md), while its claims held as before. The comment says so where a
  * reviewer reads first (not in a folded table), with the same exact test as the pass rates; the
  * compare page says it in the scenario; names from the agent stay text. pass^k comes with it.
  *
- * CONVY_SCREENSHOTS=docs writes the rendered comment to docs/pr-comment-tools.png.
+ * CONVY_SCREENSHOTS=docs writes the rendered comment to docs/pr-comment-tools.png (the first 900 px: a
+ * reviewer's first screen).
  */
 const MIX = [0.98, 0.98, 0.85, 0.98, 0.55, 0.98, 0.85, 0.98, 0.85, 0.55]
 const HOSTILE = '<img src=x onerror="window.__pwned=1">'
+const SLOWED = 'cancel-subscription'
 
 /** The run, with each attempt of `scenario` making `calls` on its first answer. */
 function withCalls(run: { manifest: ReturnType<typeof syntheticRun>['manifest']; attempts: Attempt[] }, scenario: string, calls: ToolCall[]) {
@@ -36,13 +38,19 @@ function withCalls(run: { manifest: ReturnType<typeof syntheticRun>['manifest'];
   return { ...run, attempts }
 }
 
+/** The run with every answer of `scenario` taking `factor` times as long. */
+function slowedDown(run: { manifest: ReturnType<typeof syntheticRun>['manifest']; attempts: Attempt[] }, scenario: string, factor: number) {
+  return { ...run, attempts: run.attempts.map((a) => (a.scenario !== scenario ? a : { ...a, turns: a.turns.map((t) => (t.role === 'agent' ? { ...t, seconds: t.seconds * factor } : t)) })) }
+}
+
 function runs(tool = 'get_order') {
   const lookup: ToolCall = { name: tool, arguments: { order_id: '88231' }, result: { status: 'delayed', days_late: 6 } }
   const refund: ToolCall = { name: 'issue_refund', arguments: { order_id: '88231', reason: 'late' }, result: { refund_id: 'R-5521' } }
-  const at = (seed: number, day: string) => syntheticRun({ seed, scenarios: 10, k: 5, startedAt: new Date(day), passProbability: (i) => MIX[i % 10]! })
+  const at = (seed: number, day: string) => syntheticRun({ seed, scenarios: 10, k: 10, startedAt: new Date(day), passProbability: (i) => MIX[i % 10]! })
   return {
     before: withCalls(at(1, '2026-11-20T09:30:00Z'), 'refund-late-order', [lookup, refund]),
-    after: withCalls(at(2, '2026-11-21T09:30:00Z'), 'refund-late-order', [refund]),
+    // The same pull request made another scenario's answers three times slower.
+    after: slowedDown(withCalls(at(2, '2026-11-21T09:30:00Z'), 'refund-late-order', [refund]), SLOWED, 3),
   }
 }
 
@@ -58,10 +66,14 @@ describe('a PR that dropped one tool call', () => {
       [['refund-late-order', [['get_order', 'dropped', true]]]],
     )
     const markdown = comparisonMarkdown(c, { reportUrl: 'https://github.com/acme/support-bot/actions/runs/12345/artifacts/67890' })
-    const line = '🔧 **get\\_order** no longer called: 5/5 → 0/5 attempts (p = 0.0040)'
+    const line = '🔧 **get\\_order** no longer called: 10/10 → 0/10 attempts (p < 0.0001)'
     assert.ok(markdown.includes(line), markdown)
     const folded = markdown.indexOf('<details>')
     assert.ok(markdown.indexOf(line) < (folded < 0 ? Infinity : folded), 'not folded away')
+    // The scenario made slower is said in the Speed and cost section, before anything folded, and only it.
+    assert.deepEqual(c.speed.scenarios.filter((x) => x.change !== null).map((x) => [x.id, x.change]), [[SLOWED, 'higher']])
+    const slower = markdown.indexOf(`${SLOWED.replace(/-/g, '-')}: answers`)
+    assert.ok(slower > 0 && slower < (folded < 0 ? Infinity : folded), markdown)
     // The synthetic suite has flaky scenarios: pass³ and pass@3 come with the pass rate, with their meaning.
     assert.match(markdown, /\| pass³ \(all 3 pass\) \| \d+% \| \d+% \| [^|]+ \|\n\| pass@3 \(one of 3 passes\) \|/)
     assert.match(markdown, /\*pass³: the chance that 3 fresh attempts of a scenario all pass; pass@3: that at least one of them does/)
@@ -74,7 +86,7 @@ describe('a PR that dropped one tool call', () => {
     assert.ok(markdown.includes('🔧 **&lt;img src=x onerror="window.\\_\\_pwned=1"&gt;** no longer called'), markdown)
     assert.doesNotMatch(markdown, /<img/)
     const page = renderComparePage(c, r)
-    assert.match(page, /<h3>Tool use<\/h3>.*<li><code>&lt;img src=x onerror=&quot;window.__pwned=1&quot;&gt;<\/code> no longer called: 5\/5 → 0\/5 attempts \(p = 0.0040\)<\/li>/s)
+    assert.match(page, /<h3>Tool use<\/h3>.*<li><code>&lt;img src=x onerror=&quot;window.__pwned=1&quot;&gt;<\/code> no longer called: 10\/10 → 0\/10 attempts \(p &lt; 0.0001\)<\/li>/s)
     assert.match(page, /<h2>Reliability<\/h2><div class="card"><div class="reliability"><span class="k">pass<sup>3<\/sup> <b>\d+%<\/b> → <b>\d+%<\/b><\/span>/)
     assert.doesNotMatch(page, /<img src=x/)
   })
@@ -99,10 +111,15 @@ describe('a PR that dropped one tool call', () => {
       const page = await browser.newPage({ viewport, colorScheme: 'light', deviceScaleFactor: 1 })
       await page.goto(pathToFileURL(file).href)
       // Said under "Worth a look", and again in the folded table of scenarios within noise.
-      const said = page.getByText('no longer called: 5/5 → 0/5 attempts', { exact: false }).first()
+      const said = page.getByText('no longer called: 10/10 → 0/10 attempts', { exact: false }).first()
       assert.ok(await said.isVisible())
       const box = await said.boundingBox()
       assert.ok(box && box.y + box.height <= viewport.height, `at ${box?.y} px, below the first ${viewport.height} px`)
+      // And the slower scenario, on the same first screen.
+      const slower = page.getByText(/cancel-subscription: answers [\d.]+ × slower/).first()
+      assert.ok(await slower.isVisible())
+      const slowerBox = await slower.boundingBox()
+      assert.ok(slowerBox && slowerBox.y + slowerBox.height <= viewport.height, `the slower scenario at ${slowerBox?.y} px, below the first ${viewport.height} px`)
       await page.screenshot({ path: join(process.env.CONVY_SCREENSHOTS ?? dir, 'pr-comment-tools.png') })
       await page.close()
     })
