@@ -6,10 +6,10 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { after, before, describe, test } from 'node:test'
 import { startFakeGitHub, type FakeGitHub } from '../fakes/github-server.ts'
-import { tokenForms } from '../fakes/hostile-agent.ts'
 import { syntheticRun, writeRunRecord } from '../fakes/synthetic-run.ts'
 import { sha } from '../action/steps.ts'
 import { leaksOf } from './leak-search.ts'
+import { API_KEY, BOT_TOKEN, everyForm, LEAKY_CONVY_YML as CONVY_YML } from './leaky-project.ts'
 
 // Issue 23: `convy-ci publish` (the bundled CLI) masks what it sends and writes as the action does:
 // the comment, the check, the markdown on stdout, the job summary it appends to, and its lines on
@@ -17,22 +17,6 @@ import { leaksOf } from './leak-search.ts'
 // every form (a run recorded by a convy-ci that masked less); the command knows them from its
 // convy.yml and its environment.
 const CLI = fileURLToPath(new URL('../../dist/cli.js', import.meta.url))
-const BOT_TOKEN = 'Cn4ry-b0t-t0ken-9f8e7d'
-const API_KEY = 'sk-Cn4ry-m0del-key-31337'
-
-const CONVY_YML = `models:
-  api_key: \${CONVY_API_KEY}
-  user: user-model
-  judge: judge-model
-agents:
-  bot:
-    url: http://127.0.0.1:9/chat
-    headers: { Authorization: "Bearer \${BOT_TOKEN}" }
-    body: { message: "{text}" }
-    reply: answer
-`
-
-const everyForm = (secret: string) => [secret, Buffer.from(`user:${secret}`).toString('base64'), ...tokenForms(secret)].join(' · ')
 
 describe('convy-ci publish, with a run whose errors hold the secrets', () => {
   let fake: FakeGitHub

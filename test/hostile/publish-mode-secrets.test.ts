@@ -4,13 +4,13 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { after, before, describe, test } from 'node:test'
 import { startFakeGitHub, type FakeGitHub } from '../fakes/github-server.ts'
-import { tokenForms } from '../fakes/hostile-agent.ts'
 import { syntheticRun } from '../fakes/synthetic-run.ts'
 import { zipOf } from '../fakes/zip.ts'
 import { workflowRunEvent } from '../action/events.ts'
 import { describeStep, runActionStep, type ActionStepResult } from '../action/harness.ts'
 import { sha } from '../action/steps.ts'
 import { leaksOf } from './leak-search.ts'
+import { API_KEY, BOT_TOKEN, everyForm, LEAKY_CONVY_YML as CONVY_YML } from './leaky-project.ts'
 
 // Issue 23: the action's own sinks, with nothing masked before them. In mode: publish the pull
 // request's run arrives as an artifact, data the publishing job did not write; here its errors hold
@@ -18,22 +18,6 @@ import { leaksOf } from './leak-search.ts'
 // a run that never knew them as secrets). The run is masked as it is read, with the secrets the job
 // knows (its convy.yml's), and the comment, the check, the job summary, the outputs and the log are
 // masked again as they leave.
-const BOT_TOKEN = 'Cn4ry-b0t-t0ken-9f8e7d'
-const API_KEY = 'sk-Cn4ry-m0del-key-31337'
-
-const CONVY_YML = `models:
-  api_key: \${CONVY_API_KEY}
-  user: user-model
-  judge: judge-model
-agents:
-  bot:
-    url: http://127.0.0.1:9/chat
-    headers: { Authorization: "Bearer \${BOT_TOKEN}" }
-    body: { message: "{text}" }
-    reply: answer
-`
-
-const everyForm = (secret: string) => [secret, Buffer.from(`user:${secret}`).toString('base64'), ...tokenForms(secret)].join(' · ')
 
 describe('mode: publish, with a pull request run whose errors hold the secrets', () => {
   let fake: FakeGitHub
