@@ -6,6 +6,7 @@ import { fakeReply, judgeByRule, startFakeModelServer, type FakeModelServer } fr
 import { makeProject, runInProcess, type CliResult } from '../cli/harness.ts'
 import { startHostileAgent, tokenForms, type HostileAgent } from '../fakes/hostile-agent.ts'
 import { convyYml } from '../support/convy-yml.ts'
+import { leaksOf } from './leak-search.ts'
 
 // Issue 23: a secret the agent or the gateway hands back in a form a plain search misses, or split by
 // a character a clean-up later drops, must appear nowhere: not in the run folder, the pages, the
@@ -18,30 +19,9 @@ const CONVY_YML = convyYml({
   agents: ['  bot:\n    url: ${BOT_URL}/chat\n    headers: { Authorization: "Bearer ${BOT_TOKEN}" }\n    body: { message: "{text}" }\n    reply: answer\n'],
 })
 
-/**
- * Written text as a reader (or a careless clean-up) could see it: invisible characters dropped,
- * HTML entities, %xx and \uXXXX decoded. Written apart from the product's own decoder on purpose.
- */
-function readable(text: string): string {
-  // eslint-disable-next-line no-control-regex -- control characters are what a reader does not see
-  const invisible = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u00AD\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF]/g
-  return text
-    .replace(invisible, '')
-    .replace(/&#[xX]([0-9a-fA-F]+);?/g, (_, h: string) => String.fromCodePoint(parseInt(h, 16)))
-    .replace(/&#(\d+);?/g, (_, d: string) => String.fromCodePoint(Number(d)))
-    .replaceAll('&amp;', '&')
-    .replace(/\\u([0-9a-fA-F]{4})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)))
-    .replace(/%([0-9a-fA-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)))
-}
-
+/** Every form of the agent's token and the model key in `text` (leak-search.ts: read as a reader could see it). */
 function leaksIn(text: string): string[] {
-  const found: string[] = []
-  for (const secret of [BOT_TOKEN, API_KEY]) {
-    for (const form of [secret, Buffer.from(secret).toString('hex'), Buffer.from(secret).toString('base64')]) {
-      if (text.includes(form) || readable(text).includes(form) || readable(text).toLowerCase().includes(form.toLowerCase())) found.push(form)
-    }
-  }
-  return found
+  return leaksOf(text, [BOT_TOKEN, API_KEY])
 }
 
 async function everythingWritten(dir: string): Promise<Map<string, string>> {
