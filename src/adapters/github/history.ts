@@ -8,6 +8,7 @@ import { summaryArtifactName } from './artifact-names.ts'
 import { isBranchRun } from './baseline.ts'
 import type { Octokit } from './octokit.ts'
 import { unzip, type UnzipLimits } from './unzip.ts'
+import type { BaselineDownload } from './download-baseline.ts'
 
 /**
  * The default branch's last runs, as their summary artifacts (a few KB each): what the trend is drawn
@@ -15,15 +16,7 @@ import { unzip, type UnzipLimits } from './unzip.ts'
  * anything that is missing, too large or not a summary is left out with a reason: history is context,
  * never a reason to fail.
  */
-export interface HistorySearch {
-  owner: string
-  repo: string
-  /** The workflow (its id or file name) whose runs are read; null reads every workflow's. */
-  workflow: number | string | null
-  branch: string
-  /** The artifact-name prefix (`convy` unless the workflow set one). */
-  prefix: string
-  agent: string
+export interface HistorySearch extends BaselineDownload {
   /** The newest successful runs of the branch to read. */
   runs: number
   /** Never this run (the current one). */
