@@ -6,7 +6,7 @@ import { startFakeAgentServer, type FakeAgentServer } from '../fakes/agent-serve
 import { FAKE_MODELS_AND_BOT_YML, makeProject, runInProcess, topicScenario } from './harness.ts'
 
 /**
- * `compare --fail-on-slower PCT` through whole runs: the same bot, then the same bot taking 80 ms
+ * `compare --fail-on-slower PCT` through whole runs: the same bot, then the same bot taking 200 ms
  * more per answer. Every claim holds in both runs; only the speed moved, and it gates.
  */
 describe('compare --fail-on-slower', () => {
@@ -30,7 +30,7 @@ describe('compare --fail-on-slower', () => {
     }
     bot.latencyMs = 0
     const fast = await play()
-    bot.latencyMs = 80
+    bot.latencyMs = 200
     const slow = await play()
 
     const gated = await runInProcess(['compare', fast, slow, '--fail-on', 'worse', '--fail-on-slower', '50', '--markdown'], { cwd: dir, env: {} })
@@ -38,7 +38,11 @@ describe('compare --fail-on-slower', () => {
     assert.equal(gated.stderr.match(/^gate /gm)?.length, 1, 'one gate, one decision: the pass rates within noise, the speed past its limit')
     assert.match(gated.stderr, /gate \(fail-on: worse\): fail: Answers are \d+\.\d\d × slower overall \(p = .+\), past the 50% allowed \(fail-on-slower\)\./)
     assert.match(gated.stdout, /\*\*Speed and cost\*\*\n\n- Overall: answers \d+\.\d × slower overall \(p = [^)]+, 95% CI/)
-    assert.match(gated.stdout, /- order: answers \d+\.\d × slower, p = 0\.0040 \(median/)
+    // A scenario is told alone only when all 5 slow attempts are slower than all 5 fast ones (p = 1/252):
+    // on a machine busy enough to stall one fast answer by 200 ms that can miss in one of the two, so the
+    // test asks for the scenarios that were told to be these, with that p, and for at least one.
+    const told = [...gated.stdout.matchAll(/^- (\w+): answers \d+\.\d × slower, p = 0\.0040 \(median/gm)].map((m) => m[1])
+    assert.ok(told.length >= 1 && told.every((id) => id === 'order' || id === 'refund'), gated.stdout)
 
     const lenient = await runInProcess(['compare', fast, slow, '--fail-on-slower', '100000'], { cwd: dir, env: {} })
     assert.equal(lenient.code, 0, lenient.stderr)
