@@ -4,9 +4,7 @@
 // headless Chromium:
 //
 //   node --import tsx bench/screenshots.ts
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
-import { createRequire } from 'node:module'
-import { marked } from 'marked'
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
@@ -17,6 +15,7 @@ import { renderComparePage } from '../src/views/compare/compare-page.ts'
 import { anchorFor } from '../src/views/page/html.ts'
 import { writeRunReport } from '../src/views/run/run-report.ts'
 import { syntheticRun, writeSyntheticRun } from '../test/fakes/synthetic-run.ts'
+import { githubComment } from '../test/report/browser-harness.ts'
 import { tallyRecord } from '../src/records/tally/run-tally.ts'
 
 const MIX = [0.98, 0.98, 0.85, 0.98, 0.55, 0.98, 0.85, 0.98, 0.85, 0.55]
@@ -56,16 +55,4 @@ try {
 } finally {
   await browser.close()
   await rm(work, { recursive: true, force: true })
-}
-
-/** The comment as a pull request shows it: GitHub-flavoured markdown in GitHub's comment styles and frame. */
-async function githubComment(markdown: string): Promise<string> {
-  const css = await readFile(createRequire(import.meta.url).resolve('github-markdown-css/github-markdown-light.css'), 'utf8')
-  const body = await marked.parse(markdown, { gfm: true })
-  return `<!doctype html><meta charset="utf-8"><style>${css}
-body{margin:0;padding:20px;background:#fff;font-family:-apple-system,BlinkMacSystemFont,"Segoe UI","Noto Sans",Helvetica,Arial,sans-serif}
-.comment{max-width:880px;border:1px solid #d1d9e0;border-radius:6px}
-.comment header{background:#f6f8fa;border-bottom:1px solid #d1d9e0;padding:8px 16px;font-size:14px;color:#59636e;border-radius:6px 6px 0 0}
-.comment header b{color:#1f2328}.markdown-body{padding:16px;font-size:14px}</style>
-<div class="comment"><header><b>github-actions</b> <span>bot</span> commented</header><div class="markdown-body">${body}</div></div>`
 }

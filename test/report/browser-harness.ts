@@ -1,4 +1,7 @@
 import { existsSync } from 'node:fs'
+import { readFile } from 'node:fs/promises'
+import { createRequire } from 'node:module'
+import { marked } from 'marked'
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
 
 /**
@@ -53,4 +56,19 @@ export async function watchedPage(context: BrowserContext): Promise<PageWatch> {
       document.addEventListener('securitypolicyviolation', (e) => window.__violations.push(e.violatedDirective + ' ' + e.blockedURI));`,
   })
   return watch
+}
+
+/**
+ * The comment as a pull request shows it: GitHub-flavoured markdown in GitHub's comment styles and
+ * frame (the docs' screenshots and the tests that look at the comment's first screen).
+ */
+export async function githubComment(markdown: string): Promise<string> {
+  const css = await readFile(createRequire(import.meta.url).resolve('github-markdown-css/github-markdown-light.css'), 'utf8')
+  const body = await marked.parse(markdown, { gfm: true })
+  return `<!doctype html><meta charset="utf-8"><style>${css}
+body{margin:0;padding:20px;background:#fff;font-family:-apple-system,BlinkMacSystemFont,"Segoe UI","Noto Sans",Helvetica,Arial,sans-serif}
+.comment{max-width:880px;border:1px solid #d1d9e0;border-radius:6px}
+.comment header{background:#f6f8fa;border-bottom:1px solid #d1d9e0;padding:8px 16px;font-size:14px;color:#59636e;border-radius:6px 6px 0 0}
+.comment header b{color:#1f2328}.markdown-body{padding:16px;font-size:14px}</style>
+<div class="comment"><header><b>github-actions</b> <span>bot</span> commented</header><div class="markdown-body">${body}</div></div>`
 }

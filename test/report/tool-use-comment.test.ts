@@ -1,11 +1,9 @@
 import assert from 'node:assert/strict'
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
-import { createRequire } from 'node:module'
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { after, before, describe, test } from 'node:test'
-import { marked } from 'marked'
 import type { Browser } from 'playwright-core'
 import type { Attempt, ToolCall } from '../../src/records/journal/records.ts'
 import { tallyRecord } from '../../src/records/tally/run-tally.ts'
@@ -13,7 +11,7 @@ import { compareRuns } from '../../src/verdict/compare-runs.ts'
 import { renderComparePage } from '../../src/views/compare/compare-page.ts'
 import { comparisonMarkdown } from '../../src/views/markdown/compare-markdown.ts'
 import { syntheticRun } from '../fakes/synthetic-run.ts'
-import { launchChromium, NO_CHROMIUM } from './browser-harness.ts'
+import { githubComment, launchChromium, NO_CHROMIUM } from './browser-harness.ts'
 
 /**
  * A pull request that dropped one tool call: `refund-late-order` looked the order up in 5 of 5
@@ -125,15 +123,3 @@ describe('a PR that dropped one tool call', () => {
     })
   })
 })
-
-/** The comment as a pull request shows it: GitHub-flavoured markdown in GitHub's comment styles (as bench/screenshots.ts). */
-async function githubComment(markdown: string): Promise<string> {
-  const css = await readFile(createRequire(import.meta.url).resolve('github-markdown-css/github-markdown-light.css'), 'utf8')
-  const body = await marked.parse(markdown, { gfm: true })
-  return `<!doctype html><meta charset="utf-8"><style>${css}
-body{margin:0;padding:20px;background:#fff;font-family:-apple-system,BlinkMacSystemFont,"Segoe UI","Noto Sans",Helvetica,Arial,sans-serif}
-.comment{max-width:880px;border:1px solid #d1d9e0;border-radius:6px}
-.comment header{background:#f6f8fa;border-bottom:1px solid #d1d9e0;padding:8px 16px;font-size:14px;color:#59636e;border-radius:6px 6px 0 0}
-.comment header b{color:#1f2328}.markdown-body{padding:16px;font-size:14px}</style>
-<div class="comment"><header><b>github-actions</b> <span>bot</span> commented</header><div class="markdown-body">${body}</div></div>`
-}
