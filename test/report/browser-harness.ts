@@ -1,5 +1,7 @@
 import { existsSync } from 'node:fs'
-import { readFile } from 'node:fs/promises'
+import { readFile, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
 import { createRequire } from 'node:module'
 import { marked } from 'marked'
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
@@ -71,4 +73,27 @@ body{margin:0;padding:20px;background:#fff;font-family:-apple-system,BlinkMacSys
 .comment header{background:#f6f8fa;border-bottom:1px solid #d1d9e0;padding:8px 16px;font-size:14px;color:#59636e;border-radius:6px 6px 0 0}
 .comment header b{color:#1f2328}.markdown-body{padding:16px;font-size:14px}</style>
 <div class="comment"><header><b>github-actions</b> <span>bot</span> commented</header><div class="markdown-body">${body}</div></div>`
+}
+
+/**
+ * The text of every `selector` element in a run report written twice — dialogues inline, and drawn by
+ * the page script from embedded data (a large run) — with every attempt opened; each page checked for
+ * injected code that ran, policy violations and script errors on the way.
+ */
+export async function linesInlineAndDrawn(browser: Browser, dir: string, selector: string, report: (dialogues: 'inline' | 'lazy') => string): Promise<Record<'inline' | 'lazy', string[]>> {
+  const lines = { inline: [] as string[], lazy: [] as string[] }
+  for (const dialogues of ['inline', 'lazy'] as const) {
+    const file = join(dir, `${dialogues}.html`)
+    await writeFile(file, report(dialogues))
+    const watch = await watchedPage(await browser.newContext())
+    await watch.page.goto(pathToFileURL(file).href)
+    await watch.page.evaluate("document.querySelectorAll('details').forEach((d) => { d.open = true })")
+    await watch.page.locator(selector).first().waitFor()
+    lines[dialogues] = await watch.page.locator(selector).allTextContents()
+    if ((await watch.pwned()) !== undefined) throw new Error(`the ${dialogues} page ran injected code`)
+    const problems = [...(await watch.violations()), ...watch.pageErrors]
+    if (problems.length) throw new Error(`the ${dialogues} page: ${problems.join('; ')}`)
+    await watch.page.context().close()
+  }
+  return lines
 }

@@ -1,13 +1,12 @@
 import assert from 'node:assert/strict'
-import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { pathToFileURL } from 'node:url'
 import { after, before, describe, test } from 'node:test'
 import type { Browser } from 'playwright-core'
 import type { Attempt, Turn } from '../../src/records/journal/records.ts'
 import { renderRunReport } from '../../src/views/run/run-report.ts'
-import { launchChromium, NO_CHROMIUM, watchedPage } from './browser-harness.ts'
+import { launchChromium, linesInlineAndDrawn, NO_CHROMIUM } from './browser-harness.ts'
 import { attempt, manifest, scenario } from './small-run.ts'
 
 /**
@@ -67,19 +66,7 @@ describe('tool results in the run report', () => {
     })
 
     test('the same lines inline and drawn, and the tool’s result stays text', async () => {
-      const lines: Record<string, string[]> = {}
-      for (const dialogues of ['inline', 'lazy'] as const) {
-        const file = join(dir, `${dialogues}.html`)
-        await writeFile(file, renderRunReport({ ...run(), dialogues }))
-        const watch = await watchedPage(await browser.newContext())
-        await watch.page.goto(pathToFileURL(file).href)
-        await watch.page.evaluate("document.querySelectorAll('details').forEach((d) => { d.open = true })")
-        await watch.page.locator('.tools li').first().waitFor()
-        lines[dialogues] = await watch.page.locator('.tools li').allTextContents()
-        assert.equal(await watch.pwned(), undefined)
-        assert.deepEqual([await watch.violations(), watch.pageErrors], [[], []])
-        await watch.page.context().close()
-      }
+      const lines = await linesInlineAndDrawn(browser, dir, '.tools li', (dialogues) => renderRunReport({ ...run(), dialogues }))
       assert.deepEqual(lines['lazy'], lines['inline'])
       assert.deepEqual(lines['inline']!.slice(0, 3), ['refund {"order":"4321"} → {"refund":"R-9911","amount":12.5}', `lookup {"q":"x"} → ${HOSTILE}`, 'audit {}'])
     })
