@@ -5,6 +5,7 @@ import type { Attempt, CheckResult, ClaimResult, ModelUse, RunManifest, RunState
 import { ATTEMPTS_FILE, newRunId, RUN_FILE, runDir } from '../../src/records/journal/run-folder.ts'
 import type { Scenario } from '../../src/records/scenario/scenario.ts'
 import { AGENT_FILLER, TEMPLATES, type ScenarioTemplate } from './synthetic-scenarios.ts'
+import { seededRandom } from '../../src/base/stats/permutation.ts'
 
 /**
  * Realistic run folders of any size, the same for the same seed: a manifest and attempts exactly as
@@ -13,17 +14,8 @@ import { AGENT_FILLER, TEMPLATES, type ScenarioTemplate } from './synthetic-scen
  * so changing one option (k, a scenario's pass probability) leaves the other attempts as they were.
  */
 
-/** mulberry32: small, fast, and good enough for test data. */
-export function createRng(seed: number): () => number {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
+/** mulberry32 (base/stats/permutation.ts): the same seed, the same test data everywhere. */
+export const createRng = seededRandom
 
 function streamSeed(...parts: number[]): number {
   let h = 2166136261

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
 import { agreementOf, agreementTable, cohensKappa, type AgreementTable } from '../../src/base/stats/agreement.ts'
 import { assertClose, ratio } from './exact-arithmetic.ts'
+import { seededRandom } from '../../src/base/stats/permutation.ts'
 
 const table = (bothHold: number, judgeFails: number, judgeHolds: number, bothFail: number): AgreementTable => ({ bothHold, judgeFails, judgeHolds, bothFail })
 
@@ -27,17 +28,8 @@ function referenceKappa(person: readonly boolean[], judge: readonly boolean[]): 
   return numerator < 0n ? -ratio(-numerator, expectedOff) : ratio(numerator, expectedOff)
 }
 
-/** A small seeded generator (mulberry32), so the random tables are the same on every run. */
-function random(seed: number): () => number {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32
-  }
-}
+/** A seeded generator (mulberry32), so the random tables are the same on every run. */
+const random = seededRandom
 
 describe("Cohen's κ", () => {
   // statsmodels 0.14 stats.inter_rater.cohens_kappa (SAS PROC FREQ's simple kappa) on [[a, b], [c, d]]:

@@ -97,17 +97,8 @@ export function bruteForceStratified(strata: readonly [x1: number, n1: number, x
   return { less: less / count, greater: greater / count, twoSided: twoSided / count }
 }
 
-/** A small deterministic generator, so randomised cross-checks repeat exactly. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0
-    let t = state
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
+/** The product's seeded generator (mulberry32), so randomised cross-checks repeat exactly. */
+export { seededRandom } from '../../src/base/stats/permutation.ts'
 
 /** |actual − expected| within `relative` of the expected value (or 1e-15 absolute, for zeros). */
 export function assertClose(actual: number, expected: number, relative = 1e-9, label = ''): void {
