@@ -1,4 +1,5 @@
 import type { Direction } from './comparison.ts'
+import { median } from '../base/stats/quantile.ts'
 
 /**
  * Whether the agent got slower or faster between two runs, beyond noise: its answer times (or times
@@ -25,8 +26,10 @@ export interface TimeChange {
 export function compareTimes(before: readonly number[], after: readonly number[]): TimeChange {
   if (before.length < MIN_ANSWERS || after.length < MIN_ANSWERS) return { direction: 'within-noise', pSlower: null, pFaster: null }
   const { pGreater, pLess } = mannWhitney(after, before)
-  const shift = median(after) / median(before) - 1
-  const slower = pGreater <= ALPHA && (median(before) === 0 ? median(after) > 0 : shift >= MIN_RELATIVE_CHANGE)
+  // Both sides have at least MIN_ANSWERS values here, so both medians exist.
+  const [was, now] = [median(before)!, median(after)!]
+  const shift = now / was - 1
+  const slower = pGreater <= ALPHA && (was === 0 ? now > 0 : shift >= MIN_RELATIVE_CHANGE)
   const faster = pLess <= ALPHA && shift <= -MIN_RELATIVE_CHANGE
   return { direction: slower ? 'worse' : faster ? 'better' : 'within-noise', pSlower: pGreater, pFaster: pLess }
 }
@@ -57,11 +60,6 @@ export function mannWhitney(first: readonly number[], second: readonly number[])
   return { pGreater: upperTail((u - mean - 0.5) / sd), pLess: upperTail((mean - u - 0.5) / sd) }
 }
 
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b)
-  const middle = sorted.length >> 1
-  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2
-}
 
 /** P(Z ≥ z) for a standard normal Z, from erfc (Numerical Recipes' erfcc: relative error < 1.2e-7). */
 export function upperTail(z: number): number {

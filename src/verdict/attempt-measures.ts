@@ -1,5 +1,6 @@
 import { stratifiedPermutationTest, type Stratum } from '../base/stats/permutation.ts'
 import { atMost } from '../base/stats/counts.ts'
+import { quantile } from '../base/stats/quantile.ts'
 import { taroneCorrection, type TaroneCorrection } from '../base/stats/tarone.ts'
 import type { AttemptDigest, RunTally } from '../records/tally/run-tally.ts'
 
@@ -65,13 +66,6 @@ export interface MeasureOf {
 
 const mean = (values: readonly number[]) => values.reduce((t, v) => t + v, 0) / values.length
 
-function quantile(values: readonly number[], q: number): number | null {
-  if (values.length === 0) return null
-  const sorted = [...values].sort((a, b) => a - b)
-  const at = (sorted.length - 1) * q
-  const low = Math.floor(at)
-  return sorted[low]! + (sorted[Math.min(low + 1, sorted.length - 1)]! - sorted[low]!) * (at - low)
-}
 
 function side(values: readonly number[]): MeasureSide {
   return { attempts: values.length, median: quantile(values, 0.5), p90: quantile(values, 0.9) }

@@ -1,6 +1,7 @@
 import * as z from '../../base/shared/zod.ts'
 import { capped } from '../../base/shared/text.ts'
 import type { RunTally } from './run-tally.ts'
+import { median } from '../../base/stats/quantile.ts'
 
 /**
  * A run in a few kilobytes: what the default branch's trend is drawn from (docs/trend.md). The action
@@ -127,12 +128,6 @@ export function parseRunSummary(bytes: Buffer | string): ParsedSummary {
   return { summary: parsed.data }
 }
 
-function median(values: readonly number[]): number | null {
-  if (values.length === 0) return null
-  const sorted = [...values].sort((a, b) => a - b)
-  const middle = Math.floor(sorted.length / 2)
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2
-}
 
 function rounded(value: number | null, digits = 3): number | null {
   return value === null ? null : Number(value.toFixed(digits))
