@@ -1,4 +1,4 @@
-import { stratifiedPermutationTest, type Stratum } from '../base/stats/permutation.ts'
+import { choose, stratifiedPermutationTest, type Stratum } from '../base/stats/permutation.ts'
 import { atMost } from '../base/stats/counts.ts'
 import { quantile } from '../base/stats/quantile.ts'
 import { taroneCorrection, type TaroneCorrection } from '../base/stats/tarone.ts'
@@ -51,6 +51,12 @@ export interface Measured {
   overall: MeasureChange & {
     /** An approximate 95% interval for the ratio (normal on the log scale, per scenario variances). */
     interval: { lower: number; upper: number } | null
+    /**
+     * Whether the overall test could reach its level at all with these attempts: at least
+     * 1 / OVERALL_ALPHA ways to relabel them within their scenarios. False with too few attempts
+     * (one scenario at k = 2 or 3), where "within noise" would claim what the test cannot see.
+     */
+    couldTell: boolean
   }
   /** Only the scenarios that changed beyond noise, most certain first. */
   scenarios: ScenarioMeasure[]
@@ -105,6 +111,7 @@ export function measureChanges(before: RunTally, after: RunTally, ids: readonly 
       after: side(pairs.flatMap((p) => p.after)),
       ratio,
       interval: ratioInterval(strata),
+      couldTell: strata.length > 0 && strata.reduce((ways, st) => ways * choose(st.before.length + st.after.length, st.after.length), 1) >= 1 / OVERALL_ALPHA,
       pHigher: overallTest.pGreater,
       pLower: overallTest.pLess,
       change: changeOf(ratio, overallTest.pGreater, overallTest.pLess, { higher: OVERALL_ALPHA, lower: OVERALL_ALPHA }),

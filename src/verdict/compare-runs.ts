@@ -22,7 +22,7 @@ import { scenarioChanges } from './scenario-changes.ts'
 import { buildTiles } from './tiles.ts'
 import { comparisonWarnings } from './warnings.ts'
 import { toolUseChanges } from './tool-use.ts'
-import { speedChanges } from './speed.ts'
+import { firstTokenChanges, speedChanges } from './speed.ts'
 import { costChanges } from './cost.ts'
 import type { RunTally } from '../records/tally/run-tally.ts'
 
@@ -59,7 +59,10 @@ export function compareRuns(before: RunTally, after: RunTally, options: CompareO
     moreWithoutVerdict: moreWithoutVerdict(pair.before, pair.after),
     moved: movedClaims(tallies(pair).was, tallies(pair).now, pair.after.rate! - pair.before.rate!),
   }))
-  const tiles = buildTiles(beforeTally, afterTally, overall.direction)
+  const comparedIds = compared.map((s) => s.id)
+  const speed = speedChanges(before, after, comparedIds)
+  const firstToken = firstTokenChanges(before, after, comparedIds)
+  const tiles = buildTiles(beforeTally, afterTally, overall.direction, { speed, firstToken })
   const inGroup = (group: ComparedScenario['group']) => compared.filter((s) => s.group === group)
   const worse = inGroup('worse').sort((x, y) => x.pWorse - y.pWorse || byId(x, y))
   const better = inGroup('better').sort((x, y) => x.pBetter - y.pBetter || byId(x, y))
@@ -87,9 +90,10 @@ export function compareRuns(before: RunTally, after: RunTally, options: CompareO
       now: options.now,
       baselineMaxAgeDays: options.baselineMaxAgeDays ?? 7,
     }),
-    toolUse: toolUseChanges(before, after, compared.map((s) => s.id)),
-    speed: speedChanges(before, after, compared.map((s) => s.id)),
-    cost: costChanges(before, after, compared.map((s) => s.id)),
+    toolUse: toolUseChanges(before, after, comparedIds),
+    speed,
+    firstToken,
+    cost: costChanges(before, after, comparedIds),
   }
 }
 

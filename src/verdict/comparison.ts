@@ -57,13 +57,17 @@ export interface Tiles {
   stableScenarios: ComparedTile
   attempts: ComparedTile
   /**
-   * The agent's own time per answer; failed answers are not answers and are left out. Toned slower
-   * (worse) or faster (better) by answer-times.ts: a Mann–Whitney test and a 10% change of the median.
+   * The agent's answer time: the median, over the attempts of the scenarios both runs played alike,
+   * of each attempt's mean time per answer (agent errors left out) — the figures `speed` tells.
+   * Toned by `speed`, the test the Speed and cost section and `fail-on-slower` read (tiles.ts):
+   * slower (worse) when it tells anything slower, overall or in a scenario; faster (better) when it
+   * tells something faster and nothing slower; neutral when it could not tell with so few attempts.
    */
-  meanAnswerSeconds: ComparedTile
+  medianAnswerSeconds: ComparedTile
+  /** The slowest single answer of each whole run; no test. */
   slowestAnswerSeconds: ComparedTile
-  /** Time to first token per answer, over the answers that streamed; toned as the answer time. */
-  meanFirstTokenSeconds: ComparedTile
+  /** The same for the time to first token (each attempt's mean over its answers that streamed), toned by `firstToken`. */
+  medianFirstTokenSeconds: ComparedTile
   /** The agent's tokens per attempt, over the attempts where it reported them. */
   tokensInPerAttempt: ComparedTile
   tokensOutPerAttempt: ComparedTile
@@ -286,6 +290,8 @@ export interface Comparison {
   toolUse: ToolUse
   /** Answer times per attempt, tested by a stratified permutation test (speed.ts). */
   speed: Speed
+  /** Times to first token per attempt (agents that stream), tested the same way; told, never gated. */
+  firstToken: Speed
   /** The agent's tokens and the dollars per attempt, tested the same way (cost.ts). */
   cost: Cost
 }

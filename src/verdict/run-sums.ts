@@ -17,9 +17,6 @@ export interface RunSums {
   answers: number
   answerSeconds: number
   slowestAnswerSeconds: number | null
-  /** Every successful answer's time, and its time to first token where it streamed: for the tests of answer times. */
-  answerTimes: readonly number[]
-  firstTokenTimes: readonly number[]
   attemptsWithTokens: number
   tokensIn: number
   tokensOut: number
@@ -38,8 +35,6 @@ export function runSums(tally: RunTally): RunSums {
     answers: 0,
     answerSeconds: 0,
     slowestAnswerSeconds: null,
-    answerTimes: tally.answerTimes,
-    firstTokenTimes: tally.firstTokenTimes,
     attemptsWithTokens: 0,
     tokensIn: 0,
     tokensOut: 0,

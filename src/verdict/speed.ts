@@ -13,9 +13,20 @@ export const ANSWER_TIME: MeasureOf = {
   floor: 0.001,
 }
 
+/** Each attempt's mean time to first token, over its answers that streamed; agent errors left out as above. */
+export const FIRST_TOKEN_TIME: MeasureOf = {
+  value: (a: AttemptDigest) => (a.verdict !== 'agent_error' && a.firstTokens > 0 ? a.firstTokenSeconds / a.firstTokens : null),
+  floor: 0.001,
+}
+
 /** `ids`: the scenarios both runs played alike. */
 export function speedChanges(before: RunTally, after: RunTally, ids: readonly string[]): Speed {
   return measureChanges(before, after, ids, ANSWER_TIME)
+}
+
+/** The same for the time to first token (agents that stream); told, never gated. */
+export function firstTokenChanges(before: RunTally, after: RunTally, ids: readonly string[]): Speed {
+  return measureChanges(before, after, ids, FIRST_TOKEN_TIME)
 }
 
 /**

@@ -1,5 +1,5 @@
 import { atMost } from '../base/stats/counts.ts'
-import { compareTimes } from './answer-times.ts'
+import type { Measured } from './attempt-measures.ts'
 import { fisherExact } from '../base/stats/fisher.ts'
 import type { Direction, ComparedTile, Tiles, Tone } from './comparison.ts'
 import { scenarioSide, type RunSums } from './run-sums.ts'
@@ -7,8 +7,12 @@ import { scenarioSide, type RunSums } from './run-sums.ts'
 /** One-sided level at which a tile's counts (errors) are called worse or better, as for the pass rate. */
 const TILE_ALPHA = 0.025
 
-/** The before/after tiles, each over its own run's scenarios. `passRateTone` comes from the stratified test. */
-export function buildTiles(before: RunSums, after: RunSums, passRateTone: Direction): Tiles {
+/**
+ * The before/after tiles, each over its own run's scenarios, but for the times: those are the
+ * per-attempt comparisons' own figures and verdicts (`speed`, `firstToken`), so a tile never tells
+ * a change the Speed and cost section and the gate do not. `passRateTone` comes from the stratified test.
+ */
+export function buildTiles(before: RunSums, after: RunSums, passRateTone: Direction, times: { speed: Measured; firstToken: Measured }): Tiles {
   const a = summarise(before)
   const b = summarise(after)
   return {
@@ -16,9 +20,9 @@ export function buildTiles(before: RunSums, after: RunSums, passRateTone: Direct
     passed: tile(a.passed, b.passed, 'neutral', { before: a.judged, after: b.judged }),
     stableScenarios: tile(a.stable, b.stable, 'neutral', { before: a.scenariosWithVerdict, after: b.scenariosWithVerdict }),
     attempts: tile(before.attempts, after.attempts, 'neutral'),
-    meanAnswerSeconds: timeTile(before.answerTimes, after.answerTimes),
+    medianAnswerSeconds: timeTile(times.speed),
     slowestAnswerSeconds: tile(before.slowestAnswerSeconds, after.slowestAnswerSeconds, 'neutral'),
-    meanFirstTokenSeconds: timeTile(before.firstTokenTimes, after.firstTokenTimes),
+    medianFirstTokenSeconds: timeTile(times.firstToken),
     tokensInPerAttempt: tile(a.tokensIn, b.tokensIn, 'neutral'),
     tokensOutPerAttempt: tile(a.tokensOut, b.tokensOut, 'neutral'),
     agentErrors: countTile(a.agentErrors, before.attempts, b.agentErrors, after.attempts),
@@ -60,14 +64,18 @@ function summarise(run: RunSums) {
   }
 }
 
-/** Mean times, toned slower or faster only beyond noise (answer-times.ts). */
-function timeTile(before: readonly number[], after: readonly number[]): ComparedTile {
-  const mean = (times: readonly number[]) => (times.length === 0 ? null : times.reduce((sum, t) => sum + t, 0) / times.length)
-  const [a, b] = [mean(before), mean(after)]
-  if (a === null || b === null) return tile(a, b, 'neutral')
-  // A change that reads "0 ms" is never red or green, whatever the medians did.
-  const direction = Math.round(Math.abs(b - a) * 1000) === 0 ? 'within-noise' : compareTimes(before, after).direction
-  return tile(a, b, direction)
+/**
+ * A time tile: the medians per attempt the comparison tells, toned by its verdicts. Slower when
+ * anything is told slower (overall or one scenario: what fail-on-slower fails on), faster when
+ * something is told faster and nothing slower, within noise when nothing is told; neutral without
+ * attempts on both sides, or with too few for the test to tell anything.
+ */
+export function timeTile(measured: Measured): ComparedTile {
+  const { overall, scenarios } = measured
+  const [before, after] = [overall.before.median, overall.after.median]
+  const told = (change: 'higher' | 'lower') => overall.change === change || scenarios.some((s) => s.change === change)
+  const tone: Tone = overall.ratio === null ? 'neutral' : told('higher') ? 'worse' : told('lower') ? 'better' : overall.couldTell ? 'within-noise' : 'neutral'
+  return tile(before, after, before === null || after === null ? 'neutral' : tone)
 }
 
 function tile(before: number | null, after: number | null, tone: Tone, of: ComparedTile['of'] = null): ComparedTile {

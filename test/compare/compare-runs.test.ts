@@ -116,7 +116,7 @@ describe('grouping scenarios', () => {
 })
 
 describe('tiles', () => {
-  test('answer time from the agent’s own successful turns; tokens per attempt; cost; errors', () => {
+  test('answer time: the median per attempt of its mean time per answer, agent errors left out; tokens per attempt; cost; errors', () => {
     const turn = (role: 'user' | 'agent', seconds: number, error: string | null = null) => ({ role, text: '', seconds, tokens: null, error })
     const use = (costUsd: number | null) => ({ model: 'm', calls: 1, tries: 1, tokens: { input: 1, output: 1 }, seconds: 1, costUsd })
     const before: RunRecord = {
@@ -131,8 +131,8 @@ describe('tiles', () => {
       attempts: [attempt('a', 1, 'failed', { turns: [turn('agent', 4)], agentTokens: { input: 300, output: 30 } }), attempt('a', 2, 'passed', { agentTokens: { input: 100, output: 10 } })],
     }
     const { tiles } = compare(before, after)
-    assert.deepEqual([tiles.meanAnswerSeconds.before, tiles.slowestAnswerSeconds.before], [2, 3])
-    assert.deepEqual([tiles.meanAnswerSeconds.after, tiles.slowestAnswerSeconds.after], [2.5, 4])
+    assert.deepEqual([tiles.medianAnswerSeconds.before, tiles.slowestAnswerSeconds.before], [2, 3])
+    assert.deepEqual([tiles.medianAnswerSeconds.after, tiles.slowestAnswerSeconds.after], [2.5, 4])
     assert.deepEqual([tiles.tokensInPerAttempt.before, tiles.tokensInPerAttempt.after, tiles.tokensOutPerAttempt.after], [100, 200, 20])
     assertClose(tiles.costUsd.before!, 0.03, 1e-12)
     assert.equal(tiles.costUsd.after, null)

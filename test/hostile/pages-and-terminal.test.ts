@@ -37,14 +37,14 @@ describe('a change of answer time that reads 0 ms', () => {
 
   test('is grey, not red, even when the medians moved (0.1 ms → 0.4 ms)', () => {
     const c = compareRuns(tallyRecord(record(0.0001, 'bot/2026-03-01T10-00-00_ab12')), tallyRecord(record(0.0004, 'bot/2026-03-02T10-00-00_cd34')), { now: new Date('2026-03-02T12:00:00Z') })
-    assert.equal(c.tiles.meanAnswerSeconds.tone, 'within-noise')
+    assert.equal(c.tiles.medianAnswerSeconds.tone, 'within-noise')
     assert.match(renderCompareTiles(c).value, /Answer time.*<span class="chg within-noise">~ 0 ms/)
     assert.doesNotMatch(comparisonMarkdown(c), /🟥/)
   })
 
   test('a small change that is real reads in milliseconds, not "+0.0 s"', () => {
     const c = compareRuns(tallyRecord(record(0.01, 'bot/2026-03-01T10-00-00_ab12')), tallyRecord(record(0.03, 'bot/2026-03-02T10-00-00_cd34')), { now: new Date('2026-03-02T12:00:00Z') })
-    assert.equal(c.tiles.meanAnswerSeconds.tone, 'worse')
+    assert.equal(c.tiles.medianAnswerSeconds.tone, 'worse')
     assert.match(renderCompareTiles(c).value, /Answer time.*▼ \+20 ms <small>slower/)
     assert.doesNotMatch(comparisonMarkdown(c), /\+0\.0 s/)
   })

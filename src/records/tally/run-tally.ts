@@ -44,6 +44,9 @@ export interface AttemptDigest {
   agentSeconds: number
   /** The agent's answers (turns that did not fail): agentSeconds / answers is the attempt's answer time. */
   answers: number
+  /** Of those, the answers that streamed, and the sum of their times to first token. */
+  firstTokens: number
+  firstTokenSeconds: number
   agentTokens: Tokens | null
   seconds: number
   startedAt: string
@@ -113,12 +116,8 @@ export interface RunTally {
   costUsd: number
   /** Attempts whose models reported a cost; without prices there is none. */
   costedAttempts: number
-  /**
-   * Every answer's time, and its time to first token where it streamed, in the order the attempts
-   * ended, over the scenarios run.json lists: the comparison's test of answer times needs them all.
-   */
+  /** Every answer's time, in the order the attempts ended, over the scenarios run.json lists: the run summary's median answer time. */
   answerTimes: number[]
-  firstTokenTimes: number[]
 }
 
 function checkKey(kind: string, value: string): string {
@@ -153,7 +152,7 @@ function emptyScenario(id: string, scenario: Scenario | null): ScenarioTally {
 export function startTally(manifest: RunManifest): RunTally {
   const scenarios = new Map<string, ScenarioTally>()
   for (const scenario of manifest.scenarios) scenarios.set(scenario.id, emptyScenario(scenario.id, scenario))
-  return { manifest, scenarios, attempts: 0, replays: 0, unknownScenarioAttempts: 0, skippedLines: 0, slowest: null, costUsd: 0, costedAttempts: 0, answerTimes: [], firstTokenTimes: [] }
+  return { manifest, scenarios, attempts: 0, replays: 0, unknownScenarioAttempts: 0, skippedLines: 0, slowest: null, costUsd: 0, costedAttempts: 0, answerTimes: [] }
 }
 
 export function addAttempt(tally: RunTally, attempt: Attempt, dialogue: DialogueSlot = { kind: 'none' }): AttemptDigest {
@@ -167,7 +166,7 @@ export function addAttempt(tally: RunTally, attempt: Attempt, dialogue: Dialogue
   if (scenario.scenario === null) tally.unknownScenarioAttempts++
   countVerdict(scenario, attempt.verdict)
   countDecisions(scenario, attempt)
-  const agentSeconds = countAnswers(tally, scenario, attempt)
+  const { agentSeconds, firstTokens, firstTokenSeconds } = countAnswers(tally, scenario, attempt)
   if (attempt.agentTokens) {
     scenario.tokenAttempts++
     scenario.tokensIn += attempt.agentTokens.input
@@ -192,6 +191,8 @@ export function addAttempt(tally: RunTally, attempt: Attempt, dialogue: Dialogue
     failedTurn: failedTurn(attempt),
     agentSeconds,
     answers: answers(attempt.turns).length,
+    firstTokens,
+    firstTokenSeconds,
     agentTokens: attempt.agentTokens,
     seconds: attempt.seconds,
     startedAt: attempt.startedAt,
@@ -251,9 +252,11 @@ export function scenarioJudgeNoise(scenario: Pick<ScenarioTally, 'judgements'>):
   return judgeNoise(scenario.judgements)
 }
 
-/** Counts the agent's answers; returns the attempt's time spent answering. */
-function countAnswers(tally: RunTally, scenario: ScenarioTally, attempt: Attempt): number {
+/** Counts the agent's answers; returns the attempt's time spent answering, and its streamed answers' times to first token. */
+function countAnswers(tally: RunTally, scenario: ScenarioTally, attempt: Attempt): { agentSeconds: number; firstTokens: number; firstTokenSeconds: number } {
   let agentSeconds = 0
+  let firstTokens = 0
+  let firstTokenSeconds = 0
   const listed = scenario.scenario !== null
   for (const turn of answers(attempt.turns)) {
     agentSeconds += turn.seconds
@@ -263,14 +266,13 @@ function countAnswers(tally: RunTally, scenario: ScenarioTally, attempt: Attempt
     if (turn.firstTokenSeconds !== undefined) {
       scenario.firstTokens++
       scenario.firstTokenSeconds += turn.firstTokenSeconds
+      firstTokens++
+      firstTokenSeconds += turn.firstTokenSeconds
     }
-    if (listed) {
-      tally.answerTimes.push(turn.seconds)
-      if (turn.firstTokenSeconds !== undefined) tally.firstTokenTimes.push(turn.firstTokenSeconds)
-    }
+    if (listed) tally.answerTimes.push(turn.seconds)
     if (!tally.slowest || turn.seconds > tally.slowest.seconds) tally.slowest = { seconds: turn.seconds, scenario: attempt.scenario, attempt: attempt.attempt }
   }
-  return agentSeconds
+  return { agentSeconds, firstTokens, firstTokenSeconds }
 }
 
 function failedTurn(attempt: Attempt): AttemptDigest['failedTurn'] {

@@ -1,11 +1,14 @@
 import type { Comparison, ComparedTile, Tone } from '../../verdict/comparison.ts'
 import { count, dollars, percent, points, seconds, secondsChange, signed, signedDollars } from '../page/format.ts'
 import { html, type SafeHtml } from '../page/html.ts'
+import type { Measured } from '../../verdict/attempt-measures.ts'
+import { scenariosAloneNote } from './speed-wording.ts'
 
 /**
  * The run report's tiles, before and after, with the change: red when the statistics call it worse
  * (or slower), green better (or faster), grey with ~ within noise, and uncoloured where no test
- * applies (slowest answer, tokens, cost).
+ * applies (slowest answer, tokens, cost) or the test could not tell (too few attempts). The times are
+ * the Speed and cost section's medians per attempt, coloured by its test.
  * Numbers are worded as in the PR comment (format.ts), so both say the same thing.
  */
 
@@ -33,15 +36,21 @@ function tile(label: string, before: string, after: string, chips: SafeHtml[], s
   }</div>`
 }
 
+/** What a time tile's figure is, and where its colour came from when scenarios alone moved. */
+function timeSub(what: string, measured: Measured, rest = ''): string {
+  const note = scenariosAloneNote(measured)
+  return `${what}${rest}${note ? ` · ${note} (Speed and cost)` : ''}`
+}
+
 export function renderCompareTiles(c: Comparison): SafeHtml {
   const t = c.tiles
   const of = (x: ComparedTile, side: 'before' | 'after') => (x[side] === null || x.of === null ? NONE : `${count(x[side])} of ${count(x.of[side])}`)
   const tiles = [
     tile('Pass rate', value(t.passRate.before, percent), value(t.passRate.after, percent), [changeChip(t.passRate, points)], `${of(t.passed, 'before')} → ${of(t.passed, 'after')} passed · mean over scenarios`),
     tile('Stable scenarios', of(t.stableScenarios, 'before'), of(t.stableScenarios, 'after'), [changeChip(t.stableScenarios, (d) => signed(d))], 'passed every attempt'),
-    tile('Answer time', value(t.meanAnswerSeconds.before, seconds), value(t.meanAnswerSeconds.after, seconds), [changeChip(t.meanAnswerSeconds, secondsChange, TIME_WORD)], `mean; slowest ${value(t.slowestAnswerSeconds.before, seconds)} → ${value(t.slowestAnswerSeconds.after, seconds)}`),
-    ...(t.meanFirstTokenSeconds.before !== null || t.meanFirstTokenSeconds.after !== null
-      ? [tile('Time to first token', value(t.meanFirstTokenSeconds.before, seconds), value(t.meanFirstTokenSeconds.after, seconds), [changeChip(t.meanFirstTokenSeconds, secondsChange, TIME_WORD)], 'mean, over the answers that streamed')]
+    tile('Answer time', value(t.medianAnswerSeconds.before, seconds), value(t.medianAnswerSeconds.after, seconds), [changeChip(t.medianAnswerSeconds, secondsChange, TIME_WORD)], timeSub('median per attempt of its mean answer time', c.speed, `; slowest answer ${value(t.slowestAnswerSeconds.before, seconds)} → ${value(t.slowestAnswerSeconds.after, seconds)}`)),
+    ...(t.medianFirstTokenSeconds.before !== null || t.medianFirstTokenSeconds.after !== null
+      ? [tile('Time to first token', value(t.medianFirstTokenSeconds.before, seconds), value(t.medianFirstTokenSeconds.after, seconds), [changeChip(t.medianFirstTokenSeconds, secondsChange, TIME_WORD)], timeSub('median per attempt, over the answers that streamed', c.firstToken))]
       : []),
     tile(
       'Tokens per attempt',

@@ -25,8 +25,9 @@ interface Wording {
   per: string
 }
 
-const WORDING: Record<'speed' | 'tokens' | 'dollars', Wording> = {
+const WORDING: Record<'speed' | 'firstToken' | 'tokens' | 'dollars', Wording> = {
   speed: { what: 'answers', higher: 'slower', lower: 'faster', value: seconds, per: 'per answer' },
+  firstToken: { what: 'first tokens', higher: 'slower', lower: 'faster', value: seconds, per: 'to the first token' },
   tokens: { what: 'agent tokens', higher: 'more per attempt', lower: 'fewer per attempt', value: (v) => count(Math.round(v)), per: 'per attempt' },
   dollars: { what: 'dollars', higher: 'more per attempt', lower: 'less per attempt', value: dollars, per: 'per attempt' },
 }
@@ -54,17 +55,29 @@ function scenarioLines(measured: Measured, wording: Wording): SpeedLine[] {
   return measured.scenarios.map((s) => ({ id: s.id, text: `${wording.what} ${ratioText(s, wording)}, ${pOf(s)} (${medians(s, wording)})` }))
 }
 
-/** Overall lines first (speed, tokens, dollars), then the scenarios' in the same order. */
-export function speedLines(c: Pick<Comparison, 'speed' | 'cost'>): SpeedLine[] {
-  const measures: [Measured, Wording][] = [[c.speed, WORDING.speed], [c.cost.tokens, WORDING.tokens], [c.cost.dollars, WORDING.dollars]]
+/** Overall lines first (speed, time to first token, tokens, dollars), then the scenarios' in the same order. */
+export function speedLines(c: Pick<Comparison, 'speed' | 'firstToken' | 'cost'>): SpeedLine[] {
+  const measures: [Measured, Wording][] = [[c.speed, WORDING.speed], [c.firstToken, WORDING.firstToken], [c.cost.tokens, WORDING.tokens], [c.cost.dollars, WORDING.dollars]]
   return [...measures.flatMap(([m, w]) => overallLine(m, w)), ...measures.flatMap(([m, w]) => scenarioLines(m, w))]
 }
 
 /** One sentence on how the lines were found, for whoever asks. */
 export const SPEED_METHOD =
-  "Each attempt counts once, by its mean answer time, the agent's tokens or its dollars; the runs are compared on a log scale by a permutation test stratified by scenario, each scenario also alone (Tarone-corrected); changes under ×1.1 are never told."
+  "Each attempt counts once, by its mean answer time (or time to first token), the agent's tokens or its dollars; the runs are compared on a log scale by a permutation test stratified by scenario, each scenario also alone (Tarone-corrected); changes under ×1.1 are never told."
 
-export function speedCard(c: Pick<Comparison, 'speed' | 'cost'>): SafeHtml {
+/**
+ * What a time tile says of its own colour when it comes from scenarios alone (the overall figures
+ * did not move beyond noise): "1 scenario slower"; empty otherwise. Numbers only.
+ */
+export function scenariosAloneNote(measured: Measured): string {
+  if (measured.overall.change !== null) return ''
+  const told = (change: 'higher' | 'lower') => measured.scenarios.filter((s) => s.change === change).length
+  const [slower, faster] = [told('higher'), told('lower')]
+  const scenarios = (n: number) => `${n} scenario${n === 1 ? '' : 's'}`
+  return [slower > 0 ? `${scenarios(slower)} slower` : '', faster > 0 ? `${scenarios(faster)} faster` : ''].filter(Boolean).join(', ')
+}
+
+export function speedCard(c: Pick<Comparison, 'speed' | 'firstToken' | 'cost'>): SafeHtml {
   const lines = speedLines(c)
   if (lines.length === 0) return html``
   return html`<h2>Speed and cost</h2><div class="card"><ul>${lines.map((line) => html`<li>${line.id === null ? '' : html`<b>${line.id}</b>: `}${line.text}</li>`)}</ul><p class="note">${SPEED_METHOD}</p></div>`

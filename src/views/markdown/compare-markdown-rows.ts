@@ -4,6 +4,7 @@ import { anchorFor } from '../page/html.ts'
 import { count, dollars, fraction, percent, points, pValue, seconds, secondsChange, signed, signedDollars } from '../page/format.ts'
 import { neutralise } from './neutralise.ts'
 import { scenarioNotes } from '../compare/compare-wording.ts'
+import { scenariosAloneNote } from '../compare/speed-wording.ts'
 
 /** The cells of the comparison's markdown tables. Anything from the runs goes through neutralise. */
 export const SCENARIO_ID_LENGTH = 80
@@ -29,16 +30,17 @@ export function tileRows(c: Comparison): string[][] {
   const stable = (side: 'before' | 'after') => `${count(t.stableScenarios[side]!)} of ${count(t.stableScenarios.of![side])}`
   if (moved(t.stableScenarios)) rows.push(['Stable scenarios', stable('before'), stable('after'), change(t.stableScenarios, (d) => signed(d))])
   if (moved(t.attempts)) rows.push(['Attempts', count(t.attempts.before!), count(t.attempts.after!), change(t.attempts, (d) => signed(d))])
+  // The medians per attempt the Speed and cost section tells, coloured by its test (verdict/tiles.ts).
   const time = (side: 'before' | 'after') =>
-    t.meanAnswerSeconds[side] === null ? NONE : `${seconds(t.meanAnswerSeconds[side])} mean · ${seconds(t.slowestAnswerSeconds[side]!)} slowest`
-  if (beyondNoise(t.meanAnswerSeconds) || beyondNoise(t.slowestAnswerSeconds)) {
-    rows.push(['Answer time', time('before'), time('after'), joined(change(t.meanAnswerSeconds, secondsChange), change(t.slowestAnswerSeconds, secondsChange))])
+    t.medianAnswerSeconds[side] === null ? NONE : `${seconds(t.medianAnswerSeconds[side])} median per attempt · ${seconds(t.slowestAnswerSeconds[side])} slowest answer`
+  if (beyondNoise(t.medianAnswerSeconds)) {
+    rows.push(['Answer time', time('before'), time('after'), joined(withNote(change(t.medianAnswerSeconds, secondsChange), scenariosAloneNote(c.speed)), change(t.slowestAnswerSeconds, secondsChange))])
   }
   // Only agents that stream have a time to first token; the row would be dashes for the rest.
-  const firstToken = t.meanFirstTokenSeconds
+  const firstToken = t.medianFirstTokenSeconds
   if ((firstToken.before !== null || firstToken.after !== null) && beyondNoise(firstToken)) {
-    const mean = (side: 'before' | 'after') => (firstToken[side] === null ? NONE : `${seconds(firstToken[side])} mean`)
-    rows.push(['Time to first token', mean('before'), mean('after'), change(firstToken, secondsChange)])
+    const median = (side: 'before' | 'after') => (firstToken[side] === null ? NONE : `${seconds(firstToken[side])} median per attempt`)
+    rows.push(['Time to first token', median('before'), median('after'), withNote(change(firstToken, secondsChange), scenariosAloneNote(c.firstToken))])
   }
   const tokens = (side: 'before' | 'after') =>
     t.tokensInPerAttempt[side] === null ? NONE : `${count(t.tokensInPerAttempt[side])} in · ${count(t.tokensOutPerAttempt[side]!)} out`
@@ -65,6 +67,10 @@ export function tileRows(c: Comparison): string[][] {
 
 function change(tile: ComparedTile, show: (difference: number) => string): string {
   return tile.change === null ? NONE : `${TONE_MARK[tile.tone]}${show(tile.change)}`
+}
+
+function withNote(cell: string, note: string): string {
+  return note ? `${cell} (${note})` : cell
 }
 
 function joined(first: string, second: string): string {

@@ -1,0 +1,174 @@
+import assert from 'node:assert/strict'
+import { describe, test } from 'node:test'
+import type { Attempt, Turn } from '../../src/records/journal/records.ts'
+import { tallyRecord, type RunRecord } from '../../src/records/tally/run-tally.ts'
+import { seededRandom } from '../../src/base/stats/permutation.ts'
+import { OVERALL_ALPHA } from '../../src/verdict/attempt-measures.ts'
+import { compareRuns } from '../../src/verdict/compare-runs.ts'
+import type { Comparison } from '../../src/verdict/comparison.ts'
+import { decideGate } from '../../src/verdict/decide-gate.ts'
+import { comparisonMarkdown } from '../../src/views/markdown/compare-markdown.ts'
+import { speedSection } from '../../src/views/markdown/speed-markdown.ts'
+import { renderCompareTiles } from '../../src/views/compare/compare-tiles.ts'
+import { speedLines } from '../../src/views/compare/speed-wording.ts'
+import { attempt, manifest, scenario } from './run-builder.ts'
+
+/**
+ * The answer-time tile, the Speed and cost section and `fail-on-slower` read one test (the
+ * per-attempt comparison, verdict/attempt-measures.ts), so the tile is never red while the section
+ * is silent and the gate passes, nor grey while the gate fails on speed.
+ */
+const now = new Date('2026-03-02T00:00:00Z')
+
+/** Answers of an attempt: a question and an answer each, the answer taking `seconds` (and `firstToken` to its first token when given). */
+function answers(times: readonly number[], firstToken: ((seconds: number) => number) | null = null): Turn[] {
+  return times.flatMap((seconds): Turn[] => [
+    { role: 'user', text: 'q', seconds: 0.2, tokens: null, error: null },
+    { role: 'agent', text: 'a', seconds, tokens: null, error: null, ...(firstToken ? { firstTokenSeconds: firstToken(seconds) } : {}) },
+  ])
+}
+
+/** `scenarios` × `k` passing attempts, attempt n of scenario s answering with `turns(s, n)`. */
+function run(id: string, scenarios: number, k: number, turns: (s: number, n: number) => Turn[]): RunRecord {
+  const ids = Array.from({ length: scenarios }, (_, i) => `s${i}`)
+  const attempts = ids.flatMap((sid, s) => Array.from({ length: k }, (_, i): Attempt => ({ ...attempt(sid, i + 1, 'passed'), turns: turns(s, i + 1) })))
+  return { manifest: manifest({ id, scenarios: ids.map((sid) => scenario(sid)) }), attempts }
+}
+
+/** Typical answer times: around a second, skewed, the same draws for both runs unless a test changes them. */
+function typical(scenarios: number, k: number, seed: number): (s: number, n: number) => number[] {
+  const noise = seededRandom(seed)
+  const drawn = Array.from({ length: scenarios * k }, () => [Math.exp(noise() * 0.4), Math.exp(noise() * 0.4)])
+  return (s, n) => drawn[s * k + n - 1]!
+}
+
+const compare = (before: RunRecord, after: RunRecord) => compareRuns(tallyRecord(before), tallyRecord(after), { now })
+const BEFORE_ID = 'bot/2026-03-01T10-00-00_ab12'
+const AFTER_ID = 'bot/2026-03-02T10-00-00_cd34'
+const slowerGate = (c: Comparison, percent: number) => decideGate({ comparison: c }, { failOn: 'worse', slowerPercent: percent })
+
+/**
+ * The old tile's test, over every answer as if independent (one-sided Mann–Whitney, normal
+ * approximation): kept here only to show the adversary below is one it called slower.
+ */
+function everyAnswerZ(before: readonly number[], after: readonly number[]): number {
+  let u = 0
+  for (const a of after) for (const b of before) u += a > b ? 1 : a === b ? 0.5 : 0
+  const [n1, n2] = [after.length, before.length]
+  return (u - (n1 * n2) / 2) / Math.sqrt((n1 * n2 * (n1 + n2 + 1)) / 12)
+}
+
+const median = (values: readonly number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!
+
+describe('the answer-time tile, the Speed and cost section and the gate agree', () => {
+  test('adversary: one conversation with many slow answers is not a slower agent — tile, section and gate all say so', () => {
+    const times = typical(3, 5, 5)
+    const before = run(BEFORE_ID, 3, 5, (s, n) => answers(times(s, n)))
+    // The same agent, but one conversation of one scenario went on for forty answers of three seconds.
+    const after = run(AFTER_ID, 3, 5, (s, n) => answers(s === 0 && n === 1 ? Array.from({ length: 40 }, () => 3) : times(s, n)))
+    const [was, now_] = [tallyRecord(before).answerTimes, tallyRecord(after).answerTimes]
+    assert.ok(everyAnswerZ(was, now_) > 1.96 && median(now_) >= 1.1 * median(was), 'counted answer by answer, it looks slower (the old tile was red)')
+
+    const c = compare(before, after)
+    assert.ok(c.speed.overall.pHigher > OVERALL_ALPHA, `one attempt is one value: p = ${c.speed.overall.pHigher}`)
+    assert.equal(c.speed.overall.change, null)
+    assert.deepEqual(c.speed.scenarios, [])
+    assert.equal(c.tiles.medianAnswerSeconds.tone, 'within-noise')
+    assert.deepEqual(speedLines(c), [])
+    assert.equal(speedSection(c), '')
+    const markdown = comparisonMarkdown(c)
+    assert.doesNotMatch(markdown, /Answer time|🟥/)
+    assert.doesNotMatch(renderCompareTiles(c).value, /slower/)
+    const gate = slowerGate(c, 0)
+    assert.equal(gate.result.outcome, 'pass', gate.result.reason)
+    assert.equal(gate.verdict, 'within-noise')
+  })
+
+  test('every attempt twice as slow, k = 5 over four scenarios: a red tile, a Speed line, and fail-on-slower 25 fails', () => {
+    const times = typical(4, 5, 7)
+    const c = compare(
+      run(BEFORE_ID, 4, 5, (s, n) => answers(times(s, n))),
+      run(AFTER_ID, 4, 5, (s, n) => answers(times(s, n).map((t) => 2 * t))),
+    )
+    assert.equal(c.speed.overall.change, 'higher')
+    const tile = c.tiles.medianAnswerSeconds
+    assert.equal(tile.tone, 'worse')
+    // The tile's figures are the Speed line's medians per attempt.
+    assert.deepEqual([tile.before, tile.after], [c.speed.overall.before.median, c.speed.overall.after.median])
+    assert.ok(Math.abs(tile.after! / tile.before! - 2) < 1e-9, 'twice the same draws: twice the median')
+    assert.match(speedSection(c), /^- Overall: answers 2\.0 × slower overall \(p [=<] [^,]+, 95% CI [\d.]+–[\d.]+ ×\): median /m)
+    const markdown = comparisonMarkdown(c)
+    assert.match(markdown, /\| Answer time \| [\d.]+ s median per attempt · [\d.]+ s slowest answer \| [\d.]+ s median per attempt · [\d.]+ s slowest answer \| 🟥 \+/)
+    assert.match(renderCompareTiles(c).value, /Answer time.*<span class="chg worse">▼ \+[\d.]+ s <small>slower<\/small>.*median per attempt of its mean answer time/)
+    const gate = slowerGate(c, 25)
+    assert.equal(gate.result.outcome, 'fail')
+    assert.match(gate.result.reason, /^Answers are 2\.00 × slower overall \(p = .+\), past the 25% allowed \(fail-on-slower\)\.$/)
+    assert.equal(gate.verdict, 'worse')
+  })
+
+  test('every attempt twice as fast: a green tile, a Speed line saying faster, and the gate passes', () => {
+    const times = typical(4, 5, 9)
+    const c = compare(
+      run(BEFORE_ID, 4, 5, (s, n) => answers(times(s, n))),
+      run(AFTER_ID, 4, 5, (s, n) => answers(times(s, n).map((t) => t / 2))),
+    )
+    assert.equal(c.tiles.medianAnswerSeconds.tone, 'better')
+    assert.match(speedSection(c), /^- Overall: answers 2\.0 × faster overall/m)
+    assert.match(comparisonMarkdown(c), /\| Answer time \|[^\n]*\| 🟩 −/)
+    assert.match(renderCompareTiles(c).value, /<span class="chg better">▲ −[\d.]+ s <small>faster<\/small>/)
+    assert.equal(slowerGate(c, 25).result.outcome, 'pass')
+  })
+
+  test('one scenario slower and one faster, alone: the tile is red and says why, as the section and the gate do', () => {
+    // Three scenarios at k = 5: each can register alone (p = 1/252, under 0.0125 / 3). One four times
+    // slower and one four times faster leave the overall ratio at 1, so only the scenarios tell it.
+    const times = typical(3, 5, 3)
+    const c = compare(
+      run(BEFORE_ID, 3, 5, (s, n) => answers(times(s, n))),
+      run(AFTER_ID, 3, 5, (s, n) => answers(times(s, n).map((t) => (s === 2 ? 4 * t : s === 1 ? t / 4 : t)))),
+    )
+    assert.deepEqual(c.speed.scenarios.map((s) => [s.id, s.change]).sort(), [['s1', 'lower'], ['s2', 'higher']])
+    assert.equal(c.speed.overall.change, null, "the overall test does not tell it: the tile's colour comes from the scenarios")
+    assert.equal(c.tiles.medianAnswerSeconds.tone, 'worse', 'anything told slower is red: what fail-on-slower fails on')
+    assert.match(speedSection(c), /^- s2: answers 4\.0 × slower, p = 0\.0040/m)
+    assert.match(speedSection(c), /^- s1: answers 4\.0 × faster, p = 0\.0040/m)
+    assert.match(comparisonMarkdown(c), /\| Answer time \|[^\n]*🟥 [^|]*\(1 scenario slower, 1 scenario faster\)/)
+    assert.match(renderCompareTiles(c).value, /1 scenario slower, 1 scenario faster \(Speed and cost\)/)
+    assert.equal(slowerGate(c, 200).result.outcome, 'fail')
+    assert.equal(slowerGate(c, 400).result.outcome, 'pass', 'past its percentage only')
+  })
+
+  test('too few attempts to tell: the tile is neutral, nothing is told, the gate passes', () => {
+    // One scenario at k = 2: C(4, 2) = 6 ways to relabel, the smallest p 1/6, never under 1%.
+    const c = compare(
+      run(BEFORE_ID, 1, 2, () => answers([1, 1])),
+      run(AFTER_ID, 1, 2, () => answers([5, 5])),
+    )
+    assert.equal(c.speed.overall.couldTell, false)
+    assert.equal(c.tiles.medianAnswerSeconds.tone, 'neutral')
+    assert.deepEqual([c.tiles.medianAnswerSeconds.before, c.tiles.medianAnswerSeconds.after], [1, 5], 'the figures are still shown')
+    assert.equal(speedSection(c), '')
+    assert.match(renderCompareTiles(c).value, /Answer time.*<span class="chg neutral">\+4\.0 s<\/span>/)
+    assert.equal(slowerGate(c, 0).result.outcome, 'pass')
+    const enough = compare(run(BEFORE_ID, 1, 5, () => answers([1, 1])), run(AFTER_ID, 1, 5, () => answers([1, 1])))
+    assert.equal(enough.speed.overall.couldTell, true)
+    assert.equal(enough.tiles.medianAnswerSeconds.tone, 'within-noise', 'with k = 5 the test could tell, and nothing moved')
+  })
+
+  test('time to first token: its own per-attempt test colours its tile and tells its own line; fail-on-slower gates answers only', () => {
+    const times = typical(4, 5, 13)
+    const c = compare(
+      run(BEFORE_ID, 4, 5, (s, n) => answers(times(s, n), (t) => t / 4)),
+      run(AFTER_ID, 4, 5, (s, n) => answers(times(s, n), (t) => t / 2)),
+    )
+    assert.equal(c.firstToken.overall.change, 'higher')
+    assert.equal(c.tiles.medianFirstTokenSeconds.tone, 'worse')
+    assert.equal(c.tiles.medianAnswerSeconds.tone, 'within-noise')
+    assert.deepEqual([c.tiles.medianFirstTokenSeconds.before, c.tiles.medianFirstTokenSeconds.after], [c.firstToken.overall.before.median, c.firstToken.overall.after.median])
+    assert.match(speedSection(c), /^- Overall: first tokens 2\.0 × slower overall \(p [=<] [^)]+\): median [\d.]+ (ms|s) → [\d.]+ (ms|s), p90 .+ to the first token$/m)
+    assert.doesNotMatch(speedSection(c), /answers [\d.]+ ×/)
+    assert.match(comparisonMarkdown(c), /\| Time to first token \| [\d.]+ (ms|s) median per attempt \| [\d.]+ (ms|s) median per attempt \| 🟥 \+/)
+    assert.doesNotMatch(comparisonMarkdown(c), /\| Answer time \|/)
+    assert.equal(slowerGate(c, 0).result.outcome, 'pass')
+  })
+})
