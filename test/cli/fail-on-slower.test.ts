@@ -38,6 +38,8 @@ describe('compare --fail-on-slower', () => {
     assert.equal(gated.stderr.match(/^gate /gm)?.length, 1, 'one gate, one decision: the pass rates within noise, the speed past its limit')
     assert.match(gated.stderr, /gate \(fail-on: worse\): fail: Answers are \d+\.\d\d × slower overall \(p = .+\), past the 50% allowed \(fail-on-slower\)\./)
     assert.match(gated.stdout, /\*\*Speed and cost\*\*\n\n- Overall: answers \d+\.\d × slower overall \(p = [^)]+, 95% CI/)
+    // The tile says what the section and the gate say: slower, from the same test.
+    assert.match(gated.stdout, /^\| Answer time \| [^|]+ median per attempt · [^|]+ \| [^|]+ median per attempt · [^|]+ \| 🟥 \+/m)
     // A scenario is told alone only when all 5 slow attempts are slower than all 5 fast ones (p = 1/252):
     // on a machine busy enough to stall one fast answer by 200 ms that can miss in one of the two, so the
     // test asks for the scenarios that were told to be these, with that p, and for at least one.
