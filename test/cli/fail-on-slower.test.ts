@@ -1,4 +1,6 @@
 import assert from 'node:assert/strict'
+import { readdir, readFile } from 'node:fs/promises'
+import { join } from 'node:path'
 import { after, before, describe, test } from 'node:test'
 import { judgeByRule, startFakeModelServer, type FakeModelServer } from '../../src/entry/testing/fake-model-server.ts'
 import { STOP_WORD } from '../../src/play/simulated-user/simulated-user-prompt.ts'
@@ -46,8 +48,20 @@ describe('compare --fail-on-slower', () => {
     const told = [...gated.stdout.matchAll(/^- (\w+): answers \d+\.\d × slower, p = 0\.0040 \(median/gm)].map((m) => m[1])
     assert.ok(told.length >= 1 && told.every((id) => id === 'order' || id === 'refund'), gated.stdout)
 
+    // The compare page says what the gate said, when asked to gate.
+    const page = async () => {
+      const pages = (await readdir(join(dir, 'results', 'compare'))).filter((f) => f.endsWith('.html'))
+      assert.equal(pages.length, 1, pages.join(', '))
+      return readFile(join(dir, 'results', 'compare', pages[0]!), 'utf8')
+    }
+    assert.match(await page(), /<p class="card gate g-fail" data-gate="fail"><b>Gate \(fail-on: worse, fail-on-slower 50%\): fail\.<\/b> Answers are \d+\.\d\d × slower overall/)
+
     const lenient = await runInProcess(['compare', fast, slow, '--fail-on-slower', '100000'], { cwd: dir, env: {} })
     assert.equal(lenient.code, 0, lenient.stderr)
+    assert.match(await page(), /<b>Gate \(fail-on-slower 100000%\): pass\.<\/b>/)
+    const plain = await runInProcess(['compare', fast, slow], { cwd: dir, env: {} })
+    assert.equal(plain.code, 0, plain.stderr)
+    assert.doesNotMatch(await page(), /data-gate=/, 'not asked to gate: no gate line on the page')
     const wrong = await runInProcess(['compare', fast, slow, '--fail-on-slower', 'fast'], { cwd: dir, env: {} })
     assert.equal(wrong.code, 2)
     assert.match(wrong.stderr, /--fail-on-slower fast: expected a percentage, 0 or more/)

@@ -1,6 +1,7 @@
 import { compareRuns } from '../../verdict/compare-runs.ts'
 import type { Comparison } from '../../verdict/comparison.ts'
 import { baselineHealth, type BaselineHealth } from '../../verdict/baseline-health.ts'
+import type { GateDecision } from '../../verdict/decide-gate.ts'
 import { findRun } from '../../records/journal/read-run.ts'
 import { compareFoldersToPage } from '../../views/compare/compare-page.ts'
 import { writeIndex } from '../../views/run/index-page.ts'
@@ -11,6 +12,7 @@ import type { PipelineContext } from './context.ts'
 import { resultsDirOf } from './project.ts'
 import { rejudgeBaselineRun } from './rejudge-baseline-run.ts'
 import { historyFileBeside, readHistory, trendOf, type Trend } from '../../records/tally/trend.ts'
+import type { RunTally } from '../../records/tally/run-tally.ts'
 
 export interface CompareRequest {
   /** The runs: ids, their 4-hex parts, or run folders. */
@@ -24,13 +26,21 @@ export interface CompareRequest {
   results?: string | undefined
   /** The project's judge calibration, cited on the page (pipeline/judge-calibration.ts). */
   calibration?: Calibration | null
+  /**
+   * The gate, decided once on the comparison (verdict/decide-gate.ts) with the baseline's health and
+   * the after run, and returned; with `onPage` (how it was asked: `fail-on: worse`) also shown on the page.
+   */
+  gate?: { decide: (comparison: Comparison, context: { health: BaselineHealth; after: RunManifest }) => GateDecision; onPage: string | null }
 }
 
 /**
  * Compares two recorded runs and writes the compare page into results/. Each run is read once into
  * its tally; the page's dialogues are spooled on the way.
  */
-export async function compareTwoRuns(ctx: PipelineContext, request: CompareRequest): Promise<{ comparison: Comparison; page: string; after: RunManifest; health: BaselineHealth; trend: Trend | null }> {
+export async function compareTwoRuns(
+  ctx: PipelineContext,
+  request: CompareRequest,
+): Promise<{ comparison: Comparison; page: string; after: RunManifest; health: BaselineHealth; trend: Trend | null; decision: GateDecision | null }> {
   const resultsDir = resultsDirOf(ctx, request)
   let before = await findRun(resultsDir, request.before)
   const after = await findRun(resultsDir, request.after)
@@ -46,9 +56,17 @@ export async function compareTwoRuns(ctx: PipelineContext, request: CompareReque
   const { history, problems } = await readHistory(historyFileBeside(after.dir))
   for (const problem of problems) ctx.stderr.write(`warning: ${problem}\n`)
   const options = { now: ctx.now(), ...(request.maxAgeDays === undefined ? {} : { baselineMaxAgeDays: request.maxAgeDays }) }
+  let decision: GateDecision | null = null
+  const gate = request.gate
   const { comparison, path, tallies } = await compareFoldersToPage(resultsDir, { before: before.dir, after: after.dir }, (b, a) => compareRuns(b, a, options), {
     calibration: request.calibration ?? null,
     history,
+    ...(gate && {
+      gate: (c: Comparison, sides: { before: RunTally; after: RunTally }) => {
+        decision = gate.decide(c, { health: baselineHealth(sides.before, sides.after), after: sides.after.manifest })
+        return gate.onPage === null ? null : { asked: gate.onPage, result: decision.result }
+      },
+    }),
   })
   // The index lists the compare pages too: the new one appears there at once. The two runs were
   // just counted; only the others are read.
@@ -59,5 +77,5 @@ export async function compareTwoRuns(ctx: PipelineContext, request: CompareReque
   }
   const manifest = tallies.after.manifest
   const trend = history ? trendOf(history, { id: manifest.id, agent: manifest.agent.name, startedAt: manifest.startedAt }) : null
-  return { comparison, page: path, after: manifest, health: baselineHealth(tallies.before, tallies.after), trend }
+  return { comparison, page: path, after: manifest, health: baselineHealth(tallies.before, tallies.after), trend, decision }
 }

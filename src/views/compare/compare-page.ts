@@ -21,6 +21,7 @@ import { historyFileBeside, readHistory, trendOf, type History } from '../../rec
 import { calibrationStatus, type Calibration } from '../../records/calibration/calibration.ts'
 import type { RunManifest } from '../../records/journal/records.ts'
 import { calibrationSentence } from '../page/judge-calibration.ts'
+import type { GateResult } from '../../verdict/gate.ts'
 
 /**
  * results/compare/<before>-vs-<after>.html: the verdict and the statistics in words, the tiles
@@ -45,6 +46,17 @@ export interface ComparePageOptions {
   calibration?: Calibration | null
   /** The default branch's last runs, for each scenario's trend. Default: none in memory; from folders, the history file beside the after run. */
   history?: History | null
+  /**
+   * The gate's one decision (verdict/decide-gate.ts) on this comparison, from the two runs' tallies,
+   * shown under the verdict; null or absent: no gate line (the command was not asked to gate).
+   */
+  gate?: (comparison: Comparison, tallies: { before: RunTally; after: RunTally }) => PageGate | null
+}
+
+/** What the gate decided, and how it was asked: `fail-on: worse, fail-on-slower 25%`. */
+export interface PageGate {
+  asked: string
+  result: GateResult
 }
 
 /** A run's report seen from results/compare/: `../<agent>/<stamp>/report.html`. */
@@ -105,6 +117,14 @@ function filterBar(c: Comparison): SafeHtml {
   )}</button>${keys.map((k) => html`<button type="button" class="chip" data-filter-status="${k}" aria-pressed="false">${GROUP_LABEL[k]} ${count(counts[k])}</button>`)}<span id="filter-count" class="muted" aria-live="polite"></span></div>`
 }
 
+/** The gate's decision in one line, as `compare` says it on stderr: pass, fail or inconclusive, and why. */
+function gateLine(gate: PageGate | null): SafeHtml {
+  if (!gate) return html``
+  const { outcome, inconclusive, reason } = gate.result
+  const word = inconclusive ? `inconclusive (${inconclusive.replace(/-/g, ' ')})` : outcome
+  return html`<p class="card gate g-${outcome}" data-gate="${outcome}"><b>Gate (${gate.asked}): ${word}.</b> ${reason}</p>`
+}
+
 /** The sentence on the judge's calibration (views/page/judge-calibration.ts), under the verdict. */
 function calibrationNote(calibration: Calibration | null | undefined, after: RunManifest): SafeHtml {
   const status = calibrationStatus(calibration ?? null, after)
@@ -113,13 +133,13 @@ function calibrationNote(calibration: Calibration | null | undefined, after: Run
 }
 
 /** The page up to the dialogue blocks, a part at a time (a scenario's row is one part). */
-function* pageParts(c: Comparison, sides: CompareSides, mode: DialogueMode, options: ComparePageOptions): Generator<string> {
+function* pageParts(c: Comparison, sides: CompareSides, mode: DialogueMode, options: ComparePageOptions, gate: PageGate | null): Generator<string> {
   const href = options.reportHref ?? reportHrefFromCompare
   const title = c.before.agent === c.after.agent ? c.after.agent : `${c.before.agent} → ${c.after.agent}`
   yield pageStart(`${standingTitle(c)} · ${title} · convy-ci comparison`)
   yield html`${pageTop('convy-ci · comparison', title)}<div class="runcards">${runCard('Before', c.before, href(c.before.id))}${runCard('After', c.after, href(c.after.id))}</div>${warnings(
     c,
-  )}${verdictBlock(c)}${calibrationNote(options.calibration, sides.after.manifest)}${renderCompareTiles(c)}${passKCard(c)}${speedCard(c)}${mode === 'lazy' ? LAZY_DIALOGUES_NOTE : ''}<h2>Scenarios</h2>${filterBar(c)}`.value
+  )}${verdictBlock(c)}${gateLine(gate)}${calibrationNote(options.calibration, sides.after.manifest)}${renderCompareTiles(c)}${passKCard(c)}${speedCard(c)}${mode === 'lazy' ? LAZY_DIALOGUES_NOTE : ''}<h2>Scenarios</h2>${filterBar(c)}`.value
   const { manifest } = sides.after
   const trend = options.history ? trendOf(options.history, { id: manifest.id, agent: manifest.agent.name, startedAt: manifest.startedAt }) : null
   for (const part of scenarioGroupParts(c, { ...sides, trend })) yield part.value
@@ -130,7 +150,7 @@ function* pageParts(c: Comparison, sides: CompareSides, mode: DialogueMode, opti
 export function renderComparePage(c: Comparison, runs: ComparePageRuns, options: ComparePageOptions = {}): string {
   const dialogues = new DialogueBlocks(options.dialogues ?? chooseMode(runs))
   const sides = { before: tallyRecord(runs.before, dialogues.slot), after: tallyRecord(runs.after, dialogues.slot) }
-  return [...pageParts(c, sides, dialogues.mode, options)].join('') + dialogues.blocks.join('') + PAGE_END
+  return [...pageParts(c, sides, dialogues.mode, options, options.gate?.(c, sides) ?? null)].join('') + dialogues.blocks.join('') + PAGE_END
 }
 
 /** Writes the page of two runs held in memory to `<resultsDir>/compare/<before>-vs-<after>.html` and returns its path. */
@@ -166,7 +186,8 @@ export async function compareFoldersToPage(
     const target = join(dir, comparePageName(comparison))
     const pageFile = join(scratch, 'page.html')
     page = createWriteStream(pageFile)
-    for (const part of pageParts(comparison, sides, spool.mode, options)) await writeChunk(page, part)
+    const gate = options.gate?.(comparison, sides) ?? null
+    for (const part of pageParts(comparison, sides, spool.mode, options, gate)) await writeChunk(page, part)
     await spool.copyTo(page)
     await writeChunk(page, PAGE_END)
     await closeStream(page)

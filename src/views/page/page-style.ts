@@ -114,6 +114,7 @@ table.runs td.num,table.runs th.num{text-align:right;font-variant-numeric:tabula
 .state-finished{color:var(--pass)}.state-interrupted{color:var(--fail)}.state-running{color:var(--flaky)}
 .runcards{display:grid;grid-template-columns:1fr 1fr;gap:12px;margin-top:18px}.runcard{min-width:0}.runcard .name{overflow-wrap:anywhere;margin:2px 0 4px}
 .verdict{margin-top:18px;border-left:4px solid var(--none)}.verdict.d-worse{border-left-color:var(--fail)}.verdict.d-better{border-left-color:var(--pass)}
+.gate{margin:12px 0 0;border-left:4px solid var(--none)}.gate.g-fail{border-left-color:var(--fail)}.gate.g-pass{border-left-color:var(--pass)}.gate.g-inconclusive{border-left-color:var(--flaky)}
 .verdict-h{display:flex;gap:12px;align-items:baseline;font-size:15px;font-weight:500}.verdict-h .badge{font-size:14px;padding:2px 12px}.verdict .note{margin:8px 0 0}
 .d-worse{color:var(--fail);background:var(--fail-bg)}.d-worse::before{content:"\\25BC"}
 .d-better{color:var(--pass);background:var(--pass-bg)}.d-better::before{content:"\\25B2"}

@@ -47,7 +47,16 @@ export async function compareCommand(ctx: CliContext, argv: readonly string[]): 
   const costlierPercent = percentLimit('--fail-on-costlier', values['fail-on-costlier'])
 
   const judge = await calibrationNear(ctx, { config: values.config })
-  const { comparison, page, after, health, trend } = await compareTwoRuns(ctx, {
+  // The one decision the action and publish make too (verdict/decide-gate.ts): the baseline's health,
+  // the judge's calibration and the speed and cost limits counted. Made once, as the page is written;
+  // the page shows it when the command was asked to gate.
+  const settings = { failOn, acrossJudgeChange: values['gate-across-judge-change'] ?? false, slowerPercent, costlierPercent }
+  const asked = [
+    values['fail-on'] === undefined ? '' : `fail-on: ${failOn}`,
+    slowerPercent === null ? '' : `fail-on-slower ${slowerPercent}%`,
+    costlierPercent === null ? '' : `fail-on-costlier ${costlierPercent}%`,
+  ].filter(Boolean)
+  const { comparison, page, after, trend, decision } = await compareTwoRuns(ctx, {
     before: positionals[0]!,
     after: positionals[1]!,
     maxAgeDays,
@@ -55,6 +64,10 @@ export async function compareCommand(ctx: CliContext, argv: readonly string[]): 
     config: values.config,
     results: values.results,
     calibration: judge.calibration,
+    gate: {
+      decide: (c, { health, after: run }) => decideGate({ comparison: c }, { ...settings, health, judge: judgeGate(judge.minKappa, judge.calibration, run) }),
+      onPage: asked.length === 0 ? null : asked.join(', '),
+    },
   })
   const judged = judgeGate(judge.minKappa, judge.calibration, after)
 
@@ -65,9 +78,8 @@ export async function compareCommand(ctx: CliContext, argv: readonly string[]): 
   if (values.json) ctx.stdout.write(`${JSON.stringify(comparison, null, 2)}\n`)
   else if (values.markdown) ctx.stdout.write(`${comparisonMarkdown(comparison, { reportUrl: values['report-url'] ?? null, trend })}${calibrationMarkdown(judged.status)}\n`)
   else ctx.stdout.write(plainSummary(comparison, relative(ctx.cwd, page) || page, calibrationSentence(judged.status)))
-  // The one decision the action and publish make too (verdict/decide-gate.ts): the baseline's health,
-  // the judge's calibration and the speed and cost limits counted.
-  const { result } = decideGate({ comparison }, { failOn, acrossJudgeChange: values['gate-across-judge-change'] ?? false, health, judge: judged, slowerPercent, costlierPercent })
+  if (!decision) throw new Error('convy-ci compare: the gate was not decided as the page was written')
+  const { result } = decision
   // The gate's word goes to stderr, so --json and --markdown stay clean for a pipe.
   const outcome = result.inconclusive ? `inconclusive (${result.inconclusive.replace(/-/g, ' ')})` : result.outcome
   if (failOn !== 'never' || result.outcome !== 'pass') ctx.stderr.write(`gate (fail-on: ${failOn}): ${outcome}: ${result.reason}\n`)
