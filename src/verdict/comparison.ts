@@ -11,8 +11,9 @@ export type { CountedAgainst, MissingKind, ScenarioChange, StrictComparison, Use
 /**
  * The result of comparing two runs, as plain JSON: what `compare --json` prints, what the action
  * reads, and what the markdown and the HTML page render. Every rate is a fraction (0.9, not 90).
+ * Format 2: the answer-time tiles hold medians per attempt (`medianAnswerSeconds`), not means.
  */
-export const COMPARISON_FORMAT = 1
+export const COMPARISON_FORMAT = 2
 
 /** worse and better are claims the statistics support; everything else is within noise. */
 export type Direction = 'worse' | 'better' | 'within-noise'
