@@ -22,7 +22,7 @@
 // `node scripts/compile-tests.mjs` compiles and prints where; run-tests.mjs and time-tests.mjs import
 // compileTests().
 import { createHash } from 'node:crypto'
-import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { dirname, join, relative, resolve, sep } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { fileURLToPath, pathToFileURL } from 'node:url'
@@ -95,6 +95,13 @@ function rewriteSpecifier(specifier, file) {
   if (isCompiled(relative(ROOT, target))) return specifier.replace(/\.ts$/, '.js')
   const path = posix(relative(dirname(compiledPath(file)), target))
   return path.startsWith('.') ? path : `./${path}`
+}
+
+// Written whole or not at all: two runs at once in one checkout never import half a file.
+function writeWhole(path, contents) {
+  const temporary = `${path}.${process.pid}.tmp`
+  writeFileSync(temporary, contents)
+  renameSync(temporary, path)
 }
 
 function manifestKey() {
@@ -170,11 +177,11 @@ export async function compileTests() {
         dirs.add(dir)
       }
       if (output.path.endsWith('.map')) {
-        writeFileSync(output.path, output.contents)
+        writeWhole(output.path, output.contents)
         continue
       }
       const meta = metafile.outputs[posix(relative(ROOT, output.path))]
-      writeFileSync(output.path, rewriteImports(output.text, meta.entryPoint, meta.imports))
+      writeWhole(output.path, rewriteImports(output.text, meta.entryPoint, meta.imports))
     }
   }
   writeFileSync(MANIFEST, JSON.stringify({ key, files }))
