@@ -1,5 +1,5 @@
-// Compiles every .ts under src/ and test/ (test/fixtures/ left out: the product compiles those
-// itself, at their own paths) to JavaScript in node_modules/.cache/convy-tests/, the same tree, so
+// Compiles every .ts under src/, test/ and scenarios-example/ (test/fixtures/ left out: the product
+// compiles those itself, at their own paths) to JavaScript in node_modules/.cache/convy-tests/, the same tree, so
 // that `node --test` runs the test files without tsx: tsx in every test process (a loader thread and
 // an esbuild service) cost each file about 0.7 CPU seconds of start-up. Types are only stripped;
 // `npm run typecheck` checks them.
@@ -31,7 +31,9 @@ import * as esbuild from 'esbuild'
 export const ROOT = fileURLToPath(new URL('..', import.meta.url)).replace(/[\\/]$/, '')
 export const BUILD = join(ROOT, 'node_modules', '.cache', 'convy-tests')
 const MANIFEST = join(BUILD, 'manifest.json')
-const TREES = ['src', 'test']
+// scenarios-example/ for the demo server test/agents/demo-protocols.test.ts imports; its agent modules
+// are compiled too, but only the product loads them, from where they are.
+const TREES = ['src', 'test', 'scenarios-example']
 const posix = (path) => path.split(sep).join('/')
 
 /** Whether a path (relative to the root, / or \) is one this script compiles. */

@@ -1,6 +1,6 @@
 // Runs every *.test.ts under test/ (or those whose path contains one of the arguments) with node's
 // own test runner, several files at once. The files run as JavaScript: scripts/compile-tests.mjs
-// first compiles src/ and test/ (what changed since last time) to node_modules/.cache/convy-tests/,
+// first compiles src/, test/ and scenarios-example/ (what changed since last time) to node_modules/.cache/convy-tests/,
 // and node runs those with source maps on, so stack traces say the .ts lines. Loading tsx in every
 // test process instead cost each file about 0.7 CPU seconds of start-up. Types are checked by
 // `npm run typecheck`, not here.
