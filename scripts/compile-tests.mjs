@@ -122,14 +122,31 @@ function readManifest(key) {
   }
 }
 
+function sweepStale(wanted) {
+  const walk = (dir) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const path = join(dir, entry.name)
+      if (entry.isDirectory()) walk(path)
+      else if (/\.js(\.map)?$/.test(entry.name) && !wanted.has(path)) rmSync(path, { force: true })
+    }
+  }
+  for (const tree of TREES) {
+    try {
+      walk(join(BUILD, tree))
+    } catch (error) {
+      if (error.code !== 'ENOENT') throw error
+    }
+  }
+}
+
 /** Compiles what changed since the last time; returns how many files it compiled, and of how many. */
 export async function compileTests() {
   const key = manifestKey()
-  let previous = readManifest(key)
-  if (previous === undefined) {
-    rmSync(BUILD, { recursive: true, force: true })
-    previous = {}
-  }
+  // No manifest (a fresh clone, another esbuild, this script changed): everything is compiled again,
+  // over the files there, never by emptying the folder first, since another run in this checkout
+  // may be importing them; what no source compiles to any more is swept away afterwards.
+  const previous = readManifest(key)
+  const sweep = previous === undefined
   mkdirSync(BUILD, { recursive: true })
   writeFileSync(join(BUILD, 'package.json'), '{ "type": "module", "private": true }\n')
 
@@ -138,9 +155,9 @@ export async function compileTests() {
   for (const path of sources()) {
     const { size, mtimeMs } = statSync(join(ROOT, path))
     files[path] = `${size}:${mtimeMs}`
-    if (previous[path] !== files[path]) changed.push(path)
+    if (sweep || previous[path] !== files[path]) changed.push(path)
   }
-  for (const path of Object.keys(previous)) {
+  for (const path of Object.keys(previous ?? {})) {
     if (path in files) continue
     rmSync(compiledPath(path), { force: true })
     rmSync(`${compiledPath(path)}.map`, { force: true })
@@ -186,6 +203,8 @@ export async function compileTests() {
       writeWhole(output.path, rewriteImports(output.text, meta.entryPoint, meta.imports))
     }
   }
+  // A compiled file left from a deleted source would let an import of it pass here and fail elsewhere.
+  if (sweep) sweepStale(new Set(Object.keys(files).flatMap((path) => [compiledPath(path), `${compiledPath(path)}.map`])))
   writeFileSync(MANIFEST, JSON.stringify({ key, files }))
   return { compiled: changed.length, of: Object.keys(files).length }
 }

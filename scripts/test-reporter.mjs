@@ -2,7 +2,8 @@
 // (it throws while loading, or exits early) is reported by the path node --test was given,
 // node_modules/.cache/convy-tests/test/x.test.js, shown here as test/x.test.ts. Stack traces and a
 // test's "test at file:line" already say the .ts file: the compiled files carry source maps
-// (scripts/compile-tests.mjs) and node runs with --enable-source-maps.
+// (scripts/compile-tests.mjs) and node runs with --enable-source-maps. What a file prints is left as
+// it is: an error about a compiled file names the compiled file.
 import { Transform } from 'node:stream'
 import { spec } from 'node:test/reporters'
 import { pathToFileURL } from 'node:url'
@@ -27,7 +28,6 @@ function renamed(event) {
   const copy = { ...data }
   if (typeof copy.name === 'string') copy.name = sourceNames(copy.name)
   if (typeof copy.file === 'string') copy.file = sourceNames(copy.file)
-  if (typeof copy.message === 'string') copy.message = sourceNames(copy.message)
   return { ...event, data: copy }
 }
 
