@@ -1,6 +1,7 @@
 // Times every *.test.ts under test/ by itself, one after another, and prints the files slowest
 // first, by folder, and the sums: the figures to watch when the suite gets slow. Takes the same
-// substring filters as run-tests.mjs. Each file pays its own start-up (node + tsx), as it does
+// substring filters as run-tests.mjs. Each file runs as run-tests.mjs runs it (compiled to
+// JavaScript by scripts/compile-tests.mjs, source maps on) and pays its own start-up, as it does
 // under `node --test`.
 //
 // On a shared machine wall time says more about the neighbours than about the tests: where
@@ -10,6 +11,7 @@ import { spawn } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { compileTests, compiledPath } from './compile-tests.mjs'
 import { findTests } from './test-files.mjs'
 
 // --jobs N times N files at once: their wall times then include one another, their CPU seconds
@@ -20,13 +22,14 @@ const jobs = jobsAt === -1 ? 1 : Number(args.splice(jobsAt, 2)[1])
 const files = findTests(args)
 const TIME = '/usr/bin/time'
 const scratch = mkdtempSync(join(tmpdir(), 'convy-time-tests-'))
+await compileTests()
 const load = () => loadavg().map((l) => l.toFixed(1)).join(' ')
 console.log(`${files.length} files, ${jobs} at a time; load average at the start: ${load()}`)
 
 function timeOne(file, slot) {
   const cpuFile = join(scratch, `cpu-${slot}`)
   rmSync(cpuFile, { force: true })
-  const node = [process.execPath, '--import', 'tsx', '--test', '--test-reporter=dot', file]
+  const node = [process.execPath, '--enable-source-maps', '--test', '--test-reporter=dot', compiledPath(file)]
   const [command, ...args] = existsSync(TIME) ? [TIME, '-o', cpuFile, '-f', '%U %S', ...node] : node
   const started = process.hrtime.bigint()
   return new Promise((resolve) => {

@@ -1,8 +1,14 @@
 import assert from 'node:assert/strict'
 import { readdir, readFile } from 'node:fs/promises'
 import { describe, test } from 'node:test'
-import { convertWorkflowTemplate, NoOperationTraceWriter, parseWorkflow } from '@actions/workflow-parser'
-import { parseAction } from '@actions/workflow-parser/actions/index'
+import { register as registerTsx } from 'tsx/esm/api'
+
+// @actions/workflow-parser imports its JSON schemas without `with { type: 'json' }`, which Node
+// refuses (tsx's loader accepts it): the test files run without tsx, so this one registers it before
+// importing the parser.
+registerTsx()
+const { convertWorkflowTemplate, NoOperationTraceWriter, parseWorkflow } = await import('@actions/workflow-parser')
+const { parseAction } = await import('@actions/workflow-parser/actions/index')
 
 // action.yml, every workflow of the repository and the workflows the README shows, through GitHub's
 // own parser (the one behind the Actions language server).

@@ -3,6 +3,7 @@ import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { after, describe, test } from 'node:test'
+import { register as registerTsx } from 'tsx/esm/api'
 import { loadModuleAgent, type ModuleAgentOptions } from '../../src/play/agents/module/module-agent.ts'
 import * as runningApi from '../../src/index.ts'
 import { InputError } from '../../src/base/shared/errors.ts'
@@ -14,7 +15,7 @@ after(() => Promise.all(projects.map((dir) => rm(dir, { recursive: true, force: 
 
 /**
  * A throwaway project with the fixture agents in agents/ and any extra files given. Its package.json
- * says "type": "module" because these tests run under tsx, which would otherwise turn a .js module
+ * says "type": "module" because one test runs under tsx, which would otherwise turn a .js module
  * into CommonJS and resolve its imports itself (plain Node detects ES module syntax on its own).
  */
 async function project(extra: Record<string, string> = {}): Promise<string> {
@@ -122,16 +123,22 @@ describe('module agents imported by Node itself (no esbuild, as in the action)',
 
   test('a module has the same fingerprint whichever way it was loaded, the files it imports included', async () => {
     const dir = await project({ 'agents/solo.ts': 'export const agent = { conversation: () => ({ answer: (m: string) => ({ text: m }) }) }\n' })
-    for (const file of ['agents/solo.ts', 'agents/support-bot.ts']) {
-      const bundled = await loadModuleAgent(file, withEsbuild(dir))
-      // Node ≥ 22.18 imports it itself (here tsx stands in for its type stripping).
-      const imported = await loadModuleAgent(file, { ...withoutEsbuild(dir), canStripTypes: true })
-      assert.deepEqual([bundled.loadedBy, imported.loadedBy], ['esbuild', 'node'])
-      assert.equal(imported.fingerprint, bundled.fingerprint, file)
+    // Node ≥ 22.18 imports it itself; here tsx stands in for its type stripping, for this test only
+    // (the test files run as JavaScript, without tsx).
+    const unregisterTsx = registerTsx()
+    try {
+      for (const file of ['agents/solo.ts', 'agents/support-bot.ts']) {
+        const bundled = await loadModuleAgent(file, withEsbuild(dir))
+        const imported = await loadModuleAgent(file, { ...withoutEsbuild(dir), canStripTypes: true })
+        assert.deepEqual([bundled.loadedBy, imported.loadedBy], ['esbuild', 'node'])
+        assert.equal(imported.fingerprint, bundled.fingerprint, file)
+      }
+      const before = (await loadModuleAgent('agents/support-bot.ts', { ...withoutEsbuild(dir), canStripTypes: true })).fingerprint
+      await writeFile(join(dir, 'agents/lib/greeting.ts'), 'export const greeting = (turn: number): string => `round ${turn}`\n')
+      assert.notEqual((await loadModuleAgent('agents/support-bot.ts', { ...withoutEsbuild(dir), canStripTypes: true })).fingerprint, before)
+    } finally {
+      await unregisterTsx()
     }
-    const before = (await loadModuleAgent('agents/support-bot.ts', { ...withoutEsbuild(dir), canStripTypes: true })).fingerprint
-    await writeFile(join(dir, 'agents/lib/greeting.ts'), 'export const greeting = (turn: number): string => `round ${turn}`\n')
-    assert.notEqual((await loadModuleAgent('agents/support-bot.ts', { ...withoutEsbuild(dir), canStripTypes: true })).fingerprint, before)
   })
 
   test('JavaScript is imported by Node even when esbuild is there: the loader is the one the action has', async () => {
@@ -160,8 +167,9 @@ describe('the export is checked when the module loads', () => {
   test('a module without `agent` lists what it does export', async () => {
     const dir = await project()
     for (const options of [withEsbuild(dir), withoutEsbuild(dir)]) {
+      // Without esbuild Node imports the module itself: JavaScript, the fixture without its types.
       const file = options.loadEsbuild ? 'agents/no-agent.js' : 'agents/no-agent.ts'
-      if (file.endsWith('.js')) await cp(join(dir, 'agents/no-agent.ts'), join(dir, file))
+      if (file.endsWith('.js')) await writeFile(join(dir, file), (await readFile(join(dir, 'agents/no-agent.ts'), 'utf8')).replace('bar(): number', 'bar()'))
       // The loader may be given an absolute path; the message still names the file as the user wrote it.
       await assert.rejects(loadModuleAgent(join(dir, file), options), (error: Error) => {
         assert.ok(error instanceof InputError)
