@@ -75,5 +75,8 @@ export function rootCause(error: unknown): unknown {
 /** The root cause as briefly as it can be named: its system code (ECONNREFUSED), else its message. */
 export function rootCauseCode(error: unknown): string {
   const root = rootCause(error)
-  return (root as NodeJS.ErrnoException | undefined)?.code ?? errorMessage(root)
+  // A system error's code names it (ECONNREFUSED); a DOMException's code is a number (a timeout's is
+  // 23), which would tell a reader nothing: its message does.
+  const code = (root as { code?: unknown } | undefined)?.code
+  return typeof code === 'string' ? code : errorMessage(root)
 }
