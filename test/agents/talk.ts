@@ -18,3 +18,11 @@ export async function talk(agent: Agent, userMessages: readonly string[], option
 export function words(text: string): number {
   return text.split(/\s+/).filter(Boolean).length
 }
+
+/**
+ * Resolves once `requests` (a fake's log) holds `count` entries: a test that aborts a turn does it
+ * when the agent has the request in hand, not after a guess of how long the request takes.
+ */
+export async function untilRequested(requests: readonly unknown[], count: number): Promise<void> {
+  while (requests.length < count) await new Promise((tick) => setTimeout(tick, 5))
+}

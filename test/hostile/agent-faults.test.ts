@@ -26,18 +26,16 @@ describe('an agent that misbehaves', () => {
   let run: string
   let attempts: Map<string, Attempt>
   let result: { code: number; stdout: string; stderr: string }
-  let seconds: number
   before(async () => {
     agent = await startHostileAgent()
     const dir = await makeProject({
       'convy.yml': CONVY_YML,
       'scenarios/echo.yml': scenario('echo', 'contains: POST'),
       'scenarios/big.yml': scenario(`big:${20 * 2 ** 20}`, 'contains: xxx'),
-      'scenarios/backtrack.yml': scenario('aaa:33', 'regex: "(a+)+$"'),
+      // A POSIX class only RE2 reads, then (a+)+$: the first holding shows RE2 decides the checks.
+      'scenarios/backtrack.yml': `${scenario('aaa:33', 'regex: "^[[:alpha:]]{34}$"')}  - regex: "(a+)+$"\n`,
     })
-    const started = performance.now()
     result = await runInProcess(['run', 'bot'], { cwd: dir, env: { BOT_URL: agent.url, BOT_TOKEN: TOKEN } })
-    seconds = (performance.now() - started) / 1000
     run = await onlyRun(dir, 'bot')
     attempts = new Map((await readAllAttempts(run)).map((a) => [a.scenario, a]))
   })
@@ -73,11 +71,18 @@ describe('an agent that misbehaves', () => {
     assert.equal(hang.error, 'turn 1: no answer within 1 s (--turn-timeout)')
   })
 
-  test('a catastrophic pattern on 33 a’s is decided at once', () => {
+  test('a catastrophic pattern on 33 a’s is decided by RE2, which does not backtrack', () => {
+    // Not timed: the engine is shown by what it reads (test/runner/checks.test.ts has the same at the
+    // unit), and RE2's time is linear in the answer whatever the pattern.
     const backtrack = attempts.get('backtrack')!
     assert.equal(backtrack.verdict, 'failed')
-    assert.equal(backtrack.checks[0]!.detail, 'none of the 1 answer matches it')
-    assert.ok(seconds < 30, `the run took ${seconds} s`)
+    assert.deepEqual(
+      backtrack.checks.map((c) => [c.pass, c.detail]),
+      [
+        [true, 'answer 1 matches it'],
+        [false, 'none of the 1 answer matches it'],
+      ],
+    )
   })
 
   test('an answer larger than convy-ci reads is an agent error, not a full memory', async () => {

@@ -51,22 +51,34 @@ describe('the model cache and rate limits, through the real client', () => {
 
   test('a 429 pauses every call to the model, not just the one that got it', async () => {
     server.reset()
-    const { user } = testModels(server.url, { maxTries: 4, retryBaseMs: 5, limits: { 'fake-user': { concurrency: 8 } } })
+    // A clock whose sleeps are held until the test ends them: the pause is a state the test looks at,
+    // not a second it waits through (and a busy machine cannot stretch or shorten).
+    let ahead = 0
+    const held: { ms: number; wake: () => void }[] = []
+    const clock = {
+      now: () => Date.now() + ahead,
+      sleep: (ms: number) => new Promise<void>((wake) => void held.push({ ms, wake })),
+    }
+    const { user } = testModels(server.url, { maxTries: 4, retryBaseMs: 5, clock, limits: { 'fake-user': { concurrency: 8 } } })
     server.enqueue(fakeReply.rateLimited(1))
-    const started = Date.now()
     const records: CallRecord[] = []
-    // The first call gets the 429 (Retry-After: 1 s); calls made while it waits must wait too.
+    const sentByUser = () => server.requests.filter((r) => r.kind === 'user').length
+    // The first call gets the 429 (Retry-After: 1 s) and pauses; calls made during its pause must wait too.
     const first = user.next(scenario(), [], contextFor(undefined, records))
-    // The others start once the 429 has been answered, with time for the client to read it: a fixed
-    // delay from the start raced the first request itself on a loaded machine.
-    while (!server.requests.some((r) => r.kind === 'user')) await new Promise((r) => setTimeout(r, 5))
-    await new Promise((r) => setTimeout(r, 150))
-    const others = await Promise.all([1, 2, 3].map(() => user.next(scenario(), [], contextFor(undefined, records))))
+    while (held.length === 0) await new Promise((r) => setTimeout(r, 5))
+    let answered = 0
+    const others = [1, 2, 3].map(() => user.next(scenario(), [], contextFor(undefined, records)).finally(() => answered++))
+    // Until the three wait on the clock, or (were they not paused) have their answers.
+    while (held.length < 4 && answered < 3) await new Promise((r) => setTimeout(r, 5))
+    assert.equal(sentByUser(), 1, 'no call went out during the pause')
+    assert.equal(held[0]!.ms, 1000)
+    assert.ok(held.slice(1).every((sleep) => sleep.ms > 0 && sleep.ms <= 1000), `the others waited ${held.map((h) => h.ms).join(', ')} ms`)
+    // The pause over: every call goes out, the first for its second try.
+    ahead += 1000
+    for (const sleep of held.splice(0)) sleep.wake()
+    assert.equal((await Promise.all(others)).length, 3)
     await first
-    assert.equal(others.length, 3)
-    const times = server.requests.filter((r) => r.kind === 'user').map((r) => r.at - started)
-    assert.equal(times.length, 5)
-    assert.ok(times.slice(1).every((t) => t >= 900), `calls went out during the pause: ${times.join(', ')} ms`)
+    assert.equal(sentByUser(), 5)
     assert.deepEqual(records.map((r) => r.tries).sort(), [1, 1, 1, 2])
   })
 })

@@ -1,6 +1,7 @@
 import { test, describe, after } from 'node:test'
 import assert from 'node:assert/strict'
 import { ModelError, type ModelFailure } from '../../src/adapters/model-client/model-call.ts'
+import { sleep } from '../../src/adapters/model-client/retry.ts'
 import { fakeReply, startFakeModelServer } from '../../src/entry/testing/fake-model-server.ts'
 import { recordingClock, recordingContext, scenario, testModels } from './helpers.ts'
 
@@ -16,24 +17,25 @@ function failsWith(kind: ModelFailure, check: (error: ModelError) => void = () =
 describe('retries, timeouts and aborts through the real openai client', async () => {
   const server = await startFakeModelServer()
   after(() => server.close())
-  /** The gaps between the requests received since `from`, in milliseconds. */
-  const gapsSince = (from: number) => server.requests.slice(from).map((r, i, all) => (i === 0 ? 0 : r.at - all[i - 1]!.at)).slice(1)
 
   test('429 with Retry-After: the pause is what the server asked for, and both tries are counted', async () => {
     const from = server.requests.length
     server.enqueue(fakeReply.rateLimited(0.25))
     const { context, records } = recordingContext()
-    assert.deepEqual(await testModels(server.url).user.next(scenario(), [], context), { text: 'Hello!', stop: false })
+    const clock = recordingClock()
+    assert.deepEqual(await testModels(server.url, { clock }).user.next(scenario(), [], context), { text: 'Hello!', stop: false })
     assert.equal(records[0]!.tries, 2)
-    assert.ok(gapsSince(from)[0]! >= 240, `paused ${gapsSince(from)[0]} ms`)
-    assert.ok(records[0]!.seconds >= 0.24)
+    assert.equal(server.requests.length - from, 2)
+    assert.deepEqual(clock.sleeps, [250])
+    // The call's seconds are read on the same clock, so they include the pause.
+    assert.ok(records[0]!.seconds >= 0.25, `${records[0]!.seconds} s`)
   })
 
   test('retry-after-ms is honoured too', async () => {
-    const from = server.requests.length
     server.enqueue(fakeReply.error(429, 'slow down', { 'retry-after-ms': '150' }))
-    await testModels(server.url).user.next(scenario(), [], recordingContext().context)
-    assert.ok(gapsSince(from)[0]! >= 140, `paused ${gapsSince(from)[0]} ms`)
+    const clock = recordingClock()
+    await testModels(server.url, { clock }).user.next(scenario(), [], recordingContext().context)
+    assert.deepEqual(clock.sleeps, [150])
   })
 
   test('a Retry-After beyond the bound waits only as long as the bound', async () => {
@@ -96,41 +98,58 @@ describe('retries, timeouts and aborts through the real openai client', async ()
     assert.equal(server.requests.length - from, 1)
   })
 
-  test('an answer slower than the timeout is a timeout, retried, and counted', { timeout: 5000 }, async () => {
-    server.enqueue(fakeReply.slow(2000, fakeReply.text('too late')), fakeReply.slow(2000, fakeReply.text('too late')))
+  test('an answer slower than the timeout is a timeout, retried, and counted', { timeout: 60_000 }, async () => {
+    // Answers due only after ten minutes: only the 0.1 s timeout can end each try.
+    const from = server.requests.length
+    server.enqueue(fakeReply.slow(600_000, fakeReply.text('too late')), fakeReply.slow(600_000, fakeReply.text('too late')))
     const { context, records } = recordingContext()
-    const started = Date.now()
     await assert.rejects(testModels(server.url, { timeoutSeconds: 0.1, maxTries: 2 }).user.next(scenario(), [], context), failsWith('timeout'))
-    assert.ok(Date.now() - started < 1500)
     assert.equal(records[0]!.tries, 2)
+    assert.equal(server.requests.length - from, 2)
   })
 
-  test('a body that stops half-way is cut off by the timeout too', { timeout: 5000 }, async () => {
-    server.enqueue(fakeReply.stall())
+  test('a body that stops half-way is cut off by the timeout too', { timeout: 60_000 }, async () => {
+    // Both tries stall for good, so the timeout is what ends each (no answer has to beat it).
+    const from = server.requests.length
+    server.enqueue(fakeReply.stall(), fakeReply.stall())
     const { context, records } = recordingContext()
-    // A second is what the whole answer of the next try may take, on a busy machine too.
-    assert.equal((await testModels(server.url, { timeoutSeconds: 1 }).user.next(scenario(), [], context)).text, 'Hello!')
+    await assert.rejects(testModels(server.url, { timeoutSeconds: 0.1, maxTries: 2 }).user.next(scenario(), [], context), failsWith('timeout'))
     assert.equal(records[0]!.tries, 2)
+    assert.equal(server.requests.length - from, 2)
   })
 
-  test('an abort during the pause ends the call at once, with the abort reason, and it is recorded', { timeout: 5000 }, async () => {
-    server.enqueue(fakeReply.rateLimited(20))
+  test('an abort during the pause ends the call at once, with the abort reason, and it is recorded', { timeout: 60_000 }, async () => {
+    // The server asks for ten minutes; the clock pauses for real (the product's sleep) and the run is
+    // interrupted once the pause has begun, so only the abort can end the call in the test's time.
+    server.enqueue(fakeReply.rateLimited(600))
     const { context, records, abort } = recordingContext()
-    const started = Date.now()
-    setTimeout(() => abort.abort(new Error('run interrupted')), 100)
-    await assert.rejects(testModels(server.url).user.next(scenario(), [], context), /run interrupted/)
-    assert.ok(Date.now() - started < 1500)
+    const pauses: number[] = []
+    const clock = {
+      now: () => Date.now(),
+      sleep: (ms: number, signal: AbortSignal) => {
+        pauses.push(ms)
+        const pausing = sleep(ms, signal)
+        abort.abort(new Error('run interrupted'))
+        return pausing
+      },
+    }
+    await assert.rejects(testModels(server.url, { maxRetryPauseMs: 600_000, clock }).user.next(scenario(), [], context), /run interrupted/)
+    assert.deepEqual(pauses, [600_000])
     assert.deepEqual(records.map((r) => r.tries), [1])
   })
 
-  test('an abort during a request ends it at once', { timeout: 5000 }, async () => {
-    server.enqueue(fakeReply.slow(5000, fakeReply.text('late')))
+  test('an abort during a request ends it at once', { timeout: 60_000 }, async () => {
+    // An answer due after ten minutes and a timeout as long: only the abort, once the server has the
+    // request, can end the call.
+    const from = server.requests.length
+    server.enqueue(fakeReply.slow(600_000, fakeReply.text('late')))
     const { context, records, abort } = recordingContext()
-    const started = Date.now()
-    setTimeout(() => abort.abort(new Error('run interrupted')), 100)
-    await assert.rejects(testModels(server.url).user.next(scenario(), [], context), /run interrupted/)
-    assert.ok(Date.now() - started < 1500)
+    const call = testModels(server.url, { timeoutSeconds: 600 }).user.next(scenario(), [], context)
+    while (server.requests.length === from) await new Promise((tick) => setTimeout(tick, 5))
+    abort.abort(new Error('run interrupted'))
+    await assert.rejects(call, /run interrupted/)
     assert.equal(records.length, 1)
+    assert.equal(server.requests.length - from, 1)
   })
 
   test('many calls pausing at once on one shared signal make Node warn about nothing', async () => {

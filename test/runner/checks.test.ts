@@ -26,14 +26,16 @@ test('with no answers, positive checks fail and negative ones hold', async () =>
   assert.deepEqual(results.map((r) => [r.pass, r.detail]), [[false, 'the agent gave no answer'], [true, 'the agent gave no answer']])
 })
 
-test('a pattern RE2 cannot run in linear time is refused; (a+)+$ on 33 a’s is decided at once', async () => {
+test('a pattern RE2 cannot run in linear time is refused; (a+)+$ on 33 a’s is decided by RE2, which does not backtrack', async () => {
   const { compilePattern, loadPatterns } = await import('../../src/records/scenario/pattern.ts')
   await loadPatterns()
   assert.throws(() => compilePattern('(?=a)b'), /lookaround and backreferences are not supported/)
-  const started = performance.now()
-  const [result] = await runChecks([{ kind: 'regex', value: '(a+)+$' }], [`${'a'.repeat(33)}b`])
-  assert.equal(result!.pass, false)
-  assert.ok(performance.now() - started < 1000)
+  // Linear time is the engine's algorithm, not a time measured here: a POSIX class is read only by
+  // RE2 (the built-in engine refuses `[[:digit:]]` with the u flag), so a check that holds on one was
+  // matched by RE2. The same engine then decides (a+)+$, which a backtracking one would take minutes on.
+  const [posix, nested] = await runChecks([{ kind: 'regex', value: '^order [[:digit:]]{4}$' }, { kind: 'regex', value: '(a+)+$' }], ['order 4711', `${'a'.repeat(33)}b`])
+  assert.deepEqual([posix!.pass, posix!.detail], [true, 'answer 1 matches it'])
+  assert.deepEqual([nested!.pass, nested!.detail], [false, 'none of the 2 answers matches it'])
 })
 
 test('a check past its time budget fails saying so; an interruption stops the checks', async () => {

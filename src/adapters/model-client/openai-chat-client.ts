@@ -97,11 +97,12 @@ export class ChatClient {
 
   /** One call: tries until an answer, a failure not worth retrying, or the end of the budget. */
   async complete(request: ChatRequest, context: ModelCallContext): Promise<ChatAnswer> {
-    const started = performance.now()
+    // On the clock the pauses wait on, so a call's seconds include them, as a test's clock can show.
+    const started = this.#clock.now()
     const key = this.#cache.mode !== 'off' && context.cacheScope !== undefined ? cacheKey({ model: request.model, request: cachedPart(request), scope: context.cacheScope }) : undefined
     const hit = key === undefined ? undefined : await this.#cache.get(key)
     if (hit) {
-      context.record({ tries: 0, inputTokens: 0, outputTokens: 0, seconds: (performance.now() - started) / 1000, cached: true })
+      context.record({ tries: 0, inputTokens: 0, outputTokens: 0, seconds: (this.#clock.now() - started) / 1000, cached: true })
       return { content: hit.content, refusal: hit.refusal, finishReason: hit.finishReason }
     }
     const what = `${request.purpose} model "${request.model}"`
@@ -152,7 +153,7 @@ export class ChatClient {
         return answer
       }
     } finally {
-      context.record({ tries, inputTokens, outputTokens, seconds: (performance.now() - started) / 1000 })
+      context.record({ tries, inputTokens, outputTokens, seconds: (this.#clock.now() - started) / 1000 })
     }
   }
 
