@@ -34,7 +34,7 @@ describe('compare --fail-on-costlier', () => {
     const gated = await runInProcess(['compare', before, after, '--fail-on-costlier', '50', '--markdown'], { cwd: dir, env: {} })
     assert.equal(gated.code, 1, gated.stderr)
     assert.equal(gated.stderr.match(/^gate /gm)?.length, 1)
-    assert.match(gated.stderr, /^gate \(fail-on: worse\): fail: The agent's tokens per attempt are \d\.\d\d × the baseline's overall \(p = .+\), past the 50% allowed \(fail-on-costlier\)\.$/m)
+    assert.match(gated.stderr, /^gate \(fail-on: worse, fail-on-costlier 50%\): fail: The agent's tokens per attempt are \d\.\d\d × the baseline's overall \(p = .+\), past the 50% allowed \(fail-on-costlier\)\.$/m)
     assert.match(gated.stdout, /\*\*Speed and cost\*\*\n\n- Overall: agent tokens \d\.\d × more per attempt overall \(p/)
 
     const lenient = await runInProcess(['compare', before, after, '--fail-on-costlier', '400'], { cwd: dir, env: {} })

@@ -38,7 +38,7 @@ describe('compare --fail-on-slower', () => {
     const gated = await runInProcess(['compare', fast, slow, '--fail-on', 'worse', '--fail-on-slower', '50', '--markdown'], { cwd: dir, env: {} })
     assert.equal(gated.code, 1, gated.stderr)
     assert.equal(gated.stderr.match(/^gate /gm)?.length, 1, 'one gate, one decision: the pass rates within noise, the speed past its limit')
-    assert.match(gated.stderr, /gate \(fail-on: worse\): fail: Answers are \d+\.\d\d × slower overall \(p = .+\), past the 50% allowed \(fail-on-slower\)\./)
+    assert.match(gated.stderr, /gate \(fail-on: worse, fail-on-slower 50%\): fail: Answers are \d+\.\d\d × slower overall \(p = .+\), past the 50% allowed \(fail-on-slower\)\./)
     assert.match(gated.stdout, /\*\*Speed and cost\*\*\n\n- Overall: answers \d+\.\d × slower overall \(p = [^)]+, 95% CI/)
     // The tile says what the section and the gate say: slower, from the same test.
     assert.match(gated.stdout, /^\| Answer time \| [^|]+ median per attempt · [^|]+ \| [^|]+ median per attempt · [^|]+ \| 🟥 \+/m)
@@ -60,7 +60,7 @@ describe('compare --fail-on-slower', () => {
 
     const lenient = await runInProcess(['compare', fast, slow, '--fail-on-slower', '100000'], { cwd: dir, env: {} })
     assert.equal(lenient.code, 0, lenient.stderr)
-    assert.match(await page(), /<b>Gate \(fail-on-slower 100000%\): pass\.<\/b>/)
+    assert.match(await page(), /<b>Gate \(fail-on: worse, fail-on-slower 100000%\): pass\.<\/b>/)
     const plain = await runInProcess(['compare', fast, slow], { cwd: dir, env: {} })
     assert.equal(plain.code, 0, plain.stderr)
     assert.doesNotMatch(await page(), /data-gate=/, 'not asked to gate: no gate line on the page')

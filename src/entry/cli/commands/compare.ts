@@ -52,7 +52,7 @@ export async function compareCommand(ctx: CliContext, argv: readonly string[]): 
   // the page shows it when the command was asked to gate.
   const settings = { failOn, acrossJudgeChange: values['gate-across-judge-change'] ?? false, slowerPercent, costlierPercent }
   const asked = [
-    values['fail-on'] === undefined ? '' : `fail-on: ${failOn}`,
+    `fail-on: ${failOn}`,
     slowerPercent === null ? '' : `fail-on-slower ${slowerPercent}%`,
     costlierPercent === null ? '' : `fail-on-costlier ${costlierPercent}%`,
   ].filter(Boolean)
@@ -66,7 +66,8 @@ export async function compareCommand(ctx: CliContext, argv: readonly string[]): 
     calibration: judge.calibration,
     gate: {
       decide: (c, { health, after: run }) => decideGate({ comparison: c }, { ...settings, health, judge: judgeGate(judge.minKappa, judge.calibration, run) }),
-      onPage: asked.length === 0 ? null : asked.join(', '),
+      // The page shows the gate when the command was asked to gate; the default fail-on alone is not.
+      onPage: asked.length === 1 && values['fail-on'] === undefined ? null : asked.join(', '),
     },
   })
   const judged = judgeGate(judge.minKappa, judge.calibration, after)
@@ -82,7 +83,7 @@ export async function compareCommand(ctx: CliContext, argv: readonly string[]): 
   const { result } = decision
   // The gate's word goes to stderr, so --json and --markdown stay clean for a pipe.
   const outcome = result.inconclusive ? `inconclusive (${result.inconclusive.replace(/-/g, ' ')})` : result.outcome
-  if (failOn !== 'never' || result.outcome !== 'pass') ctx.stderr.write(`gate (fail-on: ${failOn}): ${outcome}: ${result.reason}\n`)
+  if (failOn !== 'never' || result.outcome !== 'pass') ctx.stderr.write(`gate (${asked.join(', ')}): ${outcome}: ${result.reason}\n`)
   if (!gateFails(result, !values['no-fail-on-inconclusive'])) return ExitCode.Ok
   return result.outcome === 'fail' ? ExitCode.Failed : ExitCode.Inconclusive
 }
