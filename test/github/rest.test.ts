@@ -79,6 +79,28 @@ describe('GitHub REST: sticky comment, check run, baseline search', () => {
     }
   })
 
+  test('a route GitHub has that the fake does not serve, one GitHub does not have, and a bad request are violations', async () => {
+    const call = (method: string, path: string, body?: object) =>
+      fetch(`${fake.url}${path}`, { method, headers: { authorization: `token ${fake.token}`, 'content-type': 'application/json' }, ...(body ? { body: JSON.stringify(body) } : {}) })
+    try {
+      // The fake loads only the operations it serves whole: every other route of GitHub's still
+      // matches its own operation, and nothing matches a route GitHub does not have.
+      assert.equal((await call('GET', '/repos/acme/support-bot/pulls/comments')).status, 501)
+      assert.equal((await call('GET', '/repos/acme/support-bot/branches')).status, 501)
+      assert.equal((await call('GET', '/repos/acme/support-bot/no-such-thing')).status, 404)
+      assert.equal((await call('POST', '/repos/acme/support-bot/check-runs', { name: 'x' })).status, 422)
+      assert.deepEqual(fake.violations.slice(0, 3), [
+        'rest: the fake does not serve pulls/list-review-comments-for-repo',
+        'rest: the fake does not serve repos/list-branches',
+        'rest: GitHub has no GET /repos/acme/support-bot/no-such-thing',
+      ])
+      assert.match(fake.violations[3] ?? '', /^rest checks\/create request: .*head_sha/)
+      assert.equal(fake.violations.length, 4)
+    } finally {
+      fake.violations.length = 0
+    }
+  })
+
   describe('the baseline: the newest good run on the branch with the artifact', () => {
     const zip = Buffer.from('PK\u0003\u0004 a run')
     const run = (fields: Parameters<FakeGitHub['world']['startRun']>[0], conclusion: 'success' | 'failure' = 'success', artifact: 'live' | 'expired' | 'none' = 'live') => {
