@@ -1,11 +1,12 @@
 import assert from 'node:assert/strict'
-import { after, afterEach, before, describe, test } from 'node:test'
+import { before, describe, test } from 'node:test'
 import { apiFailure } from '../../src/adapters/github/api-error.ts'
 import { findBaseline } from '../../src/adapters/github/baseline.ts'
 import { createCompletedCheck } from '../../src/adapters/github/check-run.ts'
 import { createOctokit, type Octokit } from '../../src/adapters/github/octokit.ts'
 import { upsertStickyComment, type StickyComment } from '../../src/adapters/github/sticky-comment.ts'
-import { startFakeGitHub, type FakeGitHub } from '../fakes/github-server.ts'
+import type { FakeGitHub } from '../fakes/github-server.ts'
+import { fakeGitHubForSuite } from '../fakes/github-suite.ts'
 
 // The REST pieces in-process, through octokit, against the fake GitHub (which validates every call
 // against GitHub's OpenAPI description).
@@ -13,15 +14,9 @@ import { startFakeGitHub, type FakeGitHub } from '../fakes/github-server.ts'
 describe('GitHub REST: sticky comment, check run, baseline search', () => {
   let fake: FakeGitHub
   let octokit: Octokit
+  fakeGitHubForSuite(() => fake, (started) => (fake = started))
   before(async () => {
-    fake = await startFakeGitHub()
     octokit = createOctokit(fake.token, fake.url)
-  })
-  after(async () => {
-    await fake.close()
-  })
-  afterEach(() => {
-    assert.deepEqual(fake.violations, [])
   })
 
   const comment = (issueNumber: number, body: string, fields: Partial<StickyComment> = {}) =>
