@@ -107,13 +107,18 @@ async function reducedDescription(operations: string[]): Promise<Document> {
   // Read the one file: the package's index loads every variant (hundreds of MB).
   const full = JSON.parse(await readFile(require.resolve('@octokit/openapi/generated/api.github.com.json'), 'utf8')) as Document
   const reduced = reduceDescription(full, operations)
-  await mkdir(CACHE, { recursive: true })
   // Test files run several at once and may all make it: each writes its own file and renames it
   // into place, so a reader sees a whole file or none. Cuts of other versions or lists are removed.
+  // Where node_modules cannot be written, each process makes its own cut, as slowly as before.
   const temporary = join(CACHE, `${name}.${process.pid}.tmp`)
-  await writeFile(temporary, JSON.stringify(reduced))
-  await rename(temporary, file)
-  for (const other of await readdir(CACHE)) if (other !== name && !other.endsWith('.tmp')) await rm(join(CACHE, other), { force: true })
+  try {
+    await mkdir(CACHE, { recursive: true })
+    await writeFile(temporary, JSON.stringify(reduced))
+    await rename(temporary, file)
+    for (const other of await readdir(CACHE)) if (other !== name && !other.endsWith('.tmp')) await rm(join(CACHE, other), { force: true })
+  } catch {
+    await rm(temporary, { force: true }).catch(() => undefined)
+  }
   return reduced
 }
 
