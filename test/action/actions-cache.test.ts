@@ -1,10 +1,11 @@
 import assert from 'node:assert/strict'
 import { join } from 'node:path'
-import { after, afterEach, before, describe, test } from 'node:test'
+import { after, before, describe, test } from 'node:test'
 import { readAllAttempts } from '../../src/records/journal/read-run.ts'
 import { runDir } from '../../src/records/journal/run-folder.ts'
 import { judgeByRule, startFakeModelServer, type FakeModelServer } from '../../src/entry/testing/fake-model-server.ts'
-import { startFakeGitHub, type FakeGitHub } from '../fakes/github-server.ts'
+import type { FakeGitHub } from '../fakes/github-server.ts'
+import { fakeGitHubForSuite } from '../fakes/github-suite.ts'
 import { describeStep, runActionStep, type ActionStepResult } from './harness.ts'
 import { expectExit, pullRequestStep, pushStep, sha } from './steps.ts'
 import { modelsYml } from '../support/convy-yml.ts'
@@ -29,17 +30,13 @@ describe('the action with the Actions cache', () => {
   const chatCalls = () => models.requests.filter((r) => r.kind !== 'other').length
   let lines = 0
 
+  fakeGitHubForSuite(() => fake, (started) => (fake = started))
   before(async () => {
-    fake = await startFakeGitHub()
     // A new line on every call, as a sampling model gives: answers from the cache are recognisable.
     models = await startFakeModelServer({ user: () => `hello number ${++lines} ###STOP###`, judge: judgeByRule(() => true) })
   })
   after(async () => {
-    await fake.close()
     await models.close()
-  })
-  afterEach(() => {
-    assert.deepEqual(fake.violations, [], 'every request and answer must be one GitHub would send')
   })
 
   const env = () => ({ MODELS_URL: models.url })

@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict'
-import { after, afterEach, before, describe, test } from 'node:test'
+import { after, before, describe, test } from 'node:test'
 import { fakeReply, startFakeModelServer, type FakeModelServer } from '../../src/entry/testing/fake-model-server.ts'
 import { STOP_WORD } from '../../src/play/simulated-user/simulated-user-prompt.ts'
 import { startFakeGitHub, type FakeGitHub } from '../fakes/github-server.ts'
+import { fakeGitHubForSuite } from '../fakes/github-suite.ts'
 import { describeStep, runActionStep } from './harness.ts'
 import { expectExit, pullRequestStep, pushStep, sha } from './steps.ts'
 import { modelsYml } from '../support/convy-yml.ts'
@@ -26,8 +27,8 @@ describe('the action walks back to a healthy baseline', () => {
   /** Whether the current step's nth judge call (0-based) fails with a 500. */
   let failing: (call: number) => boolean = () => false
   let calls = 0
+  fakeGitHubForSuite(() => fake, (started) => (fake = started))
   before(async () => {
-    fake = await startFakeGitHub()
     models = await startFakeModelServer({
       user: ({ dialogue }) => (dialogue.length === 0 ? 'hello there' : STOP_WORD),
       handler: ({ judge }) => {
@@ -37,10 +38,8 @@ describe('the action walks back to a healthy baseline', () => {
     })
   })
   after(async () => {
-    await fake.close()
     await models.close()
   })
-  afterEach(() => assert.deepEqual(fake.violations, []))
   const env = () => ({ MODELS_URL: models.url })
 
   const everyFifth = (call: number) => call % 5 === 0

@@ -1,12 +1,13 @@
 import assert from 'node:assert/strict'
 import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { after, afterEach, before, describe, test } from 'node:test'
+import { describe, test } from 'node:test'
 import { compareRuns } from '../../src/verdict/compare-runs.ts'
 import { readTally } from '../../src/records/tally/read-tally.ts'
 import { comparisonMarkdown } from '../../src/views/markdown/compare-markdown.ts'
 import { runDir } from '../../src/records/journal/run-folder.ts'
-import { startFakeGitHub, type FakeGitHub } from '../fakes/github-server.ts'
+import type { FakeGitHub } from '../fakes/github-server.ts'
+import { fakeGitHubForSuite } from '../fakes/github-suite.ts'
 import { exampleWorkspace, runActionStep } from './harness.ts'
 import { expectExit, pullRequestStep, pushBaseline, sha } from './steps.ts'
 
@@ -15,15 +16,7 @@ import { expectExit, pullRequestStep, pushBaseline, sha } from './steps.ts'
 
 describe('the action with more to say than a comment holds', () => {
   let fake: FakeGitHub
-  before(async () => {
-    fake = await startFakeGitHub()
-  })
-  after(async () => {
-    await fake.close()
-  })
-  afterEach(() => {
-    assert.deepEqual(fake.violations, [])
-  })
+  fakeGitHubForSuite(() => fake, (started) => (fake = started))
 
   test('a comparison longer than a comment can hold is cut to fit, with the report linked; the check and the job summary fit too', async () => {
     const workspace = await manyScenarios(1200)

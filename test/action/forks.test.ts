@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict'
-import { after, afterEach, before, describe, test } from 'node:test'
+import { before, describe, test } from 'node:test'
 import { commentMarker } from '../../src/views/markdown/compare-markdown.ts'
 import { shortId } from '../../src/records/journal/run-folder.ts'
-import { startFakeGitHub, type FakeGitHub } from '../fakes/github-server.ts'
+import type { FakeGitHub } from '../fakes/github-server.ts'
+import { fakeGitHubForSuite } from '../fakes/github-suite.ts'
 import type { FakeRun } from '../fakes/github-world.ts'
 import { workflowRunEvent } from './events.ts'
 import { describeStep, exampleWorkspace, runActionStep, type ActionStep } from './harness.ts'
@@ -19,16 +20,10 @@ describe('the action on pull requests from forks', () => {
   let baselineRunId: string
   let pushRun: FakeRun
 
+  fakeGitHubForSuite(() => fake, (started) => (fake = started))
   before(async () => {
-    fake = await startFakeGitHub()
     workspace = await exampleWorkspace()
     ;({ runId: baselineRunId, run: pushRun } = await pushBaseline(fake, workspace, INPUTS))
-  })
-  after(async () => {
-    await fake.close()
-  })
-  afterEach(() => {
-    assert.deepEqual(fake.violations, [], 'every request and answer must be one GitHub would send')
   })
 
   const ourComments = (pr: number) => fake.world.commentsOn(pr).filter((c) => c.body.startsWith(MARKER))

@@ -1,9 +1,10 @@
 import assert from 'node:assert/strict'
 import { readFile, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { after, afterEach, before, describe, test } from 'node:test'
+import { before, describe, test } from 'node:test'
 import { runDir } from '../../src/records/journal/run-folder.ts'
-import { startFakeGitHub, type FakeGitHub } from '../fakes/github-server.ts'
+import type { FakeGitHub } from '../fakes/github-server.ts'
+import { fakeGitHubForSuite } from '../fakes/github-suite.ts'
 import { describeStep, exampleWorkspace, runActionStep } from './harness.ts'
 import { EXAMPLE_INPUTS as INPUTS, expectExit, pullRequestStep, pushStep, sha } from './steps.ts'
 
@@ -14,18 +15,12 @@ describe('the action: a scenario removed or retired by the pull request', () => 
   let fake: FakeGitHub
   let workspace: string
 
+  fakeGitHubForSuite(() => fake, (started) => (fake = started))
   before(async () => {
-    fake = await startFakeGitHub()
     workspace = await exampleWorkspace()
     const push = pushStep(fake, workspace, INPUTS)
     expectExit(await runActionStep(fake, push), 0)
     fake.world.finishRun(push.run.id, 'success')
-  })
-  after(async () => {
-    await fake.close()
-  })
-  afterEach(() => {
-    assert.deepEqual(fake.violations, [], 'every request and answer must be one GitHub would send')
   })
 
   const inputs = { ...INPUTS, scenarios: 'off-topic,password-reset,unknown-order' }

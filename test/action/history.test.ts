@@ -3,10 +3,11 @@ import { randomBytes } from 'node:crypto'
 import { mkdtemp, readFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { after, afterEach, before, describe, test } from 'node:test'
+import { before, describe, test } from 'node:test'
 import { unzip } from '../../src/adapters/github/unzip.ts'
 import { parseRunSummary, type RunSummary } from '../../src/records/tally/run-summary.ts'
-import { startFakeGitHub, type FakeGitHub } from '../fakes/github-server.ts'
+import type { FakeGitHub } from '../fakes/github-server.ts'
+import { fakeGitHubForSuite } from '../fakes/github-suite.ts'
 import { zipOf } from '../fakes/zip.ts'
 import { assertNoInjectedMarkup } from '../report/markup-check.ts'
 import { pullRequestEvent, pushEvent, workflowRunEvent } from './events.ts'
@@ -56,8 +57,8 @@ describe('the default branch’s trend in the action', () => {
     return run.id
   }
 
+  fakeGitHubForSuite(() => fake, (started) => (fake = started))
   before(async () => {
-    fake = await startFakeGitHub()
     workspace = await exampleWorkspace()
     // Seven runs of main, oldest first: order-status always passed; unknown-order wavered.
     const unknownOrder = [5, 3, 5, 4, 3, 5, 4]
@@ -72,12 +73,6 @@ describe('the default branch’s trend in the action', () => {
     // A pull request's run on a branch called main, and a run without a summary: neither is history.
     pastRun(zipped('summary.json', JSON.stringify(summary(9, { 'order-status': [0, 5] }))), 'pull_request')
     pastRun(null)
-  })
-  after(async () => {
-    await fake.close()
-  })
-  afterEach(() => {
-    assert.deepEqual(fake.violations, [], 'every request and answer must be one GitHub would send')
   })
 
   test('a push uploads its summary beside its run; the history it reads is said in the log, the broken summaries as warnings', async () => {

@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict'
-import { after, afterEach, before, describe, test } from 'node:test'
+import { after, before, describe, test } from 'node:test'
 import { fakeReply, judgeAnswer, startFakeModelServer, type FakeModelServer } from '../../src/entry/testing/fake-model-server.ts'
 import { STOP_WORD } from '../../src/play/simulated-user/simulated-user-prompt.ts'
-import { startFakeGitHub, type FakeGitHub } from '../fakes/github-server.ts'
+import type { FakeGitHub } from '../fakes/github-server.ts'
+import { fakeGitHubForSuite } from '../fakes/github-suite.ts'
 import { modelsYml } from '../support/convy-yml.ts'
 import { makeProject } from '../support/project.ts'
 import { describeStep, runActionStep } from './harness.ts'
@@ -22,8 +23,8 @@ describe('a judge change made by the pull request, in the action', () => {
   let fake: FakeGitHub
   let models: FakeModelServer
   let line = 'sure thing'
+  fakeGitHubForSuite(() => fake, (started) => (fake = started))
   before(async () => {
-    fake = await startFakeGitHub()
     models = await startFakeModelServer({
       user: ({ dialogue }) => (dialogue.length === 0 ? line : STOP_WORD),
       handler: ({ model, judge }) => {
@@ -34,10 +35,8 @@ describe('a judge change made by the pull request, in the action', () => {
     })
   })
   after(async () => {
-    await fake.close()
     await models.close()
   })
-  afterEach(() => assert.deepEqual(fake.violations, []))
   const judgeCalls = (model: string) => models.requests.filter((r) => r.kind === 'judge' && (r.body as { model: string }).model === model).length
 
   test("the baseline's dialogues are judged again with the PR's judge, and the Worse stands: the step fails", async () => {

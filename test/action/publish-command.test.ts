@@ -2,10 +2,11 @@ import assert from 'node:assert/strict'
 import { mkdtemp, readFile, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { after, afterEach, before, describe, test } from 'node:test'
+import { before, describe, test } from 'node:test'
 import { shortId } from '../../src/records/journal/run-folder.ts'
 import { commentMarker } from '../../src/views/markdown/compare-markdown.ts'
-import { startFakeGitHub, type FakeGitHub } from '../fakes/github-server.ts'
+import type { FakeGitHub } from '../fakes/github-server.ts'
+import { fakeGitHubForSuite } from '../fakes/github-suite.ts'
 import { clockAhead } from '../support/clock-ahead.ts'
 import { pullRequestEvent, pushEvent } from './events.ts'
 import { describeStep, exampleWorkspace, runActionStep, runBundledCli } from './harness.ts'
@@ -27,8 +28,8 @@ describe('convy-ci publish', () => {
   let github: Record<string, string>
   const head = sha('b')
 
+  fakeGitHubForSuite(() => fake, (started) => (fake = started))
   before(async () => {
-    fake = await startFakeGitHub()
     const workspace = await exampleWorkspace()
     const push = fake.world.startRun({ event: 'push', headBranch: 'main', headSha: sha('a') })
     const pushed = await runActionStep(fake, { run: push, eventName: 'push', payload: pushEvent(fake.world, push.headSha), inputs: EXAMPLE_INPUTS, workspace })
@@ -43,12 +44,6 @@ describe('convy-ci publish', () => {
     assert.equal(played.code, 0, played.stderr)
     localRunId = /^run (support_bot\/\S+)$/m.exec(played.stdout)![1]!
     github = { GITHUB_TOKEN: fake.token, GITHUB_API_URL: fake.url, GITHUB_REPOSITORY: fake.world.fullName }
-  })
-  after(async () => {
-    await fake.close()
-  })
-  afterEach(() => {
-    assert.deepEqual(fake.violations, [], 'every request and answer must be one GitHub would send')
   })
 
   const ourComments = () => fake.world.commentsOn(12).filter((c) => c.body.startsWith(MARKER))

@@ -2,11 +2,12 @@ import assert from 'node:assert/strict'
 import { mkdtemp, readFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { after, afterEach, before, describe, test } from 'node:test'
+import { before, describe, test } from 'node:test'
 import { commentMarker } from '../../src/views/markdown/compare-markdown.ts'
 import { runDir, shortId } from '../../src/records/journal/run-folder.ts'
 import { unzip } from '../../src/adapters/github/unzip.ts'
-import { startFakeGitHub, type FakeGitHub } from '../fakes/github-server.ts'
+import type { FakeGitHub } from '../fakes/github-server.ts'
+import { fakeGitHubForSuite } from '../fakes/github-suite.ts'
 import { mergeGroupEvent, pullRequestEvent, pushEvent } from './events.ts'
 import { describeStep, exampleWorkspace, runActionStep } from './harness.ts'
 import { EXAMPLE_INPUTS as INPUTS, expectExit, MERGE_COMMIT, sha } from './steps.ts'
@@ -22,15 +23,9 @@ describe('the action on pushes and pull requests of the repository', () => {
   let workspace: string
   let baselineRunId: string
 
+  fakeGitHubForSuite(() => fake, (started) => (fake = started))
   before(async () => {
-    fake = await startFakeGitHub()
     workspace = await exampleWorkspace()
-  })
-  after(async () => {
-    await fake.close()
-  })
-  afterEach(() => {
-    assert.deepEqual(fake.violations, [], 'every request and answer must be one GitHub would send')
   })
 
   const ourComments = (pr: number) => fake.world.commentsOn(pr).filter((c) => c.body.startsWith(MARKER))

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict'
-import { after, afterEach, before, describe, test } from 'node:test'
+import { after, before, describe, test } from 'node:test'
 import { startFakeModelServer, type FakeModelServer } from '../../src/entry/testing/fake-model-server.ts'
-import { startFakeGitHub, type FakeGitHub } from '../fakes/github-server.ts'
+import type { FakeGitHub } from '../fakes/github-server.ts'
+import { fakeGitHubForSuite } from '../fakes/github-suite.ts'
 import { describeStep, runActionStep } from './harness.ts'
 import { expectExit, pullRequestStep, pushStep, sha } from './steps.ts'
 import { modelsYml } from '../support/convy-yml.ts'
@@ -23,16 +24,12 @@ describe('the action with rejudge', () => {
   /** The judge's decision on its nth call of a step (0-based). */
   let decide: (call: number) => boolean = () => true
   let calls = 0
+  fakeGitHubForSuite(() => fake, (started) => (fake = started))
   before(async () => {
-    fake = await startFakeGitHub()
     models = await startFakeModelServer({ user: () => 'hello there ###STOP###', judge: ({ claims }) => claims.map(() => ({ pass: decide(calls++), reason: 'scripted' })) })
   })
   after(async () => {
-    await fake.close()
     await models.close()
-  })
-  afterEach(() => {
-    assert.deepEqual(fake.violations, [])
   })
   const env = () => ({ MODELS_URL: models.url })
   const judgeCalls = () => models.requests.filter((r) => r.kind === 'judge').length

@@ -1,10 +1,11 @@
 import assert from 'node:assert/strict'
 import { join } from 'node:path'
-import { after, afterEach, before, describe, test } from 'node:test'
+import { describe, test } from 'node:test'
 import type { Attempt } from '../../src/records/journal/records.ts'
 import { readAllAttempts, readManifest } from '../../src/records/journal/read-run.ts'
 import { runDir } from '../../src/records/journal/run-folder.ts'
-import { startFakeGitHub, type FakeGitHub } from '../fakes/github-server.ts'
+import type { FakeGitHub } from '../fakes/github-server.ts'
+import { fakeGitHubForSuite } from '../fakes/github-suite.ts'
 import { exampleWorkspace, runActionStep } from './harness.ts'
 import { expectExit, pullRequestStep, pushBaseline, sha } from './steps.ts'
 
@@ -12,15 +13,7 @@ import { expectExit, pullRequestStep, pushBaseline, sha } from './steps.ts'
 
 describe('the action in a matrix of shards', () => {
   let fake: FakeGitHub
-  before(async () => {
-    fake = await startFakeGitHub()
-  })
-  after(async () => {
-    await fake.close()
-  })
-  afterEach(() => {
-    assert.deepEqual(fake.violations, [])
-  })
+  fakeGitHubForSuite(() => fake, (started) => (fake = started))
 
   test('two shards and a merge job: the merged run is exactly the unsharded run, compared and published once', async () => {
     const workspace = await exampleWorkspace()

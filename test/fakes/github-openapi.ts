@@ -1,26 +1,40 @@
 import addFormats from 'ajv-formats'
-import { readFile } from 'node:fs/promises'
+import { createHash } from 'node:crypto'
+import { mkdir, readFile, readdir, rename, rm, writeFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { OpenAPIBackend, type Document } from 'openapi-backend'
 
 /**
  * GitHub's REST API description (@octokit/openapi, the one octokit's types are generated from), loaded
  * once per process: the fake GitHub validates every request it gets and every answer it gives against
  * it, so the fake cannot drift from GitHub. Its examples are the fake's answer templates.
+ *
+ * The description is 13 MB, and parsing and dereferencing it took about a CPU second in every test
+ * process that starts the fake. So what is loaded is the description cut down to what the fake can
+ * use (see `reduceDescription`): the operations it serves whole, with every component they refer to,
+ * and each other operation of GitHub's as its path, method and operationId only. That cut is made
+ * once and kept in node_modules/.cache, under a name made of the package's version, the fake's
+ * operations and this file's text, so a new description, another operation or another cut makes a
+ * new one.
  */
-let loading: Promise<OpenAPIBackend> | undefined
+const loading = new Map<string, Promise<OpenAPIBackend>>()
 
-export function githubOpenApi(): Promise<OpenAPIBackend> {
-  loading ??= load()
-  return loading
+/** The description for a fake that serves these operations (GitHub's operationIds). */
+export function githubOpenApi(operations: readonly string[]): Promise<OpenAPIBackend> {
+  const sorted = [...new Set(operations)].sort()
+  const key = sorted.join('\n')
+  if (!loading.has(key)) loading.set(key, load(sorted))
+  return loading.get(key)!
 }
 
-async function load(): Promise<OpenAPIBackend> {
-  // Read the one file: the package's index loads every variant (hundreds of MB).
-  const file = createRequire(import.meta.url).resolve('@octokit/openapi/generated/api.github.com.json')
-  const definition = JSON.parse(await readFile(file, 'utf8')) as Document
+const require = createRequire(import.meta.url)
+const CACHE = fileURLToPath(new URL('../../node_modules/.cache/convy-ci-github-openapi/', import.meta.url))
+
+async function load(operations: string[]): Promise<OpenAPIBackend> {
   const api = new OpenAPIBackend({
-    definition,
+    definition: await reducedDescription(operations),
     quick: true,
     strict: false,
     validate: true,
@@ -32,7 +46,142 @@ async function load(): Promise<OpenAPIBackend> {
     },
   })
   await api.init()
+  fixRoutes(api)
   return api
+}
+
+/**
+ * openapi-backend's router flattens every operation of the description anew, and makes a regular
+ * expression of every path, on each request it matches and each operation it looks up: with
+ * GitHub's 1,223 operations that was most of the CPU a test process spent on the fake's requests.
+ * The description does not change once loaded, so the operations are flattened once and their
+ * patterns made once; the matching is the router's own (router.js matchOperation): the exact path
+ * first, then the templates that match, most literal characters first, the first with the method.
+ */
+function fixRoutes(api: OpenAPIBackend): void {
+  const router = api.router
+  const operations = router.getOperations()
+  const byId = new Map<string | undefined, (typeof operations)[number]>()
+  for (const operation of operations) if (!byId.has(operation.operationId)) byId.set(operation.operationId, operation)
+  const patterns = operations.map((operation) => ({
+    operation,
+    pattern: new RegExp(`^${operation.path.replace(/\{[^}]+\}/g, '\0').split('\0').map((literal) => literal.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('[^/]+')}$`),
+    literal: operation.path.replace(/\{.*?\}/g, '').length,
+  }))
+  router.getOperations = () => operations
+  router.getOperation = (operationId) => byId.get(operationId)
+  router.matchOperation = ((request: Parameters<typeof router.matchOperation>[0], strict?: boolean) => {
+    const { path, method } = router.normalizeRequest(request)
+    const fail = (message: string) => {
+      if (strict) throw new Error(message)
+      return undefined
+    }
+    if (!(router as unknown as { isUnderApiRoot(path: string): boolean }).isUnderApiRoot(path)) return fail('404-notFound: no route matches request')
+    const normalized = router.normalizePath(path)
+    const exact = operations.find((operation) => operation.path === normalized && operation.method === method)
+    if (exact) return exact
+    const matching = patterns.filter(({ pattern }) => pattern.test(normalized))
+    if (!matching.length) return fail('404-notFound: no route matches request')
+    // A stable sort, as lodash's orderBy.
+    const match = matching.sort((a, b) => b.literal - a.literal).find(({ operation }) => operation.method === method)
+    return match ? match.operation : fail('405-methodNotAllowed: this method is not registered for the route')
+  }) as typeof router.matchOperation
+}
+
+/** The cut-down description from the cache, or made from the package's file and cached. */
+async function reducedDescription(operations: string[]): Promise<Document> {
+  const { version } = JSON.parse(await readFile(require.resolve('@octokit/openapi/package.json'), 'utf8')) as { version: string }
+  const hash = createHash('sha256')
+    .update(operations.join('\n'))
+    .update('\0')
+    .update(await readFile(fileURLToPath(import.meta.url)))
+    .digest('hex')
+    .slice(0, 16)
+  const name = `api.github.com-${version}-${hash}.json`
+  const file = join(CACHE, name)
+  try {
+    return JSON.parse(await readFile(file, 'utf8')) as Document
+  } catch {
+    // Not made yet (or cut short): make it.
+  }
+  // Read the one file: the package's index loads every variant (hundreds of MB).
+  const full = JSON.parse(await readFile(require.resolve('@octokit/openapi/generated/api.github.com.json'), 'utf8')) as Document
+  const reduced = reduceDescription(full, operations)
+  // Test files run several at once and may all make it: each writes its own file and renames it
+  // into place, so a reader sees a whole file or none. Cuts of other versions or lists are removed.
+  // Where node_modules cannot be written, each process makes its own cut, as slowly as before.
+  const temporary = join(CACHE, `${name}.${process.pid}.tmp`)
+  try {
+    await mkdir(CACHE, { recursive: true })
+    await writeFile(temporary, JSON.stringify(reduced))
+    await rename(temporary, file)
+    for (const other of await readdir(CACHE)) if (other !== name && !other.endsWith('.tmp')) await rm(join(CACHE, other), { force: true })
+  } catch {
+    await rm(temporary, { force: true }).catch(() => undefined)
+  }
+  return reduced
+}
+
+const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const
+
+/**
+ * The description as the fake needs it: every path and method of GitHub's, so a request matches the
+ * same operation as in the whole description (a route GitHub does not have matches none; one the
+ * fake does not serve matches its operation, which the server reports as not served); the served
+ * operations whole, and the components they refer to, directly or through other components, so
+ * their requests, answers and examples are GitHub's own. Webhooks, tags and the rest are left out.
+ */
+export function reduceDescription(full: Document, served: readonly string[]): Document {
+  const wanted = new Set(served)
+  const paths: Record<string, Record<string, unknown>> = {}
+  const found = new Set<string>()
+  for (const [path, item] of Object.entries(full.paths ?? {})) {
+    const kept: Record<string, unknown> = {}
+    const whole = item as Record<string, { operationId?: string } | undefined>
+    for (const method of METHODS) {
+      const operation = whole[method]
+      if (!operation?.operationId) continue
+      if (wanted.has(operation.operationId)) {
+        found.add(operation.operationId)
+        kept[method] = operation
+      } else {
+        // Its parameters, so the path's are known and checked as GitHub's; its body and answers
+        // are of no use to a fake that answers it with a violation anyway.
+        const { parameters } = operation as { parameters?: unknown }
+        kept[method] = { operationId: operation.operationId, ...(parameters ? { parameters } : {}), responses: {} }
+      }
+    }
+    if (whole.parameters) kept.parameters = whole.parameters
+    paths[path] = kept
+  }
+  const missing = served.filter((id) => !found.has(id))
+  if (missing.length) throw new Error(`GitHub's REST description has no operation ${missing.join(', ')}, which the fake serves`)
+
+  const components = (full.components ?? {}) as Record<string, Record<string, unknown>>
+  const keptComponents: Record<string, Record<string, unknown>> = {}
+  const pending: unknown[] = [paths]
+  const seen = new Set<string>()
+  while (pending.length) {
+    const value = pending.pop()
+    if (Array.isArray(value)) pending.push(...(value as unknown[]))
+    else if (value && typeof value === 'object') {
+      for (const [key, inner] of Object.entries(value)) {
+        if (key !== '$ref' || typeof inner !== 'string') {
+          pending.push(inner)
+          continue
+        }
+        if (seen.has(inner)) continue
+        seen.add(inner)
+        const match = /^#\/components\/([^/]+)\/([^/]+)$/.exec(inner)
+        const section = match ? components[match[1]!] : undefined
+        const name = match ? decodeURIComponent(match[2]!).replace(/~1/g, '/').replace(/~0/g, '~') : ''
+        if (!section || !(name in section)) throw new Error(`GitHub's REST description: cannot follow $ref ${inner}`)
+        ;(keptComponents[match![1]!] ??= {})[name] = section[name]
+        pending.push(section[name])
+      }
+    }
+  }
+  return { openapi: full.openapi, info: full.info, paths, components: keptComponents } as Document
 }
 
 const templates = new Map<string, unknown>()

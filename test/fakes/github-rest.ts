@@ -24,10 +24,30 @@ export interface RestAnswer {
 
 type Handler = (call: RestCall) => RestAnswer
 
+/**
+ * The operations the fake serves (GitHub's operationIds): `restHandlers` answers exactly these, and
+ * the OpenAPI description is loaded with these operations whole (github-openapi.ts).
+ */
+export const REST_OPERATIONS = [
+  'repos/get',
+  'actions/get-workflow-run',
+  'actions/list-workflow-runs',
+  'actions/list-workflow-runs-for-repo',
+  'actions/list-workflow-run-artifacts',
+  'actions/list-artifacts-for-repo',
+  'actions/download-artifact',
+  'issues/list-comments',
+  'issues/create-comment',
+  'issues/update-comment',
+  'checks/create',
+  'pulls/get',
+] as const
+export type RestOperation = (typeof REST_OPERATIONS)[number]
+
 /** GitHub's answer to a body over its limit; the OpenAPI description does not say so, GitHub does. */
 const COMMENT_LIMIT = 65_536
 
-export function restHandlers(world: FakeWorld, api: OpenAPIBackend, blobUrl: (artifact: FakeArtifact) => string): Record<string, Handler> {
+export function restHandlers(world: FakeWorld, api: OpenAPIBackend, blobUrl: (artifact: FakeArtifact) => string): Record<RestOperation, Handler> {
   const repoPath = (base: string) => `${base}/repos/${world.fullName}`
   const notFound = (): RestAnswer => ({ status: 404, body: { message: 'Not Found', documentation_url: 'https://docs.github.com/rest', status: '404' } })
 

@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { OpenAPIBackend } from 'openapi-backend'
 import { githubOpenApi } from './github-openapi.ts'
-import { restHandlers } from './github-rest.ts'
+import { REST_OPERATIONS, restHandlers } from './github-rest.ts'
 import { CACHE_TWIRP_PREFIX, cacheService } from './github-cache.ts'
 import { BLOB_PREFIX, resultsService, runtimeToken, TWIRP_PREFIX } from './github-results.ts'
 import { FakeWorld } from './github-world.ts'
@@ -46,7 +46,7 @@ export interface FakeGitHub {
 }
 
 export async function startFakeGitHub(options: { owner?: string; repo?: string; defaultBranch?: string; token?: string } = {}): Promise<FakeGitHub> {
-  const api = await githubOpenApi()
+  const api = await githubOpenApi(REST_OPERATIONS)
   const world = new FakeWorld(options.owner ?? 'acme', options.repo ?? 'support-bot', options.defaultBranch ?? 'main')
   const token = options.token ?? 'ghs_faketoken0123456789'
   let base = ''
@@ -163,7 +163,7 @@ function answerRest(
   }
   if (fake.readOnly && method !== 'GET' && method !== 'HEAD') return { operation: operationId, ...answer(403, 'Resource not accessible by integration') }
   if (fake.denyActionsRead && operationId.startsWith('actions/')) return { operation: operationId, ...answer(403, 'Resource not accessible by integration') }
-  const handler = handlers[operationId]
+  const handler = (handlers as Record<string, (typeof handlers)[keyof typeof handlers] | undefined>)[operationId]
   if (!handler) {
     violations.push(`rest: the fake does not serve ${operationId}`)
     return { operation: operationId, ...answer(501, 'Not Implemented') }

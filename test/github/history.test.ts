@@ -2,10 +2,11 @@ import assert from 'node:assert/strict'
 import { mkdtemp } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { after, afterEach, before, describe, test } from 'node:test'
+import { before, describe, test } from 'node:test'
 import { fetchHistory, type HistorySearch } from '../../src/adapters/github/history.ts'
 import { createOctokit } from '../../src/adapters/github/octokit.ts'
-import { startFakeGitHub, type FakeGitHub } from '../fakes/github-server.ts'
+import type { FakeGitHub } from '../fakes/github-server.ts'
+import { fakeGitHubForSuite } from '../fakes/github-suite.ts'
 import { zipOf } from '../fakes/zip.ts'
 
 // The history read, in process, against the fake GitHub: which runs count, and how many requests it
@@ -41,20 +42,14 @@ describe('fetchHistory', () => {
   let fake: FakeGitHub
   const search = (runs: number, extra: Partial<HistorySearch> = {}): HistorySearch => ({ owner: 'acme', repo: 'support-bot', workflow: null, branch: 'main', prefix: 'convy', agent: 'bot', runs, ...extra })
   const mainRuns: number[] = []
+  fakeGitHubForSuite(() => fake, (started) => (fake = started))
   before(async () => {
-    fake = await startFakeGitHub()
     for (let day = 1; day <= 6; day++) {
       const run = fake.world.startRun({ event: 'push', headBranch: 'main', headSha: 'c'.repeat(40) })
       fake.world.addArtifact(run.id, NAME, summary(day, day % 2 ? 5 : 3))
       fake.world.finishRun(run.id, 'success')
       mainRuns.push(run.id)
     }
-  })
-  after(async () => {
-    await fake.close()
-  })
-  afterEach(() => {
-    assert.deepEqual(fake.violations, [])
   })
 
   test('the newest N successful runs of the branch, newest first, in 1 + 1 + 2 per summary requests', async () => {

@@ -1,11 +1,12 @@
 import assert from 'node:assert/strict'
-import { after, afterEach, before, describe, test } from 'node:test'
+import { before, describe, test } from 'node:test'
 import { apiFailure } from '../../src/adapters/github/api-error.ts'
 import { findBaseline } from '../../src/adapters/github/baseline.ts'
 import { createCompletedCheck } from '../../src/adapters/github/check-run.ts'
 import { createOctokit, type Octokit } from '../../src/adapters/github/octokit.ts'
 import { upsertStickyComment, type StickyComment } from '../../src/adapters/github/sticky-comment.ts'
-import { startFakeGitHub, type FakeGitHub } from '../fakes/github-server.ts'
+import type { FakeGitHub } from '../fakes/github-server.ts'
+import { fakeGitHubForSuite } from '../fakes/github-suite.ts'
 
 // The REST pieces in-process, through octokit, against the fake GitHub (which validates every call
 // against GitHub's OpenAPI description).
@@ -13,15 +14,9 @@ import { startFakeGitHub, type FakeGitHub } from '../fakes/github-server.ts'
 describe('GitHub REST: sticky comment, check run, baseline search', () => {
   let fake: FakeGitHub
   let octokit: Octokit
+  fakeGitHubForSuite(() => fake, (started) => (fake = started))
   before(async () => {
-    fake = await startFakeGitHub()
     octokit = createOctokit(fake.token, fake.url)
-  })
-  after(async () => {
-    await fake.close()
-  })
-  afterEach(() => {
-    assert.deepEqual(fake.violations, [])
   })
 
   const comment = (issueNumber: number, body: string, fields: Partial<StickyComment> = {}) =>
@@ -76,6 +71,28 @@ describe('GitHub REST: sticky comment, check run, baseline search', () => {
       assert.equal(apiFailure(error, 'pull-requests: write'), 'Resource not accessible by integration (HTTP 403); the workflow needs `permissions: { pull-requests: write }`')
     } finally {
       fake.readOnly = false
+    }
+  })
+
+  test('a route GitHub has that the fake does not serve, one GitHub does not have, and a bad request are violations', async () => {
+    const call = (method: string, path: string, body?: object) =>
+      fetch(`${fake.url}${path}`, { method, headers: { authorization: `token ${fake.token}`, 'content-type': 'application/json' }, ...(body ? { body: JSON.stringify(body) } : {}) })
+    try {
+      // The fake loads only the operations it serves whole: every other route of GitHub's still
+      // matches its own operation, and nothing matches a route GitHub does not have.
+      assert.equal((await call('GET', '/repos/acme/support-bot/pulls/comments')).status, 501)
+      assert.equal((await call('GET', '/repos/acme/support-bot/branches')).status, 501)
+      assert.equal((await call('GET', '/repos/acme/support-bot/no-such-thing')).status, 404)
+      assert.equal((await call('POST', '/repos/acme/support-bot/check-runs', { name: 'x' })).status, 422)
+      assert.deepEqual(fake.violations.slice(0, 3), [
+        'rest: the fake does not serve pulls/list-review-comments-for-repo',
+        'rest: the fake does not serve repos/list-branches',
+        'rest: GitHub has no GET /repos/acme/support-bot/no-such-thing',
+      ])
+      assert.match(fake.violations[3] ?? '', /^rest checks\/create request: .*head_sha/)
+      assert.equal(fake.violations.length, 4)
+    } finally {
+      fake.violations.length = 0
     }
   })
 

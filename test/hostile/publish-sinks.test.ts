@@ -1,11 +1,12 @@
 import assert from 'node:assert/strict'
-import { after, afterEach, before, describe, test } from 'node:test'
+import { describe, test } from 'node:test'
 import { COMMENT_CHARACTERS } from '../../src/adapters/github/limits.ts'
 import { createOctokit } from '../../src/adapters/github/octokit.ts'
 import type { PublishDeps } from '../../src/app/publish/deps.ts'
 import { postToPullRequest, type PullRequestPost } from '../../src/app/publish/post-to-pull-request.ts'
 import { createMask } from '../../src/base/shared/secrets.ts'
-import { startFakeGitHub, type FakeGitHub } from '../fakes/github-server.ts'
+import type { FakeGitHub } from '../fakes/github-server.ts'
+import { fakeGitHubForSuite } from '../fakes/github-suite.ts'
 import { tokenForms } from '../fakes/hostile-agent.ts'
 import { leaksOf } from './leak-search.ts'
 
@@ -16,15 +17,6 @@ const SECRET = 'Cn4ry-b0t-t0ken-9f8e7d'
 
 describe('the sinks of a publication: the REST client and the cut', () => {
   let fake: FakeGitHub
-  before(async () => {
-    fake = await startFakeGitHub()
-  })
-  after(async () => {
-    await fake.close()
-  })
-  afterEach(() => {
-    assert.deepEqual(fake.violations, [])
-  })
 
   // The token is a secret too, and so is the owner's name here: neither is masked where it is not text
   // sent (the Authorization header, the address), or every call would fail.
@@ -48,6 +40,8 @@ describe('the sinks of a publication: the REST client and the cut', () => {
     title,
     reportUrl: null,
   })
+
+  fakeGitHubForSuite(() => fake, (started) => (fake = started))
 
   test('every form of the secret in the comment, the check title and summary is masked as it is sent; the call still authenticates and goes where it should', async () => {
     const forms = [SECRET, `base64 ${Buffer.from(`user:${SECRET}`).toString('base64')}`, ...tokenForms(SECRET), `token ${fake.token}`, 'owner acme'].join('\n')
