@@ -91,6 +91,7 @@ describe('the action on pushes and pull requests of the repository', () => {
 
     const run = fake.world.startRun({ event: 'pull_request', headBranch: 'fix-greeting', headSha: sha('b') })
     fake.world.pulls.set(12, { number: 12, headSha: run.headSha, headRef: 'fix-greeting', headRepository: fake.world.fullName, baseRef: 'main' })
+    const workflowReadsBefore = fake.calls.filter((c) => c.operation === 'actions/get-workflow-run').length
     const result = await runActionStep(fake, {
       run,
       sha: MERGE_COMMIT,
@@ -103,6 +104,8 @@ describe('the action on pushes and pull requests of the repository', () => {
     expectExit(result, 1)
     fake.world.finishRun(run.id, 'failure')
     assert.ok(result.annotations.some((a) => a.level === 'error' && a.message === 'support_bot: worse than the baseline (fail-on: worse)'), describeStep(result))
+    // The trend and the baseline both search this run's workflow: one request tells both.
+    assert.equal(fake.calls.filter((c) => c.operation === 'actions/get-workflow-run').length - workflowReadsBefore, 1)
 
     const [comment, ...more] = ourComments(12)
     assert.equal(more.length, 0)

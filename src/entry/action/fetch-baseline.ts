@@ -116,8 +116,22 @@ async function fetchArtifactBaseline(deps: ActionDeps, agent: string, where: Bas
   }
 }
 
+/** Per step: the trend and the baseline of one pull request both ask, and one request answers both. */
+const workflowsRead = new WeakMap<ActionDeps, Map<number, Promise<number | null>>>()
+
 /** The workflow a run belongs to, so the baseline comes from the same workflow; null (search all) if unknown. */
-export async function workflowOfRun(deps: ActionDeps, runId: number): Promise<number | null> {
+export function workflowOfRun(deps: ActionDeps, runId: number): Promise<number | null> {
+  const read = workflowsRead.get(deps) ?? new Map<number, Promise<number | null>>()
+  workflowsRead.set(deps, read)
+  let workflow = read.get(runId)
+  if (!workflow) {
+    workflow = readWorkflowOfRun(deps, runId)
+    read.set(runId, workflow)
+  }
+  return workflow
+}
+
+async function readWorkflowOfRun(deps: ActionDeps, runId: number): Promise<number | null> {
   if (!deps.octokit) return null
   const { owner, repo } = deps.github.repository
   try {
