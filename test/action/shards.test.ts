@@ -49,6 +49,9 @@ describe('the action in a matrix of shards', () => {
     const comments = fake.world.commentsOn(21)
     assert.equal(comments.length, 1)
     assert.match(comments[0]!.body, /### 🟥 Worse · support\\_bot/)
+    // The merge job reads the default branch's trend too: the baseline push is its history.
+    assert.match(merged.stdout, /support_bot: trend of main from \d+ of its last \d+ successful run\(s\)/)
+    assert.match(comments[0]!.body, /_main: \d+ runs? at 100%, now \d\/5_/)
     const checks = fake.world.checkRuns.filter((c) => c.headSha === run.headSha)
     assert.deepEqual(checks.map((c) => [c.name, c.conclusion]), [['convy / support_bot', 'failure']])
 
