@@ -1,13 +1,10 @@
 import assert from 'node:assert/strict'
-import { mkdir, mkdtemp, writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { after, afterEach, before, describe, test } from 'node:test'
-import { fakeReply, startFakeModelServer, type FakeModelServer } from '../../src/entry/testing/fake-model-server.ts'
-import { STOP_WORD } from '../../src/play/simulated-user/simulated-user-prompt.ts'
+import { describe, test } from 'node:test'
 import { startFakeGitHub, type FakeGitHub } from '../fakes/github-server.ts'
-import { describeStep, runActionStep } from './harness.ts'
-import { expectExit, pullRequestStep, pushStep, sha } from './steps.ts'
+import { fakeGitHubForSuite } from '../fakes/github-suite.ts'
+import { describeStep } from './harness.ts'
+import { failingJudgeProject, failingJudgeSteps } from './failing-judge.ts'
+import { expectExit, sha } from './steps.ts'
 
 // The adversary's route around the gate, through the bundle: a workflow that lets the step pass
 // (fail-on: never) and gates on the `verdict` output instead (`if: steps.convy.outputs.verdict ==
@@ -15,66 +12,13 @@ import { expectExit, pullRequestStep, pushStep, sha } from './steps.ts'
 // judge's calibration, so over an unhealthy baseline it said within-noise while the gate said
 // evidence missing. Now it comes from the gate's one decision (verdict/decide-gate.ts).
 
-const CONVY_YML = `models:
-  base_url: \${MODELS_URL}
-  user: user-model
-  judge: judge-model
-  max_tries: 1
-`
-const SCENARIO = 'user: Say hello.\njudge: [The agent greeted the user]\nmax_turns: 1\n'
-const INPUTS = { agent: 'echo', attempts: '5', parallel: '1', cache: 'off' }
-
-async function checkout(): Promise<string> {
-  const dir = await mkdtemp(join(tmpdir(), 'convy-action-gate-'))
-  await mkdir(join(dir, 'scenarios'))
-  await writeFile(join(dir, 'convy.yml'), CONVY_YML)
-  for (const id of ['hello', 'bye', 'thanks']) await writeFile(join(dir, 'scenarios', `${id}.yml`), SCENARIO)
-  return dir
-}
-
 describe("the action's verdict output is the gate's", () => {
   let fake: FakeGitHub
-  let models: FakeModelServer
-  let failing: (call: number) => boolean = () => false
-  let calls = 0
-  before(async () => {
-    models = await startFakeModelServer({
-      user: ({ dialogue }) => (dialogue.length === 0 ? 'hello there' : STOP_WORD),
-      handler: ({ judge }) => {
-        if (!judge) return undefined
-        return failing(calls++) ? fakeReply.serverError() : undefined
-      },
-    })
-  })
-  after(async () => {
-    await fake?.close()
-    await models.close()
-  })
-  afterEach(() => assert.deepEqual(fake.violations, []))
-  const env = () => ({ MODELS_URL: models.url })
-
-  async function push(workspace: string, fails: (call: number) => boolean, headSha: string): Promise<void> {
-    failing = fails
-    calls = 0
-    const step = pushStep(fake, workspace, INPUTS, headSha)
-    const result = await runActionStep(fake, { ...step, env: env() })
-    assert.ok(result.outputs['run-id'], describeStep(result))
-    fake.world.finishRun(step.run.id, 'success')
-  }
-
-  async function pullRequest(workspace: string, number: number, headSha: string, inputs: Record<string, string>) {
-    failing = () => false
-    const run = fake.world.startRun({ event: 'pull_request', headBranch: `pr-${number}`, headSha })
-    const result = await runActionStep(fake, { ...pullRequestStep(fake, workspace, { number, run, inputs: { ...INPUTS, comment: 'always', ...inputs } }), env: env() })
-    const [comment] = fake.world.commentsOn(number)
-    assert.ok(comment, describeStep(result))
-    const checks = fake.world.checkRuns.filter((c) => c.headSha === headSha)
-    return { result, comment: comment.body, checks }
-  }
+  fakeGitHubForSuite(() => fake, (started) => (fake = started))
+  const { push, pullRequest } = failingJudgeSteps(() => fake)
 
   test('over an unhealthy baseline with fail-on: never, the step passes but the verdict is inconclusive (evidence missing), not within-noise', async () => {
-    fake = await startFakeGitHub()
-    const workspace = await checkout()
+    const workspace = await failingJudgeProject()
     // Every fifth judge call fails: 3 of 15 attempts (20%) without a verdict, an unhealthy baseline, and the only one.
     await push(workspace, (call) => call % 5 === 0, sha('1'))
     const pr = await pullRequest(workspace, 51, sha('2'), { 'fail-on': 'never' })
@@ -91,7 +35,7 @@ describe("the action's verdict output is the gate's", () => {
   test('with judge-min-kappa and no calibration, over a healthy baseline, the verdict is inconclusive and the step fails', async () => {
     await fake.close()
     fake = await startFakeGitHub()
-    const workspace = await checkout()
+    const workspace = await failingJudgeProject()
     await push(workspace, () => false, sha('3'))
     const pr = await pullRequest(workspace, 52, sha('4'), { 'judge-min-kappa': '0.6' })
     expectExit(pr.result, 1)
