@@ -10,10 +10,10 @@ import type { FakeGitHub } from '../fakes/github-server.ts'
 import { fakeGitHubForSuite } from '../fakes/github-suite.ts'
 import { zipOf } from '../fakes/zip.ts'
 import { assertNoInjectedMarkup } from '../report/markup-check.ts'
-import { pullRequestEvent, pushEvent, workflowRunEvent } from './events.ts'
+import { workflowRunEvent } from './events.ts'
 import type { FakeRun } from '../fakes/github-world.ts'
 import { describeStep, exampleWorkspace, runActionStep } from './harness.ts'
-import { EXAMPLE_INPUTS, expectExit, MERGE_COMMIT, pushBaseline, sha } from './steps.ts'
+import { EXAMPLE_INPUTS, expectExit, pullRequestStep, pushBaseline, pushStep, sha } from './steps.ts'
 
 // The default branch's trend, end to end through the bundled action: each run uploads a small
 // summary beside its run folder, and a pull request reads the last runs' summaries — small downloads
@@ -107,15 +107,7 @@ describe('the default branch’s trend in the action', () => {
   test('a pull request that broke a steady scenario: its row says the trend; report.html draws it, flaky on main said so', async () => {
     const run = fake.world.startRun({ event: 'pull_request', headBranch: 'skip-order-number', headSha: sha('b') })
     fake.world.pulls.set(31, { number: 31, headSha: run.headSha, headRef: 'skip-order-number', headRepository: fake.world.fullName, baseRef: 'main' })
-    const result = await runActionStep(fake, {
-      run,
-      sha: MERGE_COMMIT,
-      eventName: 'pull_request',
-      payload: pullRequestEvent(fake.world, { number: 31, headSha: run.headSha, headRef: 'skip-order-number' }),
-      inputs: INPUTS,
-      workspace,
-      env: { SUPPORT_BOT_VARIANT: 'regressed' },
-    })
+    const result = await runActionStep(fake, pullRequestStep(fake, workspace, { number: 31, run, inputs: INPUTS }, { env: { SUPPORT_BOT_VARIANT: 'regressed' } }))
     expectExit(result, 1)
     fake.world.finishRun(run.id, 'failure')
     pullRequestRun = run
@@ -152,8 +144,7 @@ describe('the default branch’s trend in the action', () => {
   test('a token that cannot read Actions: said in the log, and the run is compared and published as without history', async () => {
     fake.denyActionsRead = true
     try {
-      const run = fake.world.startRun({ event: 'push', headBranch: 'main', headSha: sha('e') })
-      const result = await runActionStep(fake, { run, eventName: 'push', payload: pushEvent(fake.world, run.headSha), inputs: { ...INPUTS, scenarios: 'off-topic' }, workspace })
+      const result = await runActionStep(fake, pushStep(fake, workspace, { ...INPUTS, scenarios: 'off-topic' }, sha('e')))
       expectExit(result, 0)
       assert.deepEqual(result.annotations.filter((a) => a.level === 'warning'), [], 'the baseline lives without actions: read too')
       assert.match(result.stdout, /^support_bot: the default branch's history could not be read, so no trend is shown: .*\(HTTP 403\); the workflow needs `permissions: \{ actions: read \}`$/m)
@@ -164,8 +155,7 @@ describe('the default branch’s trend in the action', () => {
 
   test('history: 0 reads nothing and draws no trend', async () => {
     const calls = fake.calls.length
-    const run = fake.world.startRun({ event: 'push', headBranch: 'main', headSha: sha('d') })
-    const result = await runActionStep(fake, { run, eventName: 'push', payload: pushEvent(fake.world, run.headSha), inputs: { ...INPUTS, history: '0', scenarios: 'off-topic' }, workspace })
+    const result = await runActionStep(fake, pushStep(fake, workspace, { ...INPUTS, history: '0', scenarios: 'off-topic' }, sha('d')))
     expectExit(result, 0)
     assert.equal(fake.calls.slice(calls).filter((c) => c.path.includes(SUMMARY.replace('+', '%2B')) || /\/summary/.test(c.path)).length, 0)
     assert.doesNotMatch(result.stdout, /trend/)
