@@ -30,7 +30,7 @@ export interface CompareRequest {
    * The gate, decided once on the comparison (verdict/decide-gate.ts) with the baseline's health and
    * the after run, and returned; with `onPage` (how it was asked: `fail-on: worse`) also shown on the page.
    */
-  gate?: { decide: (comparison: Comparison, context: { health: BaselineHealth; after: RunManifest }) => GateDecision; onPage: string | null }
+  gate: { decide: (comparison: Comparison, context: { health: BaselineHealth; after: RunManifest }) => GateDecision; onPage: string | null }
 }
 
 /**
@@ -40,7 +40,7 @@ export interface CompareRequest {
 export async function compareTwoRuns(
   ctx: PipelineContext,
   request: CompareRequest,
-): Promise<{ comparison: Comparison; page: string; after: RunManifest; health: BaselineHealth; trend: Trend | null; decision: GateDecision | null }> {
+): Promise<{ comparison: Comparison; page: string; after: RunManifest; trend: Trend | null; decision: GateDecision }> {
   const resultsDir = resultsDirOf(ctx, request)
   let before = await findRun(resultsDir, request.before)
   const after = await findRun(resultsDir, request.after)
@@ -56,17 +56,15 @@ export async function compareTwoRuns(
   const { history, problems } = await readHistory(historyFileBeside(after.dir))
   for (const problem of problems) ctx.stderr.write(`warning: ${problem}\n`)
   const options = { now: ctx.now(), ...(request.maxAgeDays === undefined ? {} : { baselineMaxAgeDays: request.maxAgeDays }) }
-  let decision: GateDecision | null = null
-  const gate = request.gate
+  let decision: GateDecision | undefined
+  const { gate } = request
   const { comparison, path, tallies } = await compareFoldersToPage(resultsDir, { before: before.dir, after: after.dir }, (b, a) => compareRuns(b, a, options), {
     calibration: request.calibration ?? null,
     history,
-    ...(gate && {
-      gate: (c: Comparison, sides: { before: RunTally; after: RunTally }) => {
-        decision = gate.decide(c, { health: baselineHealth(sides.before, sides.after), after: sides.after.manifest })
-        return gate.onPage === null ? null : { asked: gate.onPage, result: decision.result }
-      },
-    }),
+    gate: (c: Comparison, sides: { before: RunTally; after: RunTally }) => {
+      decision = gate.decide(c, { health: baselineHealth(sides.before, sides.after), after: sides.after.manifest })
+      return gate.onPage === null ? null : { asked: gate.onPage, result: decision.result }
+    },
   })
   // The index lists the compare pages too: the new one appears there at once. The two runs were
   // just counted; only the others are read.
@@ -77,5 +75,7 @@ export async function compareTwoRuns(
   }
   const manifest = tallies.after.manifest
   const trend = history ? trendOf(history, { id: manifest.id, agent: manifest.agent.name, startedAt: manifest.startedAt }) : null
-  return { comparison, page: path, after: manifest, health: baselineHealth(tallies.before, tallies.after), trend, decision }
+  // The page writer compares the runs, so it has called the gate by now.
+  if (!decision) throw new Error('compareTwoRuns: the gate was not decided as the page was written')
+  return { comparison, page: path, after: manifest, trend, decision }
 }

@@ -79,7 +79,6 @@ export async function compareCommand(ctx: CliContext, argv: readonly string[]): 
   if (values.json) ctx.stdout.write(`${JSON.stringify(comparison, null, 2)}\n`)
   else if (values.markdown) ctx.stdout.write(`${comparisonMarkdown(comparison, { reportUrl: values['report-url'] ?? null, trend })}${calibrationMarkdown(judged.status)}\n`)
   else ctx.stdout.write(plainSummary(comparison, relative(ctx.cwd, page) || page, calibrationSentence(judged.status)))
-  if (!decision) throw new Error('convy-ci compare: the gate was not decided as the page was written')
   const { result } = decision
   // The gate's word goes to stderr, so --json and --markdown stay clean for a pipe.
   const outcome = result.inconclusive ? `inconclusive (${result.inconclusive.replace(/-/g, ' ')})` : result.outcome
