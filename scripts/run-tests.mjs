@@ -13,7 +13,6 @@
 // CONVY_TEST_CONCURRENCY=1 runs them one after another, as before.
 import { spawn } from 'node:child_process'
 import { availableParallelism } from 'node:os'
-import { pathToFileURL } from 'node:url'
 import { compileTests, compiledPath } from './compile-tests.mjs'
 import { findTests } from './test-files.mjs'
 
@@ -35,7 +34,7 @@ const files = findTests(process.argv.slice(2)).sort((a, b) => rank(a) - rank(b) 
 
 await compileTests()
 // The reporter is node's spec reporter, with test/x.test.ts where node would say the compiled file.
-const reporter = pathToFileURL(new URL('./test-reporter.mjs', import.meta.url).pathname).href
+const reporter = new URL('./test-reporter.mjs', import.meta.url).href
 const args = ['--enable-source-maps', '--test', `--test-concurrency=${concurrency}`, `--test-reporter=${reporter}`, ...files.map(compiledPath)]
 const child = spawn(process.execPath, args, { stdio: 'inherit' })
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)))
