@@ -89,7 +89,7 @@ function fixRoutes(api: OpenAPIBackend): void {
 }
 
 /** The cut-down description from the cache, or made from the package's file and cached. */
-async function reducedDescription(operations: string[]): Promise<Document> {
+export async function reducedDescription(operations: readonly string[]): Promise<Document> {
   const { version } = JSON.parse(await readFile(require.resolve('@octokit/openapi/package.json'), 'utf8')) as { version: string }
   const hash = createHash('sha256')
     .update(operations.join('\n'))
