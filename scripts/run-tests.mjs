@@ -14,7 +14,7 @@
 import { spawn } from 'node:child_process'
 import { availableParallelism } from 'node:os'
 import { compileTests, compiledPath } from './compile-tests.mjs'
-import { findTests } from './test-files.mjs'
+import { findTests, testEnvironment } from './test-files.mjs'
 
 const concurrency = Number(process.env.CONVY_TEST_CONCURRENCY || Math.max(4, availableParallelism()))
 if (!Number.isInteger(concurrency) || concurrency < 1) {
@@ -36,5 +36,5 @@ await compileTests()
 // The reporter is node's spec reporter, with test/x.test.ts where node would say the compiled file.
 const reporter = new URL('./test-reporter.mjs', import.meta.url).href
 const args = ['--enable-source-maps', '--test', `--test-concurrency=${concurrency}`, `--test-reporter=${reporter}`, ...files.map(compiledPath)]
-const child = spawn(process.execPath, args, { stdio: 'inherit' })
+const child = spawn(process.execPath, args, { stdio: 'inherit', env: testEnvironment() })
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)))

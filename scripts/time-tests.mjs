@@ -12,7 +12,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { compileTests, compiledPath } from './compile-tests.mjs'
-import { findTests } from './test-files.mjs'
+import { findTests, testEnvironment } from './test-files.mjs'
 
 // --jobs N times N files at once: their wall times then include one another, their CPU seconds
 // hardly do. Default 1.
@@ -33,7 +33,7 @@ function timeOne(file, slot) {
   const [command, ...args] = existsSync(TIME) ? [TIME, '-o', cpuFile, '-f', '%U %S', ...node] : node
   const started = process.hrtime.bigint()
   return new Promise((resolve) => {
-    spawn(command, args, { stdio: 'ignore' }).on('exit', (code) => {
+    spawn(command, args, { stdio: 'ignore', env: testEnvironment() }).on('exit', (code) => {
       const wall = Number(process.hrtime.bigint() - started) / 1e9
       // GNU time's last line is "user system"; a line before it says when the command was killed.
       const times = existsSync(cpuFile) ? readFileSync(cpuFile, 'utf8').trim().split('\n').at(-1).split(' ').map(Number) : []
