@@ -1,5 +1,6 @@
 import addFormats from 'ajv-formats'
 import { createHash } from 'node:crypto'
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
 import { mkdir, readFile, readdir, rename, rm, writeFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import { join } from 'node:path'
@@ -38,10 +39,17 @@ async function load(operations: string[]): Promise<OpenAPIBackend> {
     quick: true,
     strict: false,
     validate: true,
+    // Each validator's source is kept, so that it can be cached (see cachedCompile).
+    ajvOpts: { code: { source: true } },
     customizeAjv: (ajv) => {
+      // Standalone code names the formats by where they are loaded from: said in openapi-backend's
+      // Ajv's own code template (ajv-formats would say it in its own copy's, which that Ajv prints as JSON).
+      ajv.opts.code.formats = ajvCode`require("ajv-formats/dist/formats").fullFormats`
       // A CommonJS module: its default export is the module object, whose own `default` is the plugin.
       addFormats.default(ajv)
       for (const keyword of ['x-github', 'x-octokit', 'x-multi-segment']) ajv.addKeyword(keyword)
+      const compile = ajv.compile.bind(ajv)
+      ajv.compile = ((schema: object) => cachedCompile(ajv, compile, schema)) as typeof ajv.compile
       return ajv
     },
   })
@@ -86,6 +94,57 @@ function fixRoutes(api: OpenAPIBackend): void {
     const match = matching.sort((a, b) => b.literal - a.literal).find(({ operation }) => operation.method === method)
     return match ? match.operation : fail('405-methodNotAllowed: this method is not registered for the route')
   }) as typeof router.matchOperation
+}
+
+// openapi-backend validates with its own copy of Ajv; standalone code is that copy's documented
+// way to keep a compiled validator (https://ajv.js.org/standalone.html).
+// The parts of openapi-backend's Ajv used here (its types are that copy's, not the root's ajv@6).
+type Ajv = Parameters<NonNullable<ConstructorParameters<typeof OpenAPIBackend>[0]['customizeAjv']>>[0]
+type AnyValidateFunction = ReturnType<Ajv['compile']>
+const backendRequire = createRequire(require.resolve('openapi-backend'))
+const ajvVersion = (JSON.parse(readFileSync(backendRequire.resolve('ajv/package.json'), 'utf8')) as { version: string }).version
+const { _: ajvCode } = backendRequire('ajv') as { _: (strings: TemplateStringsArray) => NonNullable<Ajv['opts']['code']['formats']> }
+const { default: standaloneCode } = backendRequire('ajv/dist/standalone') as { default: (ajv: Ajv, validate: AnyValidateFunction) => string }
+const VALIDATORS = join(CACHE, 'validators')
+let thisFile: Buffer | undefined
+
+/**
+ * Ajv compiles every request and answer schema the fake meets into a validating function, the first
+ * time it meets it, in every test process: GitHub's answer schemas are large, and that was most of
+ * the CPU the fake spent in a test file (2 s in test/action/comment-limit). The function's source
+ * (Ajv's standalone code) is kept in node_modules/.cache under a hash of the schema, the Ajv
+ * options that shape it, Ajv's version and this file's text, and later processes load it instead of compiling again: the
+ * same code Ajv would generate. A schema whose code cannot stand alone is compiled each time.
+ */
+function cachedCompile(ajv: Ajv, compile: (schema: object) => AnyValidateFunction, schema: object): AnyValidateFunction {
+  thisFile ??= readFileSync(fileURLToPath(import.meta.url))
+  // The options that change the code: openapi-backend sets coerceTypes for parameters and headers.
+  const { coerceTypes, useDefaults, removeAdditional, allErrors, strict } = ajv.opts
+  const key = createHash('sha256').update(JSON.stringify([ajvVersion, { coerceTypes, useDefaults, removeAdditional, allErrors, strict }, schema])).update(thisFile).digest('hex').slice(0, 32)
+  const file = join(VALIDATORS, `${key}.cjs`)
+  let source: string | undefined
+  try {
+    source = readFileSync(file, 'utf8')
+  } catch {
+    // Not cached yet.
+  }
+  if (source !== undefined) {
+    const module = { exports: {} as { default?: AnyValidateFunction } }
+    new Function('require', 'module', 'exports', source)(backendRequire, module, module.exports)
+    if (module.exports.default) return module.exports.default
+  }
+  const validate = compile(schema)
+  try {
+    const code = standaloneCode(ajv, validate)
+    // Written whole and renamed into place: test files run several at once.
+    mkdirSync(VALIDATORS, { recursive: true })
+    const temporary = `${file}.${process.pid}.tmp`
+    writeFileSync(temporary, code)
+    renameSync(temporary, file)
+  } catch {
+    // Not cacheable (or node_modules is read-only): compiled again next time.
+  }
+  return validate
 }
 
 /** The cut-down description from the cache, or made from the package's file and cached. */
