@@ -26,14 +26,15 @@ const loading = new Map<string, Promise<OpenAPIBackend>>()
 export function githubOpenApi(operations: readonly string[]): Promise<OpenAPIBackend> {
   const sorted = [...new Set(operations)].sort()
   const key = sorted.join('\n')
-  if (!loading.has(key)) loading.set(key, load(sorted))
+  if (!loading.has(key)) loading.set(key, loadGitHubOpenApi(sorted))
   return loading.get(key)!
 }
 
 const require = createRequire(import.meta.url)
 const CACHE = fileURLToPath(new URL('../../node_modules/.cache/convy-ci-github-openapi/', import.meta.url))
 
-async function load(operations: string[]): Promise<OpenAPIBackend> {
+/** A new instance each call, its validators compiled anew or read from the cache: githubOpenApi shares one. */
+export async function loadGitHubOpenApi(operations: string[]): Promise<OpenAPIBackend> {
   const api = new OpenAPIBackend({
     definition: await reducedDescription(operations),
     quick: true,
