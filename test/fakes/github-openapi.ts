@@ -175,7 +175,8 @@ export async function reducedDescription(operations: readonly string[]): Promise
     await mkdir(CACHE, { recursive: true })
     await writeFile(temporary, JSON.stringify(reduced))
     await rename(temporary, file)
-    for (const other of await readdir(CACHE)) if (other !== name && !other.endsWith('.tmp')) await rm(join(CACHE, other), { force: true })
+    // (validators/ stays: its files are named by their schemas; npm ci empties the whole cache.)
+    for (const other of await readdir(CACHE)) if (other !== name && other !== 'validators' && !other.endsWith('.tmp')) await rm(join(CACHE, other), { force: true })
   } catch {
     await rm(temporary, { force: true }).catch(() => undefined)
   }
