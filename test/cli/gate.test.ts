@@ -13,7 +13,8 @@ const scenarioFile = topicScenario
 
 /**
  * The gate through whole runs: convy-ci's models are a fake OpenAI-compatible server, the agent a
- * fake HTTP bot; each test plays the runs it needs and gates them with `convy-ci compare --fail-on`.
+ * fake HTTP bot; the runs are played once and shared (a baseline, a run whose agent errors), a test
+ * plays what only it needs, and each gates them with `convy-ci compare --fail-on`.
  */
 describe('the gate decides on the statistics alone', () => {
   let models: FakeModelServer
@@ -22,6 +23,10 @@ describe('the gate decides on the statistics alone', () => {
   let opening = (topic: string) => `hello, about my ${topic}`
   /** Topics whose judge calls are refused: those attempts get no verdict. */
   let refused: string[] = []
+  /** One project holding the shared runs: the baseline, and the run with the broken agent. */
+  let dir: string
+  let baseline: string
+  let broken: string
   before(async () => {
     models = await startFakeModelServer({
       user: ({ instructions, dialogue }) => (dialogue.length === 0 ? opening(/your (\w+)/.exec(instructions)![1]!) : STOP_WORD),
@@ -29,6 +34,13 @@ describe('the gate decides on the statistics alone', () => {
       judge: judgeByRule(() => true),
     })
     bot = await startFakeAgentServer()
+    // The runs the tests share, played once: a baseline every test compares against, and a run whose
+    // agent now answers `order` with HTTP 500 (tests 2 and 3).
+    dir = await project()
+    baseline = await play(dir)
+    opening = (topic) => (topic === 'order' ? `[fail:500] about my ${topic}` : `hello, about my ${topic}`)
+    broken = await play(dir)
+    opening = (topic) => `hello, about my ${topic}`
   })
   after(async () => {
     await models.close()
@@ -48,9 +60,6 @@ describe('the gate decides on the statistics alone', () => {
   const compare = (dir: string, ...args: string[]) => runInProcess(['compare', ...args], { cwd: dir, env: {} })
 
   test('a scenario the judge refuses in the PR run is counted against it: evidence missing, exit 3 (0 with --no-fail-on-inconclusive)', async () => {
-    const dir = await project()
-    refused = []
-    const baseline = await play(dir)
     refused = ['refund', 'invoice']
     const judgeless = await play(dir)
     refused = []
@@ -70,11 +79,6 @@ describe('the gate decides on the statistics alone', () => {
   })
 
   test('an agent error is a failed attempt: a scenario whose agent now errors is Worse, and fails the gate', async () => {
-    const dir = await project()
-    const baseline = await play(dir)
-    opening = (topic) => (topic === 'order' ? `[fail:500] about my ${topic}` : `hello, about my ${topic}`)
-    const broken = await play(dir)
-    opening = (topic) => `hello, about my ${topic}`
     const attempts = await readAllAttempts(join(dir, 'results', broken))
     assert.equal(attempts.filter((a) => a.verdict === 'agent_error').length, 5)
 
@@ -87,13 +91,9 @@ describe('the gate decides on the statistics alone', () => {
   })
 
   test("run.json records the prompts; a judge prompt the PR changed and no rejudge settled is evidence missing, said first, and fails unless asked", async () => {
-    const dir = await project()
-    const baseline = await play(dir)
-    opening = (topic) => (topic === 'order' ? `[fail:500] about my ${topic}` : `hello, about my ${topic}`)
-    const broken = await play(dir)
-    opening = (topic) => `hello, about my ${topic}`
     const runFile = join(dir, 'results', baseline, 'run.json')
-    const manifest = JSON.parse(await readFile(runFile, 'utf8')) as Record<string, unknown> & { prompts: Record<string, unknown> }
+    const recorded = await readFile(runFile, 'utf8')
+    const manifest = JSON.parse(recorded) as Record<string, unknown> & { prompts: Record<string, unknown> }
     assert.match(String(manifest.prompts['judge']), /^[0-9a-f]{64}$/)
     assert.match(String(manifest.prompts['user']), /^[0-9a-f]{64}$/)
     assert.deepEqual([manifest.prompts['judgeTemperature'], manifest.prompts['judgeSamples']], [0, 1])
@@ -114,6 +114,8 @@ describe('the gate decides on the statistics alone', () => {
     const { prompts: _dropped, ...old } = manifest
     await writeFile(runFile, JSON.stringify(old))
     assert.equal((await compare(dir, baseline, broken, '--fail-on', 'worse')).code, 1)
+    // The baseline is shared: put back what the run wrote.
+    await writeFile(runFile, recorded)
   })
 
 })

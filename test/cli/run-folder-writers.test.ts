@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict'
-import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises'
+import { cp, mkdir, readdir, readFile, writeFile } from 'node:fs/promises'
 import { hostname } from 'node:os'
 import { join } from 'node:path'
 import { after, before, test } from 'node:test'
@@ -26,16 +26,23 @@ const SCENARIOS = {
 const TOTAL = 21
 
 let bot: FakeAgentServer
+/** The project of a finished run of 21 attempts, played once; each test works on a copy of it. */
+let played: string
 before(async () => {
   bot = await startFakeAgentServer({ latencyMs: 15 })
+  played = await makeProject({ 'convy.yml': CONVY_YML, ...SCENARIOS })
+  const made = await runInProcess(['run', 'bot', '-k', '7', '--parallel', '3'], { cwd: played, env: { BOT_URL: bot.url } })
+  assert.equal(made.code, 0, made.stderr)
 })
 after(async () => bot.close())
 
-/** A finished run of 21 attempts, made into what a process killed at some moment leaves. */
+/**
+ * A finished run of 21 attempts in a project of its own (a copy of the one played, as it was when
+ * that run ended), for a test to make into what a process killed at some moment leaves.
+ */
 async function recordedRun(): Promise<{ dir: string; run: string; id: string; lines: string[] }> {
-  const dir = await makeProject({ 'convy.yml': CONVY_YML, ...SCENARIOS })
-  const made = await runInProcess(['run', 'bot', '-k', '7', '--parallel', '3'], { cwd: dir, env: { BOT_URL: bot.url } })
-  assert.equal(made.code, 0, made.stderr)
+  const dir = await makeProject({})
+  await cp(played, dir, { recursive: true })
   const run = await onlyRun(dir, 'bot')
   const lines = (await readFile(join(run, 'attempts.jsonl'), 'utf8')).trimEnd().split('\n')
   assert.equal(lines.length, TOTAL)
