@@ -39,7 +39,7 @@ test('a fork pull request’s zip bomb, fed to the publish mode: refused before 
   // What a run folder looks like, plus 256 MiB of zeros that deflate to a quarter of a megabyte.
   const bomb = zipOf([
     { name: 'run.json', data: Buffer.from('{"id":"support_bot/2026-12-01T00-00-00_b0mb"}') },
-    { name: 'attempts.jsonl', data: Buffer.alloc(256 * 2 ** 20), deflate: 'runs' },
+    { name: 'attempts.jsonl', data: Buffer.alloc(2 ** 20), repeat: 256, deflate: 'runs' },
   ])
   assert.ok(bomb.length < 2 ** 20, `the bomb is ${bomb.length} bytes`)
   fake.world.addArtifact(forkRun.id, 'convy-support_bot', bomb)
