@@ -17,8 +17,8 @@ import { completeLines, runCliToEnd, runFolders, sleep, startCli } from './cli-p
  * planned attempt exactly once and every attempt recorded before the kill unchanged.
  *
  * Each trial costs two CLI processes (some 2 CPU seconds), so the moments are chosen first, one of
- * each kind a random draw spends most of its trials between (CHOSEN), then a few at random from a
- * seed printed with the results: CONVY_RELIABILITY_SEED=<seed> replays them,
+ * each kind (CHOSEN; a random draw spends most of its trials between attempts), then a few at random
+ * from a seed printed with the results: CONVY_RELIABILITY_SEED=<seed> replays them,
  * CONVY_RELIABILITY_TRIALS=<n> sets how many random ones (CONVY_RELIABILITY_TRIALS=60 for a soak).
  */
 
