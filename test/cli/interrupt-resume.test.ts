@@ -3,14 +3,11 @@ import { spawn } from 'node:child_process'
 import { readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { after, before, test } from 'node:test'
-import { fileURLToPath } from 'node:url'
 import { startFakeAgentServer, type FakeAgentServer } from '../fakes/agent-server.ts'
 import { makeProject, onlyRun, readJsonLines, runInProcess } from './harness.ts'
 import { chatBotYml, convyYml } from '../support/convy-yml.ts'
+import { srcCliArgs } from '../support/src-cli.ts'
 
-const MAIN = fileURLToPath(new URL('../../src/entry/cli/main.ts', import.meta.url))
-// The child runs from the project folder, where tsx cannot be found by name.
-const TSX = import.meta.resolve('tsx')
 
 const CONVY_YML = convyYml({ models: { urlVariable: null }, agents: [chatBotYml('bot')] })
 
@@ -34,7 +31,7 @@ test('SIGINT keeps finished attempts and says how to resume; resume plays exactl
     'scenarios/a.yml': 'script: [hello, where is my order?]\nchecks: [{contains: order number}]\n',
     'scenarios/b.yml': 'script: [hi there, "my order 1234"]\nchecks: [{contains: on its way}]\n',
   })
-  const child = spawn(process.execPath, ['--import', TSX, MAIN, 'run', 'bot', '-k', '15', '--parallel', '2'], {
+  const child = spawn(process.execPath, [...srcCliArgs(), 'run', 'bot', '-k', '15', '--parallel', '2'], {
     cwd: dir,
     env: { ...process.env, BOT_URL: bot.url, CI: 'true', GITHUB_ACTIONS: '' },
     stdio: ['ignore', 'pipe', 'pipe'],

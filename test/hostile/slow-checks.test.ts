@@ -1,15 +1,13 @@
 import assert from 'node:assert/strict'
 import { spawn } from 'node:child_process'
 import { after, before, describe, test } from 'node:test'
-import { fileURLToPath } from 'node:url'
 import { readAllAttempts } from '../../src/records/journal/read-run.ts'
 import { makeProject, onlyRun, runInProcess } from '../cli/harness.ts'
 import { startHostileAgent, type HostileAgent } from '../fakes/hostile-agent.ts'
+import { srcCliArgs } from '../support/src-cli.ts'
 
 // A `regex:` check whose repeats multiply, on a 1 MiB answer: before issue 23 it held the event loop
 // for tens of seconds, Ctrl+C did nothing meanwhile, and healthy attempts beside it timed out.
-const MAIN = fileURLToPath(new URL('../../src/entry/cli/main.ts', import.meta.url))
-const TSX = import.meta.resolve('tsx')
 
 const CONVY_YML = `agents:
   bot:
@@ -65,7 +63,7 @@ describe('a check that would take longer than its budget', () => {
 
   test('Ctrl+C while the check runs ends the run at once, with exit 130', async (t) => {
     const dir = await makeProject({ 'convy.yml': CONVY_YML, 'scenarios/slow.yml': files['scenarios/slow.yml'] })
-    const child = spawn(process.execPath, ['--import', TSX, MAIN, 'run', 'bot'], {
+    const child = spawn(process.execPath, [...srcCliArgs(), 'run', 'bot'], {
       cwd: dir,
       env: { ...process.env, BOT_URL: agent.url, CI: 'true', GITHUB_ACTIONS: '' },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -11,16 +11,19 @@ import { createRng } from '../fakes/synthetic-run.ts'
 import { completeLines, runCliToEnd, runFolders, sleep, startCli } from './cli-process.ts'
 
 /**
- * Kill-at-random-and-resume trials: each trial starts a real `convy-ci run` (dist/cli.js) against a
- * fake agent and a fake model gateway, kills it with SIGKILL at a random moment (before its folder
- * exists, between attempts, after its last attempt, while it ends), resumes it, and checks that the
- * run ends finished with every planned attempt exactly once and every attempt recorded before the
- * kill unchanged. The moments come from a seed printed with the results:
- * CONVY_RELIABILITY_SEED=<seed> replays them, CONVY_RELIABILITY_TRIALS=<n> sets how many.
+ * Kill-and-resume trials: each trial starts a real `convy-ci run` (dist/cli.js) against a fake agent
+ * and a fake model gateway, kills it with SIGKILL (before its folder exists, between attempts, after
+ * its last attempt, while it ends), resumes it, and checks that the run ends finished with every
+ * planned attempt exactly once and every attempt recorded before the kill unchanged.
+ *
+ * Each trial costs two CLI processes (some 2 CPU seconds), so the moments are chosen first, one of
+ * each kind (CHOSEN; a random draw spends most of its trials between attempts), then a few at random
+ * from a seed printed with the results: CONVY_RELIABILITY_SEED=<seed> replays them,
+ * CONVY_RELIABILITY_TRIALS=<n> sets how many random ones (CONVY_RELIABILITY_TRIALS=60 for a soak).
  */
 
 const SEED = process.env.CONVY_RELIABILITY_SEED ? Number(process.env.CONVY_RELIABILITY_SEED) : randomInt(1, 2 ** 31)
-const TRIALS = Number(process.env.CONVY_RELIABILITY_TRIALS ?? 20)
+const TRIALS = Number(process.env.CONVY_RELIABILITY_TRIALS ?? 3)
 
 const FILES = {
   'convy.yml': convyYml({ models: { urlVariable: 'MODELS_URL', user: null }, agents: [chatBotYml('bot')] }),
@@ -30,6 +33,19 @@ const FILES = {
 }
 const K = 4
 const TOTAL = 3 * K
+
+/**
+ * Kills at a moment chosen, not drawn: once `target` attempts are on disk, `jitterMs` later. As soon
+ * as run.json is written (attempts under way, none recorded); right after the first attempt; halfway;
+ * with one left; with every attempt recorded, while the run writes its report and ends.
+ */
+const CHOSEN: readonly { target: number; jitterMs: number }[] = [
+  { target: 0, jitterMs: 0 },
+  { target: 1, jitterMs: 0 },
+  { target: TOTAL / 2, jitterMs: 3 },
+  { target: TOTAL - 1, jitterMs: 0 },
+  { target: TOTAL, jitterMs: 0 },
+]
 
 let bot: FakeAgentServer
 let models: FakeModelServer
@@ -99,15 +115,15 @@ async function killAt(dir: string, target: number, jitterMs: number, env: Record
   return run.ended
 }
 
-test(`kill -9 at a random moment, then resume: no attempt lost or played twice (${TRIALS} trials)`, async (t) => {
+test(`kill -9 at ${CHOSEN.length} chosen moments and ${TRIALS} random ones, then resume: no attempt lost or played twice`, async (t) => {
   const rng = createRng(SEED)
   t.diagnostic(`seed ${SEED} (replay with CONVY_RELIABILITY_SEED=${SEED})`)
   const moments = new Map<Moment, number>()
   const env = { BOT_URL: bot.url, MODELS_URL: models.url }
-  for (let trial = 1; trial <= TRIALS; trial++) {
-    const target = Math.floor(rng() * (TOTAL + 2)) - 1
-    const jitterMs = Math.floor(rng() * 25)
-    const label = `trial ${trial} (seed ${SEED}, killed at ${target < 0 ? `${jitterMs * 8} ms` : `${target} attempts + ${jitterMs} ms`})`
+  const drawn = Array.from({ length: TRIALS }, () => ({ target: Math.floor(rng() * (TOTAL + 2)) - 1, jitterMs: Math.floor(rng() * 25) }))
+  const trials = [...CHOSEN.map((moment) => ({ ...moment, how: 'chosen' })), ...drawn.map((moment) => ({ ...moment, how: `seed ${SEED}` }))]
+  for (const [index, { target, jitterMs, how }] of trials.entries()) {
+    const label = `trial ${index + 1} (${how}, killed at ${target < 0 ? `${jitterMs * 8} ms` : `${target} attempts + ${jitterMs} ms`})`
     const dir = await makeProject(FILES)
     const killed = await killAt(dir, target, jitterMs, env)
 
@@ -143,5 +159,5 @@ test(`kill -9 at a random moment, then resume: no attempt lost or played twice (
     assert.deepEqual((await readdir(run)).sort(), ['attempts.jsonl', 'report.html', 'run.json'], `${label}: something was left in the run folder`)
   }
   const summary = [...moments].map(([m, n]) => `${m}: ${n}`).join(', ')
-  t.diagnostic(`${TRIALS} trials, killed ${summary}; every run ended finished with ${TOTAL} of ${TOTAL} attempts, none lost or played twice`)
+  t.diagnostic(`${trials.length} trials, killed ${summary}; every run ended finished with ${TOTAL} of ${TOTAL} attempts, none lost or played twice`)
 })
