@@ -45,7 +45,20 @@ export interface FakeGitHub {
   close(): Promise<void>
 }
 
-export async function startFakeGitHub(options: { owner?: string; repo?: string; defaultBranch?: string; token?: string } = {}): Promise<FakeGitHub> {
+export interface FakeGitHubOptions {
+  owner?: string
+  repo?: string
+  defaultBranch?: string
+  token?: string
+  /**
+   * The host name clients address it by (its url, and the addresses it hands out: blobs, pages);
+   * default 127.0.0.1. A name that does not resolve to this machine reaches it only through a proxy
+   * that looks the name up as 127.0.0.1.
+   */
+  host?: string
+}
+
+export async function startFakeGitHub(options: FakeGitHubOptions = {}): Promise<FakeGitHub> {
   const api = await githubOpenApi(REST_OPERATIONS)
   const world = new FakeWorld(options.owner ?? 'acme', options.repo ?? 'support-bot', options.defaultBranch ?? 'main')
   const token = options.token ?? 'ghs_faketoken0123456789'
@@ -119,7 +132,7 @@ export async function startFakeGitHub(options: { owner?: string; repo?: string; 
     })
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  base = `http://${options.host ?? '127.0.0.1'}:${(server.address() as AddressInfo).port}`
   fake.url = base
   return fake
 }

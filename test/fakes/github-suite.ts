@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict'
 import { after, afterEach, before } from 'node:test'
-import { startFakeGitHub, type FakeGitHub } from './github-server.ts'
+import { startFakeGitHub, type FakeGitHub, type FakeGitHubOptions } from './github-server.ts'
 
 /**
  * The fake GitHub of a suite: started before its tests, closed after them, and after each test no
@@ -8,9 +8,9 @@ import { startFakeGitHub, type FakeGitHub } from './github-server.ts'
  * variable, so a test may close the fake and start another in its place (the one then current is
  * checked and closed). Register it before the suite's other `before` hooks, which then find it started.
  */
-export function fakeGitHubForSuite(get: () => FakeGitHub | undefined, set: (fake: FakeGitHub) => void): void {
+export function fakeGitHubForSuite(get: () => FakeGitHub | undefined, set: (fake: FakeGitHub) => void, options: FakeGitHubOptions = {}): void {
   before(async () => {
-    set(await startFakeGitHub())
+    set(await startFakeGitHub(options))
   })
   after(async () => {
     await get()?.close()
