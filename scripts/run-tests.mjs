@@ -22,12 +22,12 @@ if (!Number.isInteger(concurrency) || concurrency < 1) {
   process.exit(2)
 }
 
-// The folders whose files take longest go first, so the run does not end waiting on one of them
-// started last (reliability/kill-and-resume is the longest file by far: 20 trials of real
-// processes); within a folder, the files' order. `node scripts/time-tests.mjs` says which are slow.
-const SLOW_FIRST = ['test/reliability/', 'test/action/', 'test/cli/', 'test/agents/', 'test/hostile/', 'test/report/', 'test/library/']
+// The files that take longest go first, so the run does not end waiting on one started last: the
+// page tests in one Chromium (report/browser, the longest by far), then by folder; within a folder,
+// the files' order. `node scripts/time-tests.mjs` says which are slow.
+const SLOW_FIRST = ['test/report/browser', 'test/reliability/', 'test/action/', 'test/cli/', 'test/agents/', 'test/hostile/', 'test/report/', 'test/library/']
 const rank = (file) => {
-  const at = SLOW_FIRST.findIndex((folder) => file.startsWith(folder))
+  const at = SLOW_FIRST.findIndex((start) => file.startsWith(start))
   return at === -1 ? SLOW_FIRST.length : at
 }
 const files = findTests(process.argv.slice(2)).sort((a, b) => rank(a) - rank(b) || a.localeCompare(b))
