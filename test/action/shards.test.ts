@@ -7,7 +7,8 @@ import { runDir } from '../../src/records/journal/run-folder.ts'
 import type { FakeGitHub } from '../fakes/github-server.ts'
 import { fakeGitHubForSuite } from '../fakes/github-suite.ts'
 import { exampleWorkspace, runActionStep } from './harness.ts'
-import { expectExit, pullRequestStep, pushBaseline, sha } from './steps.ts'
+import { seedBaseline } from './seeded-baseline.ts'
+import { expectExit, pullRequestStep, sha } from './steps.ts'
 
 // A matrix of shards and a merge job, with the bundled action, against the fake GitHub.
 
@@ -19,7 +20,8 @@ describe('the action in a matrix of shards', () => {
     const workspace = await exampleWorkspace()
     // k = 5: at k = 3 no single scenario can register, and the comparison says it cannot tell.
     const inputs = { agent: 'support_bot', attempts: '5', scenarios: 'off-topic,order-status,password-reset,unknown-order' }
-    await pushBaseline(fake, workspace, inputs)
+    // main's run, made by the CLI in this process (the bundle's own push is in pull-requests.test.ts).
+    await seedBaseline(fake, workspace, inputs)
 
     // The same commit unsharded, in a workflow run of its own, as the yardstick.
     const whole = fake.world.startRun({ event: 'pull_request', headBranch: 'topic-21', headSha: sha('b') })
