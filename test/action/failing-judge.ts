@@ -30,7 +30,7 @@ export interface PullRequestSeen {
 export interface FailingJudgeSteps {
   /**
    * A successful push of the default branch whose nth judge call (0-based) fails where `fails` says,
-   * its run made by the CLI in this process (seeded-baseline.ts). Returns its run id.
+   * its run made by the bundled CLI (seeded-baseline.ts). Returns its run id.
    */
   push(workspace: string, fails: (call: number) => boolean, headSha: string): Promise<string>
   /** A pull request judged without failures, commented always; its comment and the checks on its head. */

@@ -24,7 +24,7 @@ describe('the action on pull requests from forks', () => {
   fakeGitHubForSuite(() => fake, (started) => (fake = started))
   before(async () => {
     workspace = await exampleWorkspace()
-    // main's run, made by the CLI in this process (the bundle's own push is in pull-requests.test.ts).
+    // main's run, made by the bundled CLI (the action's own push is in pull-requests.test.ts).
     ;({ runId: baselineRunId, run: pushRun } = await seedBaseline(fake, workspace, INPUTS))
   })
 

@@ -19,7 +19,7 @@ describe('the action: a scenario removed or retired by the pull request', () => 
   fakeGitHubForSuite(() => fake, (started) => (fake = started))
   before(async () => {
     workspace = await exampleWorkspace()
-    // The baseline: a run of main the CLI made in this process (the bundle's own push is in pull-requests.test.ts).
+    // The baseline: a run of main the bundled CLI made (the action's own push is in pull-requests.test.ts).
     await seedBaseline(fake, workspace, INPUTS)
   })
 

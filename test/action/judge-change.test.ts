@@ -42,7 +42,7 @@ describe('a judge change made by the pull request, in the action', () => {
 
   test("the baseline's dialogues are judged again with the PR's judge, and the Worse stands: the step fails", async () => {
     line = 'sure thing'
-    // main's run with the old judge, made by the CLI in this process (the bundle's own push is in pull-requests.test.ts).
+    // main's run with the old judge, made by the bundled CLI (the action's own push is in pull-requests.test.ts).
     await seedBaseline(fake, await checkout('old-judge'), INPUTS, { env: { MODELS_URL: models.url } })
 
     line = 'no way'

@@ -14,8 +14,8 @@ import { seedBaseline } from './seeded-baseline.ts'
 import { EXAMPLE_INPUTS, sha } from './steps.ts'
 
 // `convy-ci publish` (the bundled CLI), as another CI would call it: a push to main uploaded the
-// baseline (seeded-baseline.ts: a run the CLI made in this process); a run made elsewhere is compared with it and posted on the pull request by the same
-// code the action posts with.
+// baseline (seeded-baseline.ts: a run the bundled CLI made); a run made elsewhere is compared with it
+// and posted on the pull request by the same code the action posts with.
 
 const MARKER = commentMarker('support_bot')
 const SCENARIOS = EXAMPLE_INPUTS.scenarios.split(',').flatMap((id) => ['--scenarios', id])

@@ -39,7 +39,7 @@ describe('the action with rejudge', () => {
     const workspace = await checkout()
     calls = 0
     decide = () => true
-    // main's run, made by the CLI in this process (the bundle's own push is in pull-requests.test.ts).
+    // main's run, made by the bundled CLI (the action's own push is in pull-requests.test.ts).
     await seedBaseline(fake, workspace, INPUTS, { env: env() })
 
     // The pull request's judge says no on its first five calls (the run), then no, no, yes on each attempt's three samples:

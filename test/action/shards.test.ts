@@ -20,7 +20,7 @@ describe('the action in a matrix of shards', () => {
     const workspace = await exampleWorkspace()
     // k = 5: at k = 3 no single scenario can register, and the comparison says it cannot tell.
     const inputs = { agent: 'support_bot', attempts: '5', scenarios: 'off-topic,order-status,password-reset,unknown-order' }
-    // main's run, made by the CLI in this process (the bundle's own push is in pull-requests.test.ts).
+    // main's run, made by the bundled CLI (the action's own push is in pull-requests.test.ts).
     await seedBaseline(fake, workspace, inputs)
 
     // The same commit unsharded, as the yardstick: the same run played whole by the bundled CLI, which
