@@ -81,7 +81,7 @@ describe('the action with the Actions cache', () => {
     assert.match(result.stdout, /model cache restored from convy-cache-echo-main-/)
   })
 
-  test('a pull request whose token cannot read artifacts finds its baseline in the cache, and says so and how old it is', async () => {
+  test('a pull request whose token cannot read artifacts finds its baseline in the cache, and says so and how old it is; the trend it cannot read is said in the log, not warned', async () => {
     fake.denyActionsRead = true
     try {
       const workspace = await checkout()
@@ -101,6 +101,8 @@ describe('the action with the Actions cache', () => {
       assert.doesNotMatch(result.summary, /\| Cost \|/)
       assert.match(result.stdout, /echo: the baseline artifact could not be fetched: Resource not accessible by integration \(HTTP 403\).*; baseline echo\/\S+ from the Actions cache/)
       assert.deepEqual(warnings(result), [], 'a baseline found is no cause for a warning')
+      // The default branch's history (history: 10 by default) is read through the same API.
+      assert.match(result.stdout, /^echo: the default branch's history could not be read, so no trend is shown: .*\(HTTP 403\); the workflow needs `permissions: \{ actions: read \}`$/m)
       // A pull request saves into its own scope, which the default branch never reads.
       const saved = fake.world.cacheEntries.filter((e) => e.key.includes(`-${run.id}-`))
       assert.deepEqual(saved.map((e) => [e.key, e.scope]), [[`convy-cache-echo-topic-${run.id}-1`, 'refs/pull/topic/merge']])

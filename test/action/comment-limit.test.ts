@@ -6,10 +6,12 @@ import { compareRuns } from '../../src/verdict/compare-runs.ts'
 import { readTally } from '../../src/records/tally/read-tally.ts'
 import { comparisonMarkdown } from '../../src/views/markdown/compare-markdown.ts'
 import { runDir } from '../../src/records/journal/run-folder.ts'
+import { ACTION_DEFAULT_ATTEMPTS } from '../../src/entry/action/inputs.ts'
 import type { FakeGitHub } from '../fakes/github-server.ts'
 import { fakeGitHubForSuite } from '../fakes/github-suite.ts'
 import { exampleWorkspace, runActionStep } from './harness.ts'
-import { expectExit, pullRequestStep, pushBaseline, sha } from './steps.ts'
+import { seedBaseline } from './seeded-baseline.ts'
+import { expectExit, pullRequestStep, sha } from './steps.ts'
 
 // More to say than a comment holds: GitHub refuses comments over 65,536 characters (the fake does
 // too) and check summaries over 65,535 (the OpenAPI description says so).
@@ -21,7 +23,8 @@ describe('the action with more to say than a comment holds', () => {
   test('a comparison longer than a comment can hold is cut to fit, with the report linked; the check and the job summary fit too', async () => {
     const workspace = await manyScenarios(1200)
     const inputs = { agent: 'echo', 'artifact-name': 'big', comment: 'always' }
-    const baseline = await pushBaseline(fake, workspace, inputs)
+    // main's run, made by the bundled CLI (the action's own push is in pull-requests.test.ts).
+    const baseline = await seedBaseline(fake, workspace, { agent: inputs.agent, 'artifact-name': inputs['artifact-name'], attempts: String(ACTION_DEFAULT_ATTEMPTS) })
 
     const run = fake.world.startRun({ event: 'pull_request', headBranch: 'topic-31', headSha: sha('d') })
     const result = await runActionStep(fake, pullRequestStep(fake, workspace, { number: 31, run, inputs }))

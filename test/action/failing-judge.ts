@@ -6,7 +6,8 @@ import type { FakeGitHub } from '../fakes/github-server.ts'
 import { modelsYml } from '../support/convy-yml.ts'
 import { makeProject } from '../support/project.ts'
 import { describeStep, runActionStep, type ActionStepResult } from './harness.ts'
-import { pullRequestStep, pushStep } from './steps.ts'
+import { seedBaseline } from './seeded-baseline.ts'
+import { pullRequestStep } from './steps.ts'
 
 /**
  * The built-in echo agent on three one-turn scenarios, judged by a fake model server whose judge
@@ -27,7 +28,10 @@ export interface PullRequestSeen {
 }
 
 export interface FailingJudgeSteps {
-  /** A successful push of the default branch whose nth judge call (0-based) fails where `fails` says. Returns its run id. */
+  /**
+   * A successful push of the default branch whose nth judge call (0-based) fails where `fails` says,
+   * its run made by the bundled CLI (seeded-baseline.ts). Returns its run id.
+   */
   push(workspace: string, fails: (call: number) => boolean, headSha: string): Promise<string>
   /** A pull request judged without failures, commented always; its comment and the checks on its head. */
   pullRequest(workspace: string, number: number, headSha: string, inputs?: Record<string, string>): Promise<PullRequestSeen>
@@ -56,11 +60,8 @@ export function failingJudgeSteps(fake: () => FakeGitHub): FailingJudgeSteps {
     async push(workspace, fails, headSha) {
       failing = fails
       calls = 0
-      const step = pushStep(fake(), workspace, FAILING_JUDGE_INPUTS, headSha)
-      const result = await runActionStep(fake(), { ...step, env: env() })
-      assert.ok(result.outputs['run-id'], describeStep(result))
-      fake().world.finishRun(step.run.id, 'success')
-      return result.outputs['run-id']!
+      const { runId } = await seedBaseline(fake(), workspace, FAILING_JUDGE_INPUTS, { env: env(), headSha, exits: [0, 1] })
+      return runId
     },
     async pullRequest(workspace, number, headSha, inputs = {}) {
       failing = () => false

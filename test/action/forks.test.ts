@@ -7,7 +7,8 @@ import { fakeGitHubForSuite } from '../fakes/github-suite.ts'
 import type { FakeRun } from '../fakes/github-world.ts'
 import { workflowRunEvent } from './events.ts'
 import { describeStep, exampleWorkspace, runActionStep, type ActionStep } from './harness.ts'
-import { EXAMPLE_INPUTS as INPUTS, expectExit, pullRequestStep, pushBaseline, sha } from './steps.ts'
+import { seedBaseline } from './seeded-baseline.ts'
+import { EXAMPLE_INPUTS as INPUTS, expectExit, pullRequestStep, sha } from './steps.ts'
 
 // Pull requests from forks: the bundled action in the pull request's own workflow (read-only token),
 // then in a workflow_run workflow with mode: publish.
@@ -23,7 +24,8 @@ describe('the action on pull requests from forks', () => {
   fakeGitHubForSuite(() => fake, (started) => (fake = started))
   before(async () => {
     workspace = await exampleWorkspace()
-    ;({ runId: baselineRunId, run: pushRun } = await pushBaseline(fake, workspace, INPUTS))
+    // main's run, made by the bundled CLI (the action's own push is in pull-requests.test.ts).
+    ;({ runId: baselineRunId, run: pushRun } = await seedBaseline(fake, workspace, INPUTS))
   })
 
   const ourComments = (pr: number) => fake.world.commentsOn(pr).filter((c) => c.body.startsWith(MARKER))

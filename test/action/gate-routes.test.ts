@@ -6,7 +6,8 @@ import { runDir } from '../../src/records/journal/run-folder.ts'
 import type { FakeGitHub } from '../fakes/github-server.ts'
 import { fakeGitHubForSuite } from '../fakes/github-suite.ts'
 import { describeStep, exampleWorkspace, runActionStep } from './harness.ts'
-import { EXAMPLE_INPUTS as INPUTS, expectExit, pullRequestStep, pushStep, sha } from './steps.ts'
+import { seedBaseline } from './seeded-baseline.ts'
+import { EXAMPLE_INPUTS as INPUTS, expectExit, pullRequestStep, sha } from './steps.ts'
 
 // The bundled action against a fake GitHub: a pull request that removes a scenario cannot pass the
 // gate; one that retires it on purpose, visibly, can. Both are said in the comment's first lines.
@@ -18,9 +19,8 @@ describe('the action: a scenario removed or retired by the pull request', () => 
   fakeGitHubForSuite(() => fake, (started) => (fake = started))
   before(async () => {
     workspace = await exampleWorkspace()
-    const push = pushStep(fake, workspace, INPUTS)
-    expectExit(await runActionStep(fake, push), 0)
-    fake.world.finishRun(push.run.id, 'success')
+    // The baseline: a run of main the bundled CLI made (the action's own push is in pull-requests.test.ts).
+    await seedBaseline(fake, workspace, INPUTS)
   })
 
   const inputs = { ...INPUTS, scenarios: 'off-topic,password-reset,unknown-order' }

@@ -13,7 +13,7 @@ import { assertNoInjectedMarkup } from '../report/markup-check.ts'
 import { workflowRunEvent } from './events.ts'
 import type { FakeRun } from '../fakes/github-world.ts'
 import { describeStep, exampleWorkspace, runActionStep } from './harness.ts'
-import { EXAMPLE_INPUTS, expectExit, pullRequestStep, pushBaseline, pushStep, sha } from './steps.ts'
+import { EXAMPLE_INPUTS, expectExit, pullRequestStep, pushBaseline, sha } from './steps.ts'
 
 // The default branch's trend, end to end through the bundled action: each run uploads a small
 // summary beside its run folder, and a pull request reads the last runs' summaries — small downloads
@@ -141,23 +141,7 @@ describe('the default branch’s trend in the action', () => {
     assert.match(comment!.body, /_main: 9 runs at 100%, now 0\/5_ \|$/m)
   })
 
-  test('a token that cannot read Actions: said in the log, and the run is compared and published as without history', async () => {
-    fake.denyActionsRead = true
-    try {
-      const result = await runActionStep(fake, pushStep(fake, workspace, { ...INPUTS, scenarios: 'off-topic' }, sha('e')))
-      expectExit(result, 0)
-      assert.deepEqual(result.annotations.filter((a) => a.level === 'warning'), [], 'the baseline lives without actions: read too')
-      assert.match(result.stdout, /^support_bot: the default branch's history could not be read, so no trend is shown: .*\(HTTP 403\); the workflow needs `permissions: \{ actions: read \}`$/m)
-    } finally {
-      fake.denyActionsRead = false
-    }
-  })
-
-  test('history: 0 reads nothing and draws no trend', async () => {
-    const calls = fake.calls.length
-    const result = await runActionStep(fake, pushStep(fake, workspace, { ...INPUTS, history: '0', scenarios: 'off-topic' }, sha('d')))
-    expectExit(result, 0)
-    assert.equal(fake.calls.slice(calls).filter((c) => c.path.includes(SUMMARY.replace('+', '%2B')) || /\/summary/.test(c.path)).length, 0)
-    assert.doesNotMatch(result.stdout, /trend/)
-  })
+  // A token that cannot read Actions (the history said in the log, no warning): actions-cache.test.ts,
+  // on the pull request whose baseline comes from the cache.
+  // history: 0 (reads nothing, draws no trend): baseline-command.test.ts, over made-up runs with summaries.
 })

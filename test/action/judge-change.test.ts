@@ -7,7 +7,8 @@ import { fakeGitHubForSuite } from '../fakes/github-suite.ts'
 import { modelsYml } from '../support/convy-yml.ts'
 import { makeProject } from '../support/project.ts'
 import { describeStep, runActionStep } from './harness.ts'
-import { expectExit, pullRequestStep, pushStep, sha } from './steps.ts'
+import { seedBaseline } from './seeded-baseline.ts'
+import { expectExit, pullRequestStep, sha } from './steps.ts'
 
 // A pull request that breaks the agent and, in the same change, switches the judge model, through the
 // bundle against the fake GitHub and a fake model server. The old judge passes everything; the new one
@@ -41,9 +42,8 @@ describe('a judge change made by the pull request, in the action', () => {
 
   test("the baseline's dialogues are judged again with the PR's judge, and the Worse stands: the step fails", async () => {
     line = 'sure thing'
-    const push = pushStep(fake, await checkout('old-judge'), INPUTS)
-    expectExit(await runActionStep(fake, { ...push, env: { MODELS_URL: models.url } }), 0)
-    fake.world.finishRun(push.run.id, 'success')
+    // main's run with the old judge, made by the bundled CLI (the action's own push is in pull-requests.test.ts).
+    await seedBaseline(fake, await checkout('old-judge'), INPUTS, { env: { MODELS_URL: models.url } })
 
     line = 'no way'
     const newJudge = judgeCalls('new-judge')

@@ -10,11 +10,12 @@ import { fakeGitHubForSuite } from '../fakes/github-suite.ts'
 import { clockAhead } from '../support/clock-ahead.ts'
 import { pullRequestEvent, pushEvent } from './events.ts'
 import { describeStep, exampleWorkspace, runActionStep, runBundledCli } from './harness.ts'
+import { seedBaseline } from './seeded-baseline.ts'
 import { EXAMPLE_INPUTS, sha } from './steps.ts'
 
-// `convy-ci publish` (the bundled CLI), as another CI would call it: the action made the baseline on
-// a push to main; a run made elsewhere is compared with it and posted on the pull request by the same
-// code the action posts with.
+// `convy-ci publish` (the bundled CLI), as another CI would call it: a push to main uploaded the
+// baseline (seeded-baseline.ts: a run the bundled CLI made); a run made elsewhere is compared with it
+// and posted on the pull request by the same code the action posts with.
 
 const MARKER = commentMarker('support_bot')
 const SCENARIOS = EXAMPLE_INPUTS.scenarios.split(',').flatMap((id) => ['--scenarios', id])
@@ -31,11 +32,7 @@ describe('convy-ci publish', () => {
   fakeGitHubForSuite(() => fake, (started) => (fake = started))
   before(async () => {
     const workspace = await exampleWorkspace()
-    const push = fake.world.startRun({ event: 'push', headBranch: 'main', headSha: sha('a') })
-    const pushed = await runActionStep(fake, { run: push, eventName: 'push', payload: pushEvent(fake.world, push.headSha), inputs: EXAMPLE_INPUTS, workspace })
-    assert.equal(pushed.code, 0, describeStep(pushed))
-    fake.world.finishRun(push.id, 'success')
-    baselineId = pushed.outputs['run-id']!
+    ;({ runId: baselineId } = await seedBaseline(fake, workspace, EXAMPLE_INPUTS))
     fake.world.pulls.set(12, { number: 12, headSha: head, headRef: 'fix-greeting', headRepository: fake.world.fullName, baseRef: 'main' })
 
     // The pull request's run, played by the CLI in another checkout: the regressed bot fails order-status.

@@ -9,7 +9,8 @@ import { unzip } from '../../src/adapters/github/unzip.ts'
 import type { FakeGitHub } from '../fakes/github-server.ts'
 import { fakeGitHubForSuite } from '../fakes/github-suite.ts'
 import { mergeGroupEvent, pullRequestEvent, pushEvent } from './events.ts'
-import { describeStep, exampleWorkspace, runActionStep } from './harness.ts'
+import type { FakeRun } from '../fakes/github-world.ts'
+import { describeStep, exampleWorkspace, runActionStep, type ActionStepResult } from './harness.ts'
 import { EXAMPLE_INPUTS as INPUTS, expectExit, MERGE_COMMIT, sha } from './steps.ts'
 
 // The bundled action, end to end, against a fake GitHub that validates every REST call against
@@ -59,22 +60,6 @@ describe('the action on pushes and pull requests of the repository', () => {
     assert.equal(fake.restWrites().length, writesBefore)
     assert.match(result.summary, /pass rate 100% · 20 of 20/)
     assert.doesNotMatch(result.summary, /No baseline/)
-  })
-
-  test('a re-run of the job replaces its own artifacts instead of failing on their names; retention-days sets their expiry', async () => {
-    const run = fake.world.startRun({ event: 'push', headBranch: 'main', headSha: sha('7') })
-    const step = { run, eventName: 'push', payload: pushEvent(fake.world, run.headSha), inputs: { ...INPUTS, scenarios: 'off-topic', 'retention-days': '7' }, workspace }
-    expectExit(await runActionStep(fake, step), 0)
-    const first = fake.world.artifactsOf(run.id).map((a) => a.id)
-    const rerun = await runActionStep(fake, { ...step, runAttempt: 2 })
-    expectExit(rerun, 0)
-    const second = fake.world.artifactsOf(run.id)
-    assert.deepEqual(second.map((a) => a.name).sort(), ['convy-support_bot', 'convy-support_bot+summary', 'convy-support_bot-report.html'])
-    assert.ok(second.every((a) => !first.includes(a.id)))
-    for (const artifact of second) assert.ok(Math.abs(Date.parse(artifact.expiresAt) - Date.now() - 7 * 86_400_000) < 3_600_000, artifact.expiresAt)
-    assert.equal(rerun.annotations.filter((a) => a.level === 'warning').length, 0, describeStep(rerun))
-    // Failed, so it is never anyone's baseline.
-    fake.world.finishRun(run.id, 'failure')
   })
 
   test('a pull request that made the agent worse: a Worse comment, a failing check on the head commit, outputs, the same text as job summary', async () => {
@@ -186,33 +171,55 @@ describe('the action on pushes and pull requests of the repository', () => {
     assert.deepEqual(fake.world.artifactsOf(run.id).map((a) => a.name).sort(), ['fresh-support_bot', 'fresh-support_bot+summary', 'fresh-support_bot-report.html'])
   })
 
-  test('two jobs that publish one agent under their own artifact-name keep a comment and a check each', async () => {
+  describe('two jobs of one pull request that publish one agent under their own artifact-name, and a re-run of the first', () => {
     const jobs = ['node-20', 'node-24']
-    const run = fake.world.startRun({ event: 'pull_request', headBranch: 'matrix', headSha: sha('6') })
-    const step = (job: string) => ({
-      run,
-      sha: MERGE_COMMIT,
-      eventName: 'pull_request',
-      payload: pullRequestEvent(fake.world, { number: 16, headSha: run.headSha, headRef: 'matrix' }),
-      inputs: { ...INPUTS, scenarios: 'off-topic', 'artifact-name': job, comment: 'always' },
-      workspace,
-      job,
+    let run: FakeRun
+    let rerun: ActionStepResult
+    const artifactIds: Record<string, number[]> = {}
+    const artifactsOfJob = (job: string) => fake.world.artifactsOf(run.id).filter((a) => a.name.startsWith(`${job}-`))
+    before(async () => {
+      run = fake.world.startRun({ event: 'pull_request', headBranch: 'matrix', headSha: sha('6') })
+      const step = (job: string) => ({
+        run,
+        sha: MERGE_COMMIT,
+        eventName: 'pull_request',
+        payload: pullRequestEvent(fake.world, { number: 16, headSha: run.headSha, headRef: 'matrix' }),
+        inputs: { ...INPUTS, scenarios: 'off-topic', 'artifact-name': job, comment: 'always', 'retention-days': '7' },
+        workspace,
+        job,
+      })
+      for (const job of jobs) {
+        expectExit(await runActionStep(fake, step(job)), 0)
+        artifactIds[job] = artifactsOfJob(job).map((a) => a.id)
+      }
+      // The first job again (a re-run of the job, attempt 2).
+      rerun = await runActionStep(fake, { ...step('node-20'), runAttempt: 2 })
+      expectExit(rerun, 0)
+      fake.world.finishRun(run.id, 'success')
     })
-    for (const job of jobs) expectExit(await runActionStep(fake, step(job)), 0)
-    // The first job again (a re-run): its own comment is updated, the other job's is left alone.
-    expectExit(await runActionStep(fake, { ...step('node-20'), runAttempt: 2 }), 0)
-    fake.world.finishRun(run.id, 'success')
 
-    const comments = fake.world.commentsOn(16)
-    assert.equal(comments.length, 2, comments.map((c) => c.body.split('\n')[0]).join('\n'))
-    for (const job of jobs) {
-      const mine = comments.filter((c) => c.body.startsWith(`${commentMarker('support_bot', job)}\n`))
-      assert.equal(mine.length, 1, job)
-      assert.match(mine[0]!.body, new RegExp(`^### ⬜ No baseline · support\\\\_bot \\(${job}\\)$`, 'm'))
-      const checks = fake.world.checkRuns.filter((c) => c.headSha === run.headSha && c.name === `convy / support_bot (${job})`)
-      assert.equal(checks.length, job === 'node-20' ? 2 : 1, job)
-    }
-    assert.equal(fake.world.checkRuns.filter((c) => c.headSha === run.headSha && c.name === 'convy / support_bot').length, 0)
+    test('they keep a comment and a check each; the re-run updates its own comment and leaves the other job’s alone', () => {
+      const comments = fake.world.commentsOn(16)
+      assert.equal(comments.length, 2, comments.map((c) => c.body.split('\n')[0]).join('\n'))
+      for (const job of jobs) {
+        const mine = comments.filter((c) => c.body.startsWith(`${commentMarker('support_bot', job)}\n`))
+        assert.equal(mine.length, 1, job)
+        assert.match(mine[0]!.body, new RegExp(`^### ⬜ No baseline · support\\\\_bot \\(${job}\\)$`, 'm'))
+        const checks = fake.world.checkRuns.filter((c) => c.headSha === run.headSha && c.name === `convy / support_bot (${job})`)
+        assert.equal(checks.length, job === 'node-20' ? 2 : 1, job)
+      }
+      assert.equal(fake.world.checkRuns.filter((c) => c.headSha === run.headSha && c.name === 'convy / support_bot').length, 0)
+    })
+
+    test('a re-run of the job replaces its own artifacts instead of failing on their names; retention-days sets their expiry', () => {
+      const second = artifactsOfJob('node-20')
+      assert.deepEqual(second.map((a) => a.name).sort(), ['node-20-support_bot', 'node-20-support_bot+summary', 'node-20-support_bot-report.html'])
+      assert.equal(artifactIds['node-20']!.length, 3)
+      assert.ok(second.every((a) => !artifactIds['node-20']!.includes(a.id)))
+      assert.deepEqual(artifactsOfJob('node-24').map((a) => a.id), artifactIds['node-24'], 'the other job’s artifacts are left alone')
+      for (const artifact of second) assert.ok(Math.abs(Date.parse(artifact.expiresAt) - Date.now() - 7 * 86_400_000) < 3_600_000, artifact.expiresAt)
+      assert.equal(rerun.annotations.filter((a) => a.level === 'warning').length, 0, describeStep(rerun))
+    })
   })
 
   test('a merge queue: the group is compared with the branch it merges into, and the check goes on the commit the queue tests', async () => {

@@ -4,7 +4,8 @@ import { startFakeModelServer, type FakeModelServer } from '../../src/entry/test
 import type { FakeGitHub } from '../fakes/github-server.ts'
 import { fakeGitHubForSuite } from '../fakes/github-suite.ts'
 import { describeStep, runActionStep } from './harness.ts'
-import { expectExit, pullRequestStep, pushStep, sha } from './steps.ts'
+import { seedBaseline } from './seeded-baseline.ts'
+import { expectExit, pullRequestStep, sha } from './steps.ts'
 import { modelsYml } from '../support/convy-yml.ts'
 import { makeProject } from '../support/project.ts'
 
@@ -38,9 +39,8 @@ describe('the action with rejudge', () => {
     const workspace = await checkout()
     calls = 0
     decide = () => true
-    const push = pushStep(fake, workspace, INPUTS)
-    expectExit(await runActionStep(fake, { ...push, env: env() }), 0)
-    fake.world.finishRun(push.run.id, 'success')
+    // main's run, made by the bundled CLI (the action's own push is in pull-requests.test.ts).
+    await seedBaseline(fake, workspace, INPUTS, { env: env() })
 
     // The pull request's judge says no on its first five calls (the run), then no, no, yes on each attempt's three samples:
     // the PR's attempts, then the baseline's, judged alike.

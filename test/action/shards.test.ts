@@ -6,8 +6,9 @@ import { readAllAttempts, readManifest } from '../../src/records/journal/read-ru
 import { runDir } from '../../src/records/journal/run-folder.ts'
 import type { FakeGitHub } from '../fakes/github-server.ts'
 import { fakeGitHubForSuite } from '../fakes/github-suite.ts'
-import { exampleWorkspace, runActionStep } from './harness.ts'
-import { expectExit, pullRequestStep, pushBaseline, sha } from './steps.ts'
+import { exampleWorkspace, runActionStep, runBundledCli } from './harness.ts'
+import { seedBaseline } from './seeded-baseline.ts'
+import { expectExit, pullRequestStep, sha } from './steps.ts'
 
 // A matrix of shards and a merge job, with the bundled action, against the fake GitHub.
 
@@ -19,12 +20,14 @@ describe('the action in a matrix of shards', () => {
     const workspace = await exampleWorkspace()
     // k = 5: at k = 3 no single scenario can register, and the comparison says it cannot tell.
     const inputs = { agent: 'support_bot', attempts: '5', scenarios: 'off-topic,order-status,password-reset,unknown-order' }
-    await pushBaseline(fake, workspace, inputs)
+    // main's run, made by the bundled CLI (the action's own push is in pull-requests.test.ts).
+    await seedBaseline(fake, workspace, inputs)
 
-    // The same commit unsharded, in a workflow run of its own, as the yardstick.
-    const whole = fake.world.startRun({ event: 'pull_request', headBranch: 'topic-21', headSha: sha('b') })
-    const unsharded = await runActionStep(fake, pullRequestStep(fake, workspace, { number: 99, run: whole, inputs: { ...inputs, baseline: 'none', comment: 'never', check: 'false' } }, { env: { SUPPORT_BOT_VARIANT: 'regressed' } }))
-    expectExit(unsharded, 0)
+    // The same commit unsharded, as the yardstick: the same run played whole by the bundled CLI, which
+    // plays it through the same pipeline as the action (runAgents), without starting the action's bundle.
+    const unsharded = await runBundledCli(['run', inputs.agent, '-k', inputs.attempts, ...inputs.scenarios.split(',').flatMap((id) => ['--scenarios', id])], { SUPPORT_BOT_VARIANT: 'regressed' }, workspace)
+    assert.equal(unsharded.code, 0, unsharded.stderr)
+    const unshardedId = /^run (support_bot\/\S+)$/m.exec(unsharded.stdout)![1]!
 
     const run = fake.world.startRun({ event: 'pull_request', headBranch: 'topic-21', headSha: sha('c') })
     const writesBefore = fake.restWrites().length
@@ -64,7 +67,7 @@ describe('the action in a matrix of shards', () => {
       attempts
         .map((a) => ({ ...a, startedAt: '', seconds: 0, turns: a.turns.map((t) => ({ ...t, seconds: 0 })) }))
         .sort((x, y) => x.scenario.localeCompare(y.scenario) || x.attempt - y.attempt)
-    const expected = comparable(await readAllAttempts(runDir(resultsDir, unsharded.outputs['run-id']!)))
+    const expected = comparable(await readAllAttempts(runDir(resultsDir, unshardedId)))
     assert.equal(expected.length, 20)
     assert.deepEqual(comparable(await readAllAttempts(mergedDir)), expected)
   })
