@@ -35,11 +35,13 @@ const K = 4
 const TOTAL = 3 * K
 
 /**
- * Kills at a moment chosen, not drawn: once `target` attempts are on disk, `jitterMs` later. As soon
- * as run.json is written (attempts under way, none recorded); right after the first attempt; halfway;
+ * Kills at a moment chosen, not drawn: once `target` attempts are on disk, `jitterMs` later (a target
+ * below 0: `jitterMs` × 8 ms after the start). At once, before the run has a folder; as soon as
+ * run.json is written (attempts under way, none recorded); right after the first attempt; halfway;
  * with one left; with every attempt recorded, while the run writes its report and ends.
  */
 const CHOSEN: readonly { target: number; jitterMs: number }[] = [
+  { target: -1, jitterMs: 0 },
   { target: 0, jitterMs: 0 },
   { target: 1, jitterMs: 0 },
   { target: TOTAL / 2, jitterMs: 3 },
