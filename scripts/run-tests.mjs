@@ -12,7 +12,9 @@
 // folder or a variable with another file: ports are the system's choice, folders come from mkdtemp.
 // CONVY_TEST_CONCURRENCY=1 runs them one after another, as before.
 import { spawn } from 'node:child_process'
-import { availableParallelism } from 'node:os'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { availableParallelism, tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { compileTests, compiledPath } from './compile-tests.mjs'
 import { findTests, testEnvironment } from './test-files.mjs'
 
@@ -36,5 +38,13 @@ await compileTests()
 // The reporter is node's spec reporter, with test/x.test.ts where node would say the compiled file.
 const reporter = new URL('./test-reporter.mjs', import.meta.url).href
 const args = ['--enable-source-maps', '--test', `--test-concurrency=${concurrency}`, `--test-reporter=${reporter}`, ...files.map(compiledPath)]
-const child = spawn(process.execPath, args, { stdio: 'inherit', env: testEnvironment() })
-child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)))
+// The tests' temporary folders, all under one that goes when the run ends (CONVY_KEEP_TMP=1 keeps it).
+const scratch = mkdtempSync(join(tmpdir(), 'convy-tests-'))
+const child = spawn(process.execPath, args, { stdio: 'inherit', env: testEnvironment(scratch) })
+// Ctrl+C reaches the test processes too; this one waits for them to end before it removes anything.
+process.on('SIGINT', () => {})
+child.on('exit', (code, signal) => {
+  if (process.env.CONVY_KEEP_TMP === '1') console.log(`temporary folders kept in ${scratch}`)
+  else rmSync(scratch, { recursive: true, force: true, maxRetries: 3 })
+  process.exit(code ?? (signal ? 1 : 0))
+})

@@ -33,7 +33,7 @@ function timeOne(file, slot) {
   const [command, ...args] = existsSync(TIME) ? [TIME, '-o', cpuFile, '-f', '%U %S', ...node] : node
   const started = process.hrtime.bigint()
   return new Promise((resolve) => {
-    spawn(command, args, { stdio: 'ignore', env: testEnvironment() }).on('exit', (code) => {
+    spawn(command, args, { stdio: 'ignore', env: testEnvironment(scratch) }).on('exit', (code) => {
       const wall = Number(process.hrtime.bigint() - started) / 1e9
       // GNU time's last line is "user system"; a line before it says when the command was killed.
       const times = existsSync(cpuFile) ? readFileSync(cpuFile, 'utf8').trim().split('\n').at(-1).split(' ').map(Number) : []
