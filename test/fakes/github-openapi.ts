@@ -32,9 +32,11 @@ export function githubOpenApi(operations: readonly string[]): Promise<OpenAPIBac
 
 const require = createRequire(import.meta.url)
 const CACHE = fileURLToPath(new URL('../../node_modules/.cache/convy-ci-github-openapi/', import.meta.url))
+/** This file's text, part of every cached thing's name: a change to how they are made makes new ones. */
+const LOADER_TEXT = readFileSync(fileURLToPath(import.meta.url))
 
 /** A new instance each call, its validators compiled anew or read from the cache: githubOpenApi shares one. */
-export async function loadGitHubOpenApi(operations: string[]): Promise<OpenAPIBackend> {
+export async function loadGitHubOpenApi(operations: readonly string[]): Promise<OpenAPIBackend> {
   const api = new OpenAPIBackend({
     definition: await reducedDescription(operations),
     quick: true,
@@ -107,7 +109,6 @@ const ajvVersion = (JSON.parse(readFileSync(backendRequire.resolve('ajv/package.
 const { _: ajvCode } = backendRequire('ajv') as { _: (strings: TemplateStringsArray) => NonNullable<Ajv['opts']['code']['formats']> }
 const { default: standaloneCode } = backendRequire('ajv/dist/standalone') as { default: (ajv: Ajv, validate: AnyValidateFunction) => string }
 const VALIDATORS = join(CACHE, 'validators')
-let thisFile: Buffer | undefined
 
 /**
  * Ajv compiles every request and answer schema the fake meets into a validating function, the first
@@ -118,10 +119,9 @@ let thisFile: Buffer | undefined
  * same code Ajv would generate. A schema whose code cannot stand alone is compiled each time.
  */
 function cachedCompile(ajv: Ajv, compile: (schema: object) => AnyValidateFunction, schema: object): AnyValidateFunction {
-  thisFile ??= readFileSync(fileURLToPath(import.meta.url))
   // The options that change the code: openapi-backend sets coerceTypes for parameters and headers.
   const { coerceTypes, useDefaults, removeAdditional, allErrors, strict } = ajv.opts
-  const key = createHash('sha256').update(JSON.stringify([ajvVersion, { coerceTypes, useDefaults, removeAdditional, allErrors, strict }, schema])).update(thisFile).digest('hex').slice(0, 32)
+  const key = createHash('sha256').update(JSON.stringify([ajvVersion, { coerceTypes, useDefaults, removeAdditional, allErrors, strict }, schema])).update(LOADER_TEXT).digest('hex').slice(0, 32)
   const file = join(VALIDATORS, `${key}.cjs`)
   let source: string | undefined
   try {
@@ -156,7 +156,7 @@ export async function reducedDescription(operations: readonly string[]): Promise
   const hash = createHash('sha256')
     .update([...new Set(operations)].sort().join('\n'))
     .update('\0')
-    .update(await readFile(fileURLToPath(import.meta.url)))
+    .update(LOADER_TEXT)
     .digest('hex')
     .slice(0, 16)
   const name = `api.github.com-${version}-${hash}.json`
