@@ -35,15 +35,24 @@ function runBuffered([name, script, args]) {
 const report = ({ name, status, text }) => process.stdout.write(`\n> ${name}: ${status}\n${text ? `${text}\n` : ''}`)
 
 process.on('SIGINT', () => {})
-const besideTheTests = BESIDE_THE_TESTS.map(runBuffered)
+let testsRunning = false
+const besideTheTests = BESIDE_THE_TESTS.map((check) =>
+  runBuffered(check).then((result) => {
+    // Said at once, so that no one waits for the tests to learn it; the details come after them.
+    if (!result.passed && testsRunning) process.stdout.write(`\n> ${result.name}: ${result.status}; its output follows the tests' (Ctrl+C stops here)\n`)
+    return result
+  }),
+)
 const dist = await runBuffered(CHECK_DIST)
 report(dist)
 
 let testsPassed = false
 if (dist.passed) {
   process.stdout.write(`\n> tests (${BESIDE_THE_TESTS.map(([name]) => name).join(' and ')} go on beside them; their verdicts follow)\n`)
+  testsRunning = true
   const tests = spawn(process.execPath, ['scripts/run-tests.mjs', ...process.argv.slice(2)], { stdio: 'inherit' })
   testsPassed = await new Promise((resolve) => tests.on('exit', (code) => resolve(code === 0)))
+  testsRunning = false
 }
 
 const checks = await Promise.all(besideTheTests)
