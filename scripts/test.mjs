@@ -2,11 +2,12 @@
 //
 // The check that dist/ is a fresh build of src/ comes first, because it rebuilds dist/ in place and
 // the action's and the CLI's tests run dist/: the tests start the moment it passes, and never when it
-// fails. The type check and the lint start with it and go on beside the tests (each is one thread
-// for ~15 and ~30 CPU seconds): waiting for them before the first test left a core idle for most of
-// half a minute. Neither changes what the tests run (they run JavaScript compiled from src/ and
-// test/, types stripped), so their verdicts are printed after the tests' and fail the run the same.
-// Ctrl+C reaches every process of the group; this one says nothing more.
+// fails. The type check and the lint start with it and go on beside the tests (~15 and ~30 CPU
+// seconds, mostly on one thread each): waiting for them before the first test left a core partly
+// idle while the lint ended alone (~30 % idle over its last 11 s). Neither changes what the tests
+// run (they run JavaScript compiled from src/ and test/, types stripped), so their verdicts are
+// printed after the tests' and fail the run the same. Ctrl+C reaches every process of the group;
+// this one waits for them to end and names what was stopped.
 import { Buffer } from 'node:buffer'
 import { spawn } from 'node:child_process'
 
