@@ -37,7 +37,7 @@ export interface ProtocolUnderTest {
 }
 
 export async function talkWith(agent: Agent, messages: readonly string[], onFirstToken?: (turn: number) => void): Promise<Answer[]> {
-  const context = { session: `session-${Math.random().toString(16).slice(2)}`, signal: new AbortController().signal }
+  const context = { session: `session-${Math.random().toString(16).slice(2)}`, signal: new AbortController().signal, context: {} }
   const conversation = await agent.conversation(context)
   const history: Message[] = []
   const answers: Answer[] = []
@@ -129,13 +129,14 @@ export function protocolContract(p: ProtocolUnderTest): void {
       // must still signal its first token; only the abort from inside that signal ends the turn.
       const agent = await agentFor(p, server.url)
       const stop = new AbortController()
-      const conversation = await agent.conversation({ session: 'first-token-then-hang', signal: stop.signal })
+      const conversation = await agent.conversation({ session: 'first-token-then-hang', signal: stop.signal, context: {} })
       const reason = new Error('stopped after the first token')
       let signalledFirst = false
       await assert.rejects(
         withStepTimeout(60, stop.signal, (signal) =>
           conversation.answer('hello [hang]', {
             session: 'first-token-then-hang',
+            context: {},
             signal,
             history: [],
             firstToken: () => {
@@ -159,10 +160,10 @@ export function protocolContract(p: ProtocolUnderTest): void {
 
     test('an agent that hangs mid-answer is stopped by the turn timeout', async () => {
       const agent = await agentFor(p, server.url)
-      const conversation = await agent.conversation({ session: 'hang', signal: new AbortController().signal })
+      const conversation = await agent.conversation({ session: 'hang', signal: new AbortController().signal, context: {} })
       // The agent never ends its answer, so only the step's own timeout can end the turn, whatever the load.
       await assert.rejects(
-        withStepTimeout(0.3, new AbortController().signal, (signal) => conversation.answer('hello [hang]', { session: 'hang', signal, history: [] })),
+        withStepTimeout(0.3, new AbortController().signal, (signal) => conversation.answer('hello [hang]', { session: 'hang', signal, context: {}, history: [] })),
         (error: Error) => error.message === 'no answer within 0.3 s (--turn-timeout)',
       )
     })

@@ -1,8 +1,8 @@
 import type { Agent, Answer, Message } from '../../src/play/agents/agent.ts'
 
 /** Plays user messages against an agent the way the runner does: one conversation, history growing. */
-export async function talk(agent: Agent, userMessages: readonly string[], options: { session?: string; signal?: AbortSignal } = {}): Promise<Answer[]> {
-  const context = { session: options.session ?? 'session-1', signal: options.signal ?? new AbortController().signal }
+export async function talk(agent: Agent, userMessages: readonly string[], options: { session?: string; signal?: AbortSignal; context?: Record<string, unknown> } = {}): Promise<Answer[]> {
+  const context = { session: options.session ?? 'session-1', signal: options.signal ?? new AbortController().signal, context: options.context ?? {} }
   const conversation = await agent.conversation(context)
   const history: Message[] = []
   const answers: Answer[] = []

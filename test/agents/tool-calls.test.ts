@@ -111,7 +111,7 @@ describe('tool calls and time to first token', () => {
 
   test('a module reports tool calls through its answer; malformed ones fail the turn with the expected shape', async () => {
     const module = (toolCalls: unknown) => ({ agent: { conversation: () => ({ answer: () => ({ text: 'ok', toolCalls }) }) } })
-    const context = { session: 's', signal: new AbortController().signal, history: [] }
+    const context = { session: 's', signal: new AbortController().signal, context: {}, history: [] }
     const good = await (await agentExport(module([{ name: 'search', arguments: 'q=1', extra: true }, { name: 'noop' }]), 'agents/a.ts').conversation(context)).answer('x', context)
     assert.deepEqual(good.toolCalls, [{ name: 'search', arguments: 'q=1' }, { name: 'noop' }])
     const bad = await agentExport(module([{ arguments: {} }]), 'agents/b.ts').conversation(context)

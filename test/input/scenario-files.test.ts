@@ -113,7 +113,7 @@ describe('scenario files', () => {
     const problems = await problemsOf({ 'empty.yml': 'tags: [x]\n' })
     assert.equal(problems.length, 2)
     assert.match(problems[0]!, /needs `user`.*or `script`/)
-    assert.match(problems[1]!, /needs `judge`.*or `checks`/)
+    assert.match(problems[1]!, /needs `judge`.*`checks` or `end_state`/)
   })
 
   test('a duplicate id names both files', async () => {

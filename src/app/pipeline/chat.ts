@@ -78,7 +78,7 @@ export async function chat(ctx: PipelineContext, request: ChatRequest): Promise<
 
   const clock = () => performance.now()
   const attempt = new AttemptBuilder(scenario ?? freeChat(), 1, clock, ctx.now)
-  const steps: StepOptions = { session: randomUUID(), turnTimeoutSeconds: request.turnTimeoutSeconds, signal: ctx.signal, mask, clock }
+  const steps: StepOptions = { session: randomUUID(), context: { ...scenario?.context }, turnTimeoutSeconds: request.turnTimeoutSeconds, signal: ctx.signal, mask, clock }
   let conversation: Conversation
   try {
     conversation = await openConversation(agent.agent, steps)

@@ -9,6 +9,8 @@ import { withStepTimeout } from './step-timeout.ts'
 /** What every step of the agent gets: its deadline, the run's signal, the secrets to mask in errors. */
 export interface StepOptions {
   session: string
+  /** The attempt's context, handed to the agent with every step. */
+  context: Readonly<Record<string, unknown>>
   turnTimeoutSeconds: number
   signal: AbortSignal
   mask: Mask
@@ -38,7 +40,7 @@ async function timed<T>(
 
 export async function openConversation(agent: Agent, options: StepOptions): Promise<Conversation> {
   const whole = (error: string, seconds: number) => new AgentFailure(`opening the conversation failed: ${error}`, `opening the conversation failed: ${error}`, seconds)
-  return (await timed(options, (signal) => agent.conversation({ session: options.session, signal }), whole)).value
+  return (await timed(options, (signal) => agent.conversation({ session: options.session, signal, context: options.context }), whole)).value
 }
 
 /** Turn `index` (from 0): the agent's answer to `text`, as its turn records it. */
@@ -51,7 +53,7 @@ export async function askAgent(conversation: Conversation, index: number, text: 
       const firstToken = () => {
         firstTokenSeconds ??= since()
       }
-      return conversation.answer(text, { session: options.session, signal, history: [...history], firstToken })
+      return conversation.answer(text, { session: options.session, signal, context: options.context, history: [...history], firstToken })
     },
     turnFailure,
   )
@@ -71,5 +73,5 @@ export async function askAgent(conversation: Conversation, index: number, text: 
 
 export async function closeConversation(conversation: Conversation, options: StepOptions): Promise<void> {
   const whole = (error: string, seconds: number) => new AgentFailure(`closing the conversation failed: ${error}`, `closing the conversation failed: ${error}`, seconds)
-  await timed(options, (signal) => conversation.close?.({ session: options.session, signal }), whole)
+  await timed(options, (signal) => conversation.close?.({ session: options.session, signal, context: options.context }), whole)
 }

@@ -23,6 +23,8 @@ export interface PlayDependencies {
   prices: Readonly<Record<string, readonly [number, number]>>
   /** Dollars per million of the agent's own tokens, when convy.yml prices it. */
   agentPrice?: readonly [number, number] | null
+  /** convy.yml's `context:` for this agent; the scenario's own keys override it. */
+  agentContext?: Readonly<Record<string, unknown>>
   mask: Mask
   /** Aborted when the run is interrupted; the attempt is then dropped, not recorded. */
   signal: AbortSignal
@@ -51,7 +53,8 @@ export async function playAttempt(
   const clock = deps.clock ?? (() => performance.now())
   const { watcher } = deps
   const attempt = new AttemptBuilder(scenario, attemptNumber, clock, deps.now ?? (() => new Date()), watcher && ((turn) => watcher.turn(maskDeep(turn, deps.mask))))
-  const steps: StepOptions = { session, turnTimeoutSeconds: deps.turnTimeoutSeconds, signal: deps.signal, mask: deps.mask, clock }
+  const context = { ...deps.agentContext, ...scenario.context }
+  const steps: StepOptions = { session, context, turnTimeoutSeconds: deps.turnTimeoutSeconds, signal: deps.signal, mask: deps.mask, clock }
   const source: LineSource = replayLines ? { kind: 'replay', lines: replayLines } : { kind: userSource(scenario, deps.smoke) }
   // The model cache keeps each attempt's calls apart, and forgets them when the scenario is edited.
   // Hashed only if a cache asks: most runs have none, and it is a hash of the scenario per attempt.
@@ -62,8 +65,8 @@ export async function playAttempt(
   let conversation: Conversation | undefined
   try {
     conversation = await openConversation(deps.agent, steps)
-    const context = scoped({ signal: deps.signal, record: attempt.meters.user.record })
-    await playTurns(attempt, conversation, { source, user: deps.user, mask: deps.mask, context }, steps)
+    const userCalls = scoped({ signal: deps.signal, record: attempt.meters.user.record })
+    await playTurns(attempt, conversation, { source, user: deps.user, mask: deps.mask, context: userCalls }, steps)
   } catch (error) {
     recordFailure(attempt, error)
   }

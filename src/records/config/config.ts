@@ -1,5 +1,6 @@
 import * as z from '../../base/shared/zod.ts'
 import { isProxySetting } from '../../base/http/proxy.ts'
+import { ContextFileSchema, HookFileSchema, LimitsFileSchema } from '../scenario/load-world.ts'
 
 /**
  * convy.yml after ${VAR} interpolation and validation. Keys are snake_case in YAML (as users write them)
@@ -35,8 +36,16 @@ const noStream = z._default(z.boolean(), false)
 /** A proxy for every request of an agent or of the models (`http://user:pass@host:port`), or `none`. */
 const proxy = z.optional(z.nonEmptyText.check(z.refine(isProxySetting, 'is not a proxy address; write http://host:port (or https://), or none')))
 
+/**
+ * The world every scenario of this agent is played in (docs/configuration.md): a context the
+ * scenario's own keys override, a set-up and a tear-down around each attempt (a scenario's own replace
+ * them), and default limits per attempt (a scenario's own override them key by key).
+ */
+const world = { context: z.optional(ContextFileSchema), setup: z.optional(HookFileSchema), teardown: z.optional(HookFileSchema), limits: z.optional(LimitsFileSchema) }
+export type AgentWorldConfig = { [K in keyof typeof world]?: z.infer<(typeof world)[K]> }
+
 /** What every agent reached over HTTP takes besides its protocol's own keys. */
-const http = { url: z.url(), headers: z._default(headers, {}), tls, proxy, version: optionalText, price, max_reply_kb }
+const http = { url: z.url(), headers: z._default(headers, {}), tls, proxy, version: optionalText, price, max_reply_kb, ...world }
 
 export const JsonAgentConfigSchema = z.strictObject({
   protocol: z.literal('json'),
@@ -152,6 +161,7 @@ export const ModuleAgentConfigSchema = z.strictObject({
   module: z.nonEmptyText,
   price,
   max_reply_kb,
+  ...world,
 })
 export type ModuleAgentConfig = z.infer<typeof ModuleAgentConfigSchema>
 

@@ -19,6 +19,8 @@ const ConfigFileSchema = z.strictObject({
   agents: z.optional(z.record(z.string().check(z.regex(/^[A-Za-z0-9][A-Za-z0-9_.-]*$/, 'agent names use letters, digits, ".", "_" and "-"')), z.unknown())),
   /** The judge's calibration and its gate (records/calibration/judge-config.ts). */
   judge: z.optional(z.record(z.string(), z.unknown())),
+  /** Named tool sets a scenario includes by name (`tools: orders`); checked in records/scenario/load-tools.ts. */
+  tools: z.optional(z.record(z.string(), z.unknown())),
 })
 
 /** convy.yml, parsed and checked in shape; sections are resolved (with ${VAR}s) only when needed. */
@@ -29,6 +31,8 @@ export interface ProjectConfig {
   agents: Record<string, unknown>
   /** convy.yml's `judge:` section as written; read by records/calibration/judge-config.ts. */
   judge?: Record<string, unknown>
+  /** convy.yml's `tools:` section as written: named tool sets for the scenarios. */
+  tools?: Record<string, unknown>
 }
 
 export async function loadProjectConfig(path: string): Promise<ProjectConfig> {
@@ -43,10 +47,10 @@ export async function loadProjectConfig(path: string): Promise<ProjectConfig> {
   const data = file.data ?? {}
   const parsed = ConfigFileSchema.safeParse(data, z.PARSE_FEW)
   if (!parsed.success) {
-    const [first] = issuesToErrors(file, parsed.error.issues, [], (p) => (p.length === 0 ? ['models', 'agents', 'judge'] : []))
+    const [first] = issuesToErrors(file, parsed.error.issues, [], (p) => (p.length === 0 ? ['models', 'agents', 'judge', 'tools'] : []))
     throw first!
   }
-  return { file, projectDir: dirname(resolve(path)), models: parsed.data.models ?? {}, agents: parsed.data.agents ?? {}, ...(parsed.data.judge ? { judge: parsed.data.judge } : {}) }
+  return { file, projectDir: dirname(resolve(path)), models: parsed.data.models ?? {}, agents: parsed.data.agents ?? {}, ...(parsed.data.judge ? { judge: parsed.data.judge } : {}), ...(parsed.data.tools ? { tools: parsed.data.tools } : {}) }
 }
 
 export function agentNames(config: ProjectConfig): string[] {

@@ -133,6 +133,11 @@ export const TurnSchema = z.object({
   toolCalls: z.optional(z.array(ToolCallSchema)),
   /** Seconds from sending the message to the first piece of the answer; only for agents that stream. */
   firstTokenSeconds: z.optional(seconds),
+  /**
+   * An answer given as several messages, each as the agent sent it, in order; `text` is them joined by
+   * blank lines. Absent for an answer of one message (and in older runs).
+   */
+  messages: z.optional(z.array(z.string())),
 })
 
 export const ClaimResultSchema = z.object({
@@ -165,7 +170,34 @@ export const ModelUseSchema = z.object({
 })
 
 /** How the conversation ended; absent in older runs. */
-export const EndedBySchema = z.enum(['user_stop', 'max_turns', 'stop_check', 'agent_error', 'model_error', 'interrupted'])
+export const EndedBySchema = z.enum(['user_stop', 'max_turns', 'stop_check', 'agent_error', 'model_error', 'interrupted', 'stop_if', 'limit'])
+
+/** Which step of an agent_error failed: set-up (the world could not be made; not the agent's behaviour). Absent: the agent itself. */
+export const ErrorKindSchema = z.enum(['setup'])
+
+/** One call to a tool convy-ci served over MCP (play/tools/): evidence convy-ci saw itself, whatever the agent reports. */
+export const ServedCallSchema = z.object({
+  name: z.string(),
+  arguments: z.optional(z.unknown()),
+  /** What the tool answered; absent when the call failed. */
+  result: z.optional(z.unknown()),
+  /** The tool error it answered (a fault, an unknown tool, an answer for no match), in words. */
+  error: z.optional(z.string()),
+  /** The fault injected on purpose, as the scenario wrote it: `call 1: upstream timeout`. */
+  fault: z.optional(z.string()),
+  /** Seconds from the attempt's start to the call. */
+  at: seconds,
+  /** The agent turn (1-based) the call came during; absent when it came between turns. */
+  turn: z.optional(ordinal),
+})
+
+/** The tools served to one attempt: their address, the seed of random faults, the calls, and the world state at the end. */
+export const ServedToolsSchema = z.object({
+  url: z.string(),
+  seed: z.int(),
+  calls: z.array(ServedCallSchema),
+  state: z.record(z.string(), z.unknown()),
+})
 
 /**
  * The review of a failed attempt played by the simulated user: its mistakes, and whether one of them
@@ -187,6 +219,12 @@ export const AttemptSchema = z.object({
   verdict: VerdictSchema,
   /** Why there is no verdict (agent_error, no_verdict), in words; null otherwise. */
   error: z.nullable(z.string()),
+  /** Which step an agent_error came from, when it was not the agent's own (set-up); absent otherwise. */
+  errorKind: z.optional(ErrorKindSchema),
+  /** The attempt's context as the agent got it (after set-up), masked; absent when empty (and in older runs). */
+  context: z.optional(z.record(z.string(), z.unknown())),
+  /** The tools convy-ci served to this attempt over MCP; absent when the scenario has none. */
+  tools: z.optional(ServedToolsSchema),
   claims: z.array(ClaimResultSchema),
   checks: z.array(CheckResultSchema),
   turns: z.array(TurnSchema),
@@ -222,3 +260,6 @@ export type ModelUse = z.infer<typeof ModelUseSchema>
 export type EndedBy = z.infer<typeof EndedBySchema>
 export type UserReview = z.infer<typeof UserReviewSchema>
 export type Attempt = z.infer<typeof AttemptSchema>
+export type ErrorKind = z.infer<typeof ErrorKindSchema>
+export type ServedCall = z.infer<typeof ServedCallSchema>
+export type ServedTools = z.infer<typeof ServedToolsSchema>

@@ -4,6 +4,8 @@ import * as z from '../../base/shared/zod.ts'
 import { FileError, InputError, InputErrors } from '../../base/shared/errors.ts'
 import { issuesToErrors, parseYamlFile, type YamlFile } from '../../base/input/yaml-file.ts'
 import { compilePattern, loadPatterns } from './pattern.ts'
+import { toolsOf, ToolsFileShape, type ToolFile } from './load-tools.ts'
+import { WorldFileShape, worldOf } from './load-world.ts'
 import { CHECK_KINDS, DEFAULT_MAX_TURNS, FATAL_KINDS, type Check, type RetiredScenario, type Scenario } from './scenario.ts'
 
 /** Ids name files and addresses: written in the file or taken from its name, they follow one rule. */
@@ -28,6 +30,8 @@ const ScenarioFileSchema = z.strictObject({
   tags: z.optional(z.array(z.nonEmptyText)),
   /** Why the scenario was removed on purpose: the file stays, it is not played, and run.json says so. */
   retired: z.optional(trimmedText),
+  ...WorldFileShape,
+  ...ToolsFileShape,
 })
 
 const SCENARIO_KEYS = Object.keys(ScenarioFileSchema.shape)
@@ -71,7 +75,12 @@ export interface Suite {
   retired: RetiredScenario[]
 }
 
-export async function loadSuite(dir: string, projectDir: string, warn?: (message: string) => void): Promise<Suite> {
+/** What the scenario files may refer to in convy.yml: its named tool sets. */
+export interface SuiteOptions {
+  toolSets?: Readonly<Record<string, Record<string, ToolFile>>>
+}
+
+export async function loadSuite(dir: string, projectDir: string, warn?: (message: string) => void, options: SuiteOptions = {}): Promise<Suite> {
   const files = await findScenarioFiles(dir, warn)
   const problems: InputError[] = []
   const scenarios: Scenario[] = []
@@ -84,7 +93,7 @@ export async function loadSuite(dir: string, projectDir: string, warn?: (message
       // The pattern engine is loaded when a file may hold a regex: check, to compile it now.
       if (text.includes('regex')) await loadPatterns()
       const yaml = parseYamlFile(name, text)
-      const scenario = parseScenario(yaml, basename(path, extname(path)))
+      const scenario = parseScenario(yaml, basename(path, extname(path)), options.toolSets)
       const earlier = firstFileOfId.get(scenario.id)
       if (earlier !== undefined) {
         problems.push(new FileError(name, yaml.lineOf(['id']) ?? 1, `scenario id "${scenario.id}" is already used by ${earlier}; ids must be unique`))
@@ -124,7 +133,7 @@ async function readScenarioText(path: string, name: string): Promise<string> {
   }
 }
 
-export function parseScenario(file: YamlFile, defaultId: string): Scenario {
+export function parseScenario(file: YamlFile, defaultId: string, toolSets: SuiteOptions['toolSets'] = {}): Scenario {
   if (file.data === null || typeof file.data !== 'object' || Array.isArray(file.data)) {
     throw new FileError(file.name, 1, 'a scenario is a mapping of keys (id, user, judge, script, checks, …)')
   }
@@ -133,8 +142,8 @@ export function parseScenario(file: YamlFile, defaultId: string): Scenario {
   if (data.user === undefined && data.script === undefined) {
     problems.push(new FileError(file.name, 1, 'needs `user` (instructions for the simulated user) or `script` (the user\'s messages), or both'))
   }
-  if (data.judge === undefined && data.checks === undefined) {
-    problems.push(new FileError(file.name, 1, 'needs `judge` (claims for the judge) or `checks` (decided by convy-ci), or both'))
+  if (data.judge === undefined && data.checks === undefined && data.end_state === undefined) {
+    problems.push(new FileError(file.name, 1, 'needs `judge` (claims for the judge), `checks` or `end_state` (decided by convy-ci), or several'))
   }
   const checks = (raw.checks ?? []).flatMap((entry, index) => {
     try {
@@ -158,6 +167,8 @@ export function parseScenario(file: YamlFile, defaultId: string): Scenario {
     judge: raw.judge ?? [],
     checks,
     tags: raw.tags ?? [],
+    ...worldOf(raw),
+    ...toolsOf(raw, toolSets),
   }
 }
 

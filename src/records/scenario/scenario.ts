@@ -1,5 +1,7 @@
 import * as z from '../../base/shared/zod.ts'
 import { fingerprint } from '../../base/shared/fingerprint.ts'
+import { ToolsShape } from './tools.ts'
+import { WorldShape } from './world.ts'
 
 /**
  * A scenario as convy-ci plays it: the YAML file after validation and defaults. This exact shape is
@@ -63,6 +65,10 @@ export const ScenarioSchema = z.object({
   judge: z.array(z.string()),
   checks: z.array(CheckSchema),
   tags: z.array(z.string()),
+  /** The world the attempts are played in (world.ts): context, set-up and tear-down, the user's settings, limits, stop_if. */
+  ...WorldShape,
+  /** Tools served over MCP and the end state checked after the last turn (tools.ts). */
+  ...ToolsShape,
 })
 export type Scenario = z.infer<typeof ScenarioSchema>
 

@@ -21,6 +21,8 @@ const ENDINGS: Record<EndedBy, string> = {
   agent_error: 'ended by an agent error',
   model_error: "ended when convy-ci's simulated user failed",
   interrupted: 'interrupted',
+  stop_if: 'ended when a stop_if claim held',
+  limit: 'ended past one of its limits',
 }
 
 function summaryFacts(a: AttemptDigest): string {

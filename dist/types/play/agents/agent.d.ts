@@ -33,6 +33,11 @@ export interface ConversationContext {
     session: string;
     /** Aborted when the step times out or the run is interrupted. Pass it to fetch. */
     signal: AbortSignal;
+    /**
+     * The attempt's context: convy.yml's agent `context`, the scenario's over it, then what set-up
+     * answered (docs/scenarios.md, "Setting up the world"). Empty when none is configured.
+     */
+    context: Readonly<Record<string, unknown>>;
 }
 export interface AnswerContext extends ConversationContext {
     /** The dialogue before this message, for agents that keep no state. */
