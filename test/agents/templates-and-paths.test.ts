@@ -10,7 +10,7 @@ describe('body templates', () => {
     { role: 'assistant' as const, content: 'hello' },
     { role: 'user' as const, content: 'where is {text}?' },
   ]
-  const values = { text: 'say "{session}" please', session: 's-1', history }
+  const values = { text: 'say "{session}" please', session: 's-1', history, context: {} }
 
   test('fills {text} and {session} inside any string at any depth, and leaves other JSON values alone', () => {
     const template = { a: { b: ['{text}', 'id={session}/{session}', 3, null, false] }, keep: 'no placeholder', '{text}': 1 }

@@ -21,7 +21,7 @@ export function createStreamAgent(config: StreamAgentConfig, fetch?: Fetch): Age
       let current = session
       return {
         async answer(message, context) {
-          const request = fillRequest(config, { text: message, session: current, history: [...context.history, { role: 'user', content: message }] })
+          const request = fillRequest(config, { text: message, session: current, context: context.context, history: [...context.history, { role: 'user', content: message }] })
           const stream = await openStream(request.url, { method: config.method, headers: request.headers, body: request.body, signal: context.signal, fetch })
           const reading = new StreamReading(config, () => context.firstToken?.())
           for await (const item of config.protocol === 'sse' ? sseItems(stream.chunks) : ndjsonItems(stream.chunks, stream.what)) {

@@ -17,8 +17,8 @@ export function createJsonHttpAgent(config: JsonAgentConfig, fetch?: Fetch): Age
   return {
     version: config.version,
     conversation: () => ({
-      async answer(message, { session, history, signal }) {
-        const { url, headers, body } = fillRequest(config, { text: message, session, history: [...history, { role: 'user', content: message }] })
+      async answer(message, { session, history, signal, context }) {
+        const { url, headers, body } = fillRequest(config, { text: message, session, context, history: [...history, { role: 'user', content: message }] })
         const json = await fetchJson(url, { method: config.method, headers, body, signal, fetch })
         return readAnswer(json, config)
       },
