@@ -1,5 +1,8 @@
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
+import { mkdtemp, readdir } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { readAllAttempts } from '../../src/records/journal/read-run.ts'
 import { makeProject, onlyRun, runInProcess } from './harness.ts'
 
@@ -42,4 +45,20 @@ test('the agent down: the attempt’s error names the address it called, the tok
   assert.equal(attempt!.verdict, 'agent_error')
   assert.match(attempt!.error ?? '', /http:\/\/127\.0\.0\.1:1\/api\/chat\?token=\*\*\*/)
   assert.ok(!`${JSON.stringify(attempt)}${result.stdout}${result.stderr}`.includes('bot-t0ken-77'))
+})
+
+test('run from a folder inside the project reads the nearest convy.yml above it and says which; with none anywhere it says so', async () => {
+  const dir = await makeProject({
+    'convy.yml': 'agents: {}\n',
+    'scenarios/hello.yml': 'script: [hi]\nchecks: [{contains: hi}]\n',
+  })
+  const inside = await runInProcess(['run', 'echo'], { cwd: join(dir, 'scenarios') })
+  assert.equal(inside.code, 0, inside.stderr)
+  assert.match(inside.stderr, /using \.\.\/convy\.yml \(the nearest convy\.yml above this folder\)/)
+  assert.equal((await readdir(join(dir, 'results', 'echo'))).length, 1, 'the run folder is made in the project, not in the working folder')
+
+  const empty = await mkdtemp(join(tmpdir(), 'convy-no-project-'))
+  const outside = await runInProcess(['run', 'echo'], { cwd: empty })
+  assert.equal(outside.code, 2)
+  assert.match(outside.stderr, /no convy\.yml in .*convy-no-project-.* or any folder above it; run `convy-ci init`/)
 })

@@ -1,11 +1,12 @@
 import { readFile } from 'node:fs/promises'
-import { join, resolve } from 'node:path'
+import { dirname, join, relative, resolve } from 'node:path'
 import { parseEnv } from 'node:util'
+import { findConfig } from '../../records/config/find-config.ts'
 import { loadProjectConfig, type ProjectConfig } from '../../records/config/load-config.ts'
 import { projectSecrets } from '../../records/config/project-secrets.ts'
 import { FROM_DOTENV, type Environment } from '../../records/config/interpolate.ts'
 import { InputError } from '../../base/shared/errors.ts'
-import type { PipelineContext } from './context.ts'
+import type { Output, PipelineContext } from './context.ts'
 
 export interface Project {
   config: ProjectConfig
@@ -15,8 +16,19 @@ export interface Project {
   env: Environment
 }
 
-export async function openProject(ctx: Pick<PipelineContext, 'cwd' | 'env'>, options: { config?: string | undefined; results?: string | undefined }): Promise<Project> {
-  const configPath = resolve(ctx.cwd, options.config ?? 'convy.yml')
+/**
+ * The project whose convy.yml is `options.config`, or else the nearest one from the working folder
+ * upward (a command run in `scenarios/` or a package of a monorepo finds its project, as the library
+ * does); one found above the working folder is named on `stderr`, so no one wonders which was read.
+ */
+export async function openProject(ctx: Pick<PipelineContext, 'cwd' | 'env'> & { stderr?: Output }, options: { config?: string | undefined; results?: string | undefined }): Promise<Project> {
+  const found = options.config === undefined ? await findConfig(ctx.cwd) : undefined
+  if (options.config === undefined && found === undefined) {
+    throw new InputError(`no convy.yml in ${ctx.cwd} or any folder above it; run \`convy-ci init\` to make a project, or pass --config`)
+  }
+  const configPath = found ?? resolve(ctx.cwd, options.config ?? 'convy.yml')
+  if (found !== undefined && dirname(found) !== resolve(ctx.cwd)) ctx.stderr?.write(`using ${relative(ctx.cwd, found)} (the nearest convy.yml above this folder)
+`)
   const config = await loadProjectConfig(configPath)
   const dotEnv = await readDotEnv(join(config.projectDir, '.env'))
   const env = { ...dotEnv, ...ctx.env, [FROM_DOTENV]: new Set(Object.keys(dotEnv).filter((name) => ctx.env[name] === undefined)) }
