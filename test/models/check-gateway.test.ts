@@ -57,3 +57,26 @@ test('a gateway that lists no models, or fails for a moment, is left to the runâ
     }
   }
 })
+
+test('a base URL without its /v1: stopped with the address to write, only when /v1 answers where it did not', async () => {
+  const server = await startFakeModelServer({ apiKey: 'sk-right-key' })
+  const origin = server.url.replace(/\/v1\/?$/, '')
+  assert.notEqual(origin, server.url, 'the fake serves the API under /v1')
+  try {
+    await assert.rejects(checkGateway({ baseURL: origin, apiKey: 'sk-right-key', fetch, mask: (t) => t }), (error: unknown) => {
+      assert.ok(error instanceof InputError && error.exitCode === 2)
+      assert.equal(error.message, `the model gateway at ${origin} answers 404 for /models, and ${origin}/v1/models answers: the base URL needs its /v1 (write ${origin}/v1); check models.base_url in convy.yml, or OPENAI_BASE_URL`)
+      return true
+    })
+  } finally {
+    await server.close()
+  }
+  // A gateway that answers 404 everywhere is not told to add /v1: nothing says it would help.
+  const nothing = createServer((_req, res) => res.writeHead(404).end())
+  await new Promise<void>((done) => nothing.listen(0, '127.0.0.1', done))
+  try {
+    await checkGateway({ baseURL: `http://127.0.0.1:${(nothing.address() as AddressInfo).port}`, apiKey: 'k', fetch, mask: (t) => t })
+  } finally {
+    await new Promise((done) => nothing.close(done))
+  }
+})

@@ -15,19 +15,36 @@ const OPENAI_BASE_URL = 'https://api.openai.com/v1'
 export async function checkGateway(options: { baseURL: string | undefined; apiKey: string | undefined; fetch: Fetch; mask: Mask; timeoutMs?: number; signal?: AbortSignal; source?: string }): Promise<void> {
   const where = options.source ?? 'models.base_url in convy.yml, or OPENAI_BASE_URL'
   const base = (options.baseURL ?? OPENAI_BASE_URL).replace(/\/+$/, '')
+  const statusOf = async (url: string) =>
+    (
+      await sendWhole(options.fetch)(url, {
+        method: 'GET',
+        headers: options.apiKey ? { authorization: `Bearer ${options.apiKey}` } : {},
+        signal: options.signal,
+        timeoutMs: options.timeoutMs ?? 15_000,
+      })
+    ).status
   let status: number
   try {
-    const answer = await sendWhole(options.fetch)(`${base}/models`, {
-      method: 'GET',
-      headers: options.apiKey ? { authorization: `Bearer ${options.apiKey}` } : {},
-      signal: options.signal,
-      timeoutMs: options.timeoutMs ?? 15_000,
-    })
-    status = answer.status
+    status = await statusOf(`${base}/models`)
   } catch (error) {
     throw new InputError(options.mask(`the model gateway at ${base} cannot be reached (${rootCauseCode(error)}); check ${where}`))
   }
   if (status === 401 || status === 403) {
     throw new InputError(options.mask(`the model gateway at ${base} refused the API key (HTTP ${status}); check models.api_key in convy.yml, or OPENAI_API_KEY`))
+  }
+  if (status === 404 && !/\/v\d+[a-z]*$/i.test(new URL(base).pathname)) await suggestVersionPath(base, where, options.mask, statusOf)
+}
+
+/**
+ * Most gateways serve the OpenAI API under `/v1`, and a base URL without it makes every call a 404.
+ * A gateway that does not list models answers 404 too, so the run stops only when `/v1` answers
+ * where the address as written did not: then the missing path is certain, and said.
+ */
+async function suggestVersionPath(base: string, where: string, mask: Mask, statusOf: (url: string) => Promise<number>): Promise<void> {
+  const withV1 = `${base}/v1`
+  const status = await statusOf(`${withV1}/models`).catch(() => 404)
+  if (status !== 404 && status < 500) {
+    throw new InputError(mask(`the model gateway at ${base} answers 404 for /models, and ${withV1}/models answers: the base URL needs its /v1 (write ${withV1}); check ${where}`))
   }
 }
