@@ -80,3 +80,16 @@ test('a base URL without its /v1: stopped with the address to write, only when /
     await new Promise((done) => nothing.close(done))
   }
 })
+
+test('no key at all for a gateway that wants one is said as that, before any call, not as a refused key', async () => {
+  const server = await startFakeModelServer({ apiKey: 'sk-right-key' })
+  try {
+    await assert.rejects(checkGateway({ baseURL: server.url, apiKey: undefined, fetch, mask: (t) => t }), (error: unknown) => {
+      assert.ok(error instanceof InputError && error.exitCode === 2)
+      assert.match(error.message, /wants an API key \(HTTP 401\) and none is set: set OPENAI_API_KEY, or models\.api_key in convy\.yml$/)
+      return true
+    })
+  } finally {
+    await server.close()
+  }
+})

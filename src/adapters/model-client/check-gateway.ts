@@ -30,6 +30,9 @@ export async function checkGateway(options: { baseURL: string | undefined; apiKe
   } catch (error) {
     throw new InputError(options.mask(`the model gateway at ${base} cannot be reached (${rootCauseCode(error)}); check ${where}`))
   }
+  if ((status === 401 || status === 403) && !options.apiKey) {
+    throw new InputError(options.mask(`the model gateway at ${base} wants an API key (HTTP ${status}) and none is set: set OPENAI_API_KEY, or models.api_key in convy.yml`))
+  }
   if (status === 401 || status === 403) {
     throw new InputError(options.mask(`the model gateway at ${base} refused the API key (HTTP ${status}); check models.api_key in convy.yml, or OPENAI_API_KEY`))
   }
