@@ -101,6 +101,23 @@ describe('convy.yml', () => {
     assert.match(messageOf(() => resolveAgent(config, 'bot', {})), /^convy\.yml:6: agents\.bot: unknown key `headrs` — did you mean `headers`\?/)
   })
 
+  test('typos at every depth are all reported at once, in the file\'s order, each with its hint; a misspelt required key is one problem, not two', async () => {
+    const text = `agents:\n  bot:\n    url: http://x.test\n    bdy: {}\n    replly: a\n    tls: { caa: ca.pem }\nmodels:\n  temprature: 0.2\n  rate_limits:\n    m: { request_per_minute: 5 }\n`
+    const config = await loadProjectConfig(await configFile(text))
+    assert.equal(
+      messageOf(() => resolveAgent(config, 'bot', {})),
+      [
+        'convy.yml:4: agents.bot: unknown key `bdy` — did you mean `body`?',
+        'convy.yml:5: agents.bot: unknown key `replly` — did you mean `reply`?',
+        'convy.yml:6: agents.bot.tls: unknown key `caa` — did you mean `ca`?',
+      ].join('\n'),
+    )
+    assert.equal(
+      messageOf(() => resolveModels(config, {}, { user: false, judge: false })),
+      ['convy.yml:8: models: unknown key `temprature` — did you mean `temperature`?', 'convy.yml:10: models.rate_limits.m: unknown key `request_per_minute` — did you mean `requests_per_minute`?'].join('\n'),
+    )
+  })
+
   test('echo is built in, and a string agent is a module path relative to convy.yml', async () => {
     const path = await configFile('agents:\n  custom: agents/custom.ts\n')
     const config = await loadProjectConfig(path)

@@ -116,6 +116,14 @@ describe('scenario files', () => {
     assert.match(problems[1]!, /needs `judge`.*`checks` or `end_state`/)
   })
 
+  test('a typo inside a nested key gets its hint from the schema (simulated_user, limits)', async () => {
+    const problems = await problemsOf({ 'nested.yml': 'script: [a]\nchecks: [{contains: b}]\nsimulated_user: { temprature: 0.2 }\nlimits: { answer_sm: 3000 }\n' })
+    assert.deepEqual(problems, [
+      'scenarios/nested.yml:3: simulated_user: unknown key `temprature` — did you mean `temperature`?',
+      'scenarios/nested.yml:4: limits: unknown key `answer_sm` — did you mean `answer_ms`?',
+    ])
+  })
+
   test('a duplicate id names both files', async () => {
     const [message] = await problemsOf({ 'one.yml': 'id: same\nscript: [a]\nchecks: [{contains: b}]\n', 'two.yml': 'id: same\nscript: [a]\nchecks: [{contains: b}]\n' })
     assert.match(message!, /scenarios\/two\.yml:1: scenario id "same" is already used by scenarios\/one\.yml/)

@@ -92,8 +92,21 @@ export function issuesToErrors(
   /** Values that came from the environment are masked: an error must not print a secret. */
   mask: (text: string) => string = (text) => text,
 ): FileError[] {
-  return issues.flatMap((issue) => {
+  // A required key next to an unknown one that is its misspelling (`bdy:` for `body:`) is one mistake:
+  // said once, as the unknown key with its hint.
+  const misspelt = new Set<string>()
+  for (const issue of issues) {
+    if (issue.code !== 'unrecognized_keys') continue
     const path = [...basePath, ...issue.path]
+    const known = knownKeys?.(path) ?? []
+    for (const key of issue.keys) {
+      const hint = didYouMean(key, known)
+      if (hint !== undefined) misspelt.add(JSON.stringify([...path, hint].map(String)))
+    }
+  }
+  const errors = issues.flatMap((issue) => {
+    const path = [...basePath, ...issue.path]
+    if (issue.code === 'invalid_type' && issue.input === undefined && misspelt.has(JSON.stringify(path.map(String)))) return []
     const where = path.length ? `${path.join('.')}: ` : ''
     if (issue.code === 'unrecognized_keys') {
       // Every unknown key is a problem of its own, with its own line.
@@ -106,6 +119,8 @@ export function issuesToErrors(
     }
     return [new FileError(file.name, file.lineOf(path), mask(`${where}${describeIssue(issue)}`))]
   })
+  // In the file's order, as a reader fixes them.
+  return errors.sort((a, b) => (a.line ?? 0) - (b.line ?? 0))
 }
 
 function describeIssue(issue: z.core.$ZodIssue): string {

@@ -40,6 +40,11 @@ export class InputErrors extends InputError {
   }
 }
 
+/** Every problem found, as one error: a user fixing a file should not discover its mistakes one run at a time. */
+export function allProblems(problems: readonly InputError[]): InputError {
+  return problems.length === 1 ? problems[0]! : new InputErrors(problems)
+}
+
 /** A run that exists but cannot be resumed as asked (changed configuration, unknown id). */
 export class ResumeRefused extends InputError {}
 

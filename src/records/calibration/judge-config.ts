@@ -1,6 +1,8 @@
 import { resolve } from 'node:path'
 import * as z from '../../base/shared/zod.ts'
 import { issuesToErrors } from '../../base/input/yaml-file.ts'
+import { knownKeysOf } from '../../base/input/schema-keys.ts'
+import { allProblems } from '../../base/shared/errors.ts'
 import type { ProjectConfig } from '../config/load-config.ts'
 
 /**
@@ -28,8 +30,7 @@ export interface JudgeConfig {
 export function judgeConfig(config: ProjectConfig): JudgeConfig {
   const parsed = JudgeSectionSchema.safeParse(config.judge ?? {}, z.PARSE_FEW)
   if (!parsed.success) {
-    const [first] = issuesToErrors(config.file, parsed.error.issues, ['judge'], (p) => (p.length === 1 ? Object.keys(JudgeSectionSchema.shape) : []))
-    throw first!
+    throw allProblems(issuesToErrors(config.file, parsed.error.issues, ['judge'], knownKeysOf(JudgeSectionSchema, config.judge ?? {}, ['judge'])))
   }
   return { minKappa: parsed.data.min_kappa ?? null, labels: resolve(config.projectDir, parsed.data.labels ?? DEFAULT_LABELS_FILE) }
 }

@@ -1,11 +1,12 @@
 import { readFile } from 'node:fs/promises'
 import { basename, dirname, join, resolve } from 'node:path'
 import * as z from '../../base/shared/zod.ts'
-import { FileError, InputError } from '../../base/shared/errors.ts'
+import { allProblems, FileError, InputError } from '../../base/shared/errors.ts'
 import { fingerprint } from '../../base/shared/fingerprint.ts'
 import { createMask } from '../../base/shared/secrets.ts'
 import { didYouMean } from '../../base/input/did-you-mean.ts'
 import { issuesToErrors, parseYamlFile, type YamlFile } from '../../base/input/yaml-file.ts'
+import { knownKeysOf } from '../../base/input/schema-keys.ts'
 import { AgentConfigSchema, ModelsConfigSchema, type AgentConfig, type ModelsConfig } from './config.ts'
 import { describeVariable, interpolate, type Environment } from './interpolate.ts'
 
@@ -47,8 +48,7 @@ export async function loadProjectConfig(path: string): Promise<ProjectConfig> {
   const data = file.data ?? {}
   const parsed = ConfigFileSchema.safeParse(data, z.PARSE_FEW)
   if (!parsed.success) {
-    const [first] = issuesToErrors(file, parsed.error.issues, [], (p) => (p.length === 0 ? ['models', 'agents', 'judge', 'tools'] : []))
-    throw first!
+    throw allProblems(issuesToErrors(file, parsed.error.issues, [], knownKeysOf(ConfigFileSchema, data)))
   }
   return { file, projectDir: dirname(resolve(path)), models: parsed.data.models ?? {}, agents: parsed.data.agents ?? {}, ...(parsed.data.judge ? { judge: parsed.data.judge } : {}), ...(parsed.data.tools ? { tools: parsed.data.tools } : {}) }
 }
@@ -79,8 +79,7 @@ export function resolveAgent(config: ProjectConfig, name: string, env: Environme
   const { value, readValues } = interpolate(config.file, path, shaped, env)
   const parsed = AgentConfigSchema.safeParse(value, z.PARSE_FEW)
   if (!parsed.success) {
-    const [first] = issuesToErrors(config.file, parsed.error.issues, path, (p) => knownAgentKeys(value, p.length - path.length), createMask(readValues))
-    throw first!
+    throw allProblems(issuesToErrors(config.file, parsed.error.issues, path, knownKeysOf(AgentConfigSchema, value, path), createMask(readValues)))
   }
   if (parsed.data.protocol === 'module') {
     parsed.data.module = join(config.projectDir, parsed.data.module)
@@ -91,12 +90,6 @@ export function resolveAgent(config: ProjectConfig, name: string, env: Environme
   return { name, config: parsed.data, configFingerprint: fingerprint(behaviour), secrets: readValues }
 }
 
-function knownAgentKeys(value: unknown, depth: number): string[] {
-  if (depth !== 0) return []
-  const protocol = (value as { protocol?: unknown }).protocol
-  const option = AgentConfigSchema.def.options.find((o) => o.shape.protocol.def.values.includes(protocol as never))
-  return option ? Object.keys(option.shape) : []
-}
 
 export interface ResolvedModels {
   config: ModelsConfig
@@ -119,8 +112,7 @@ export function resolveModels(config: ProjectConfig, env: Environment, need: { u
   const { value, readValues } = anyModel ? interpolate(config.file, path, config.models, env) : { value: withoutVariables(config.models), readValues: [] }
   const parsed = ModelsConfigSchema.safeParse(value, z.PARSE_FEW)
   if (!parsed.success) {
-    const [first] = issuesToErrors(config.file, parsed.error.issues, path, (p) => (p.length === 1 ? Object.keys(ModelsConfigSchema.shape) : []), createMask(readValues))
-    throw first!
+    throw allProblems(issuesToErrors(config.file, parsed.error.issues, path, knownKeysOf(ModelsConfigSchema, value, path), createMask(readValues)))
   }
   const models = parsed.data
   for (const role of ['user', 'judge'] as const) {

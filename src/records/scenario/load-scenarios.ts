@@ -3,6 +3,7 @@ import { basename, extname, join, relative, sep } from 'node:path'
 import * as z from '../../base/shared/zod.ts'
 import { FileError, InputError, InputErrors } from '../../base/shared/errors.ts'
 import { issuesToErrors, parseYamlFile, type YamlFile } from '../../base/input/yaml-file.ts'
+import { knownKeysOf } from '../../base/input/schema-keys.ts'
 import { compilePattern, loadPatterns } from './pattern.ts'
 import { toolsOf, ToolsFileShape, type ToolFile } from './load-tools.ts'
 import { WorldFileShape, worldOf } from './load-world.ts'
@@ -34,7 +35,6 @@ const ScenarioFileSchema = z.strictObject({
   ...ToolsFileShape,
 })
 
-const SCENARIO_KEYS = Object.keys(ScenarioFileSchema.shape)
 
 /**
  * The scenario files under dir. A symbolic link to a file is followed; one to a folder, or a broken
@@ -179,7 +179,7 @@ export function parseScenario(file: YamlFile, defaultId: string, toolSets: Suite
 function parseKeys(file: YamlFile, data: Record<string, unknown>): { raw: z.infer<typeof ScenarioFileSchema>; problems: FileError[] } {
   const parsed = ScenarioFileSchema.safeParse(data, z.PARSE_FEW)
   if (parsed.success) return { raw: parsed.data, problems: [] }
-  const problems = issuesToErrors(file, parsed.error.issues, [], () => SCENARIO_KEYS)
+  const problems = issuesToErrors(file, parsed.error.issues, [], knownKeysOf(ScenarioFileSchema, data))
   const wrong = new Set(parsed.error.issues.flatMap((issue) => (issue.code === 'unrecognized_keys' ? issue.keys : issue.path.slice(0, 1).map(String))))
   const rest = ScenarioFileSchema.safeParse(Object.fromEntries(Object.entries(data).filter(([key]) => !wrong.has(key))), z.PARSE_FEW)
   return { raw: rest.success ? rest.data : {}, problems }
