@@ -3,6 +3,7 @@ import type { Measured } from './attempt-measures.ts'
 import { fisherExact } from '../base/stats/fisher.ts'
 import type { Direction, ComparedTile, Tiles, Tone } from './comparison.ts'
 import { scenarioSide, type RunSums } from './run-sums.ts'
+import { passRate, type PassCounts } from '../records/tally/run-counts.ts'
 
 /** One-sided level at which a tile's counts (errors) are called worse or better, as for the pass rate. */
 const TILE_ALPHA = 0.025
@@ -32,27 +33,28 @@ export function buildTiles(before: RunSums, after: RunSums, passRateTone: Direct
 }
 
 function summarise(run: RunSums) {
-  let rateSum = 0
   let scenariosWithVerdict = 0
   let stable = 0
   let passed = 0
   let judged = 0
   let agentErrors = 0
   let noVerdicts = 0
+  const sides: PassCounts[] = []
   for (const tally of run.scenarios.values()) {
     const side = scenarioSide(tally)
+    sides.push({ passed: side.passed, counted: side.judged })
     passed += side.passed
     judged += side.judged
     agentErrors += side.agentErrors
     noVerdicts += side.noVerdicts
     if (side.rate === null) continue
     scenariosWithVerdict++
-    rateSum += side.rate
     if (side.rate === 1) stable++
   }
   const perAttempt = (total: number) => (run.attemptsWithTokens === 0 ? null : total / run.attemptsWithTokens)
   return {
-    passRate: scenariosWithVerdict === 0 ? null : rateSum / scenariosWithVerdict,
+    // The pass rate as every surface counts it (records/tally/run-counts.ts).
+    passRate: passRate(sides),
     passed,
     judged,
     stable,

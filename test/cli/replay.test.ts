@@ -74,7 +74,7 @@ test('replay --no-judge of a judge-only scenario decides nothing, and says so in
   const [original] = await listRuns(join(dir, 'results'))
   const result = await runInProcess(['replay', original!.id, '--no-judge'], { cwd: dir, env: { BOT_URL: bot.url } })
   assert.equal(result.code, 0, result.stderr)
-  assert.match(result.stdout, /bot: pass rate none · 0 of 2 attempts decided \(below 50%\) · 2 not decided/)
+  assert.match(result.stdout, /bot: pass rate none · 0 of 2 attempts counted \(below 50%\) · 2 not decided/)
   const replayed = (await listRuns(join(dir, 'results'))).find((r) => r.id !== original!.id)!
   assert.deepEqual((await readAllAttempts(replayed.dir)).map((a) => a.verdict), ['not_decided', 'not_decided'])
 })

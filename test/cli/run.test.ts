@@ -128,7 +128,7 @@ describe('convy-ci run against a JSON agent and convy-ci’s models, over loopba
     // that decided nothing must not read as passing.
     assert.equal(order.verdict, 'not_decided')
     assert.equal(attempts.find((a) => a.scenario === 'scripted')!.verdict, 'passed')
-    assert.match(result.stdout, /support_bot: pass rate 100% · 1 of 1 decided \(of 2 attempts\) · 1 not decided \(no check, and the judge was not asked: left out of the pass rate\)/)
+    assert.match(result.stdout, /support_bot: pass rate 100% · 1 of 1 counted \(of 2 attempts\) · 1 not decided \(no check, and the judge was not asked: left out of the pass rate\)/)
     const page = await readFile(join(await onlyRun(dir, 'support_bot'), 'report.html'), 'utf8')
     assert.match(page, />Not decided<\/span>/)
   })
@@ -137,7 +137,7 @@ describe('convy-ci run against a JSON agent and convy-ci’s models, over loopba
     const dir = await makeProject({ 'convy.yml': CONVY_YML, 'scenarios/order.yml': SCENARIOS['scenarios/order.yml'] })
     const result = await runInProcess(['run', 'support_bot', '--smoke', '-k', '2'], { cwd: dir, env: { BOT_URL: bot.url, BOT_TOKEN } })
     assert.equal(result.code, 0, result.stderr)
-    assert.match(result.stdout, /support_bot: pass rate none · 0 of 2 attempts decided \(below 50%\) · 2 not decided/)
+    assert.match(result.stdout, /support_bot: pass rate none · 0 of 2 attempts counted \(below 50%\) · 2 not decided/)
     assert.doesNotMatch(result.stdout, /100%/)
   })
 

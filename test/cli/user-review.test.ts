@@ -101,7 +101,7 @@ describe('the review of failed attempts puts the simulated user’s own mistakes
     // The one tally: neither passed nor failed, counted apart.
     const counts = runCounts(await readTally(dir))
     assert.deepEqual([counts.passed, counts.failed, counts.judged, counts.userErrors], [1, 2, 3, 1])
-    assert.equal(passRate(counts), 1 / 3)
+    assert.equal(passRate(counts.scenarios), 1 / 3)
 
     assert.match(page, /class="badge v-user_error">User error</)
     assert.match(page, /<strong>revealed everything early<\/strong> \(user line 1\)/)

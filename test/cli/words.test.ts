@@ -48,8 +48,8 @@ test('agent error, no verdict and not decided: the same words on the terminal, t
   assert.equal(smoke.code, 1, smoke.stderr)
 
   // The terminal.
-  assert.match(full.stdout, /^bot: pass rate 100% · 2 of 2 decided \(of 4 attempts\) · 1 agent error · 1 no verdict \(convy-ci's models failed\)/m)
-  assert.match(full.stdout, /^broken\s+agent error\s+–\s+1/m)
+  assert.match(full.stdout, /^bot: pass rate 67% · 2 of 3 counted \(of 4 attempts\) · 1 agent error · 1 no verdict \(convy-ci's models failed\)/m)
+  assert.match(full.stdout, /^broken\s+agent error\s+0\/1\s+1/m)
   assert.match(full.stdout, /^unjudged\s+no verdict\s+–\s+1/m)
   assert.match(smoke.stdout, /^judged\s+not decided\s+–/m)
   assert.match(smoke.stdout, /^unjudged\s+not decided\s+–/m)
@@ -84,9 +84,17 @@ test('agent error, no verdict and not decided: the same words on the terminal, t
   assert.match(markdown, /none decided/)
   assert.ok(JSON.parse(json).scenarios, 'the comparison as JSON')
 
+  // One pass rate, the same figure on every surface: 67% for the full run (an agent error did not
+  // pass; the no verdict is left out), 50% for the smoke run.
+  const reportTile = (page: string) => /<div class="label">Pass rate<\/div><div class="value">([^<]+?) ?</.exec(page)?.[1]
+  assert.deepEqual([reportTile(fullPage), reportTile(smokePage)], ['67%', '50%'])
+  assert.match(markdown, /\| Pass rate \| 67% · 2 of 3 \| 50% · 1 of 2 \|/)
+  assert.deepEqual([JSON.parse(json).tiles.passRate.before, JSON.parse(json).tiles.passRate.after].map((rate: number) => Math.round(rate * 100)), [67, 50])
+  assert.match(comparePage, /<div class="label">Pass rate<\/div><div class="value">67% <span class="arrow">→<\/span> 50%</)
+
   // The job summary of a run without a baseline.
   const summary = runMarkdown('bot', runCounts(await readTally(join(dir, 'results', smokeRun))), { reportUrl: null, noComparison: 'no baseline yet' })
-  assert.match(summary, /This run: pass rate none · 1 of 4 attempts decided \(below 50%\) over 4 scenarios/)
+  assert.match(summary, /This run: pass rate 50% · 1 of 2 counted \(of 4 attempts\) over 4 scenarios/)
   assert.match(summary, /1 agent error · 2 not decided/)
 
   for (const [surface, text] of Object.entries({ terminal: full.stdout + smoke.stdout + smoke.stderr, report: fullPage + smokePage, comparePage, markdown, summary, json })) {

@@ -26,7 +26,7 @@ test('the summary quotes the errors, most frequent first, the same failure at an
     ],
   })
   const summary = formatSummary('bot', tally)
-  assert.match(summary, /^bot: pass rate none · 1 of 5 attempts decided \(below 50%\) · 3 agent errors · 1 no verdict \(convy-ci's models failed\)/m)
+  assert.match(summary, /^bot: pass rate 25% · 1 of 4 counted \(of 5 attempts\) · 3 agent errors · 1 no verdict \(convy-ci's models failed\)/m)
   assert.deepEqual(digest(summary), [`  3 × agent error: ${REFUSED}`, '  1 × no verdict: judge (gpt-4.1) gave no verdict: 401 Incorrect API key'])
   // The table still follows.
   assert.match(summary, /\n\nscenario {2}status/)
@@ -36,7 +36,7 @@ test('a run with no errors has no digest; a run of only errors says it has no pa
   const clean = formatSummary('bot', tallyRecord({ manifest: manifest([scenario('a')]), attempts: [attempt('a', 1, 'passed', [1])] }))
   assert.doesNotMatch(clean, /errors, most frequent first/)
   const broken = formatSummary('bot', tallyRecord({ manifest: manifest([scenario('a')]), attempts: [attempt('a', 1, 'agent_error', [null], { error: REFUSED })] }))
-  assert.match(broken, /^bot: pass rate none · 0 of 1 attempts decided \(below 50%\) · 1 agent error$/m)
+  assert.match(broken, /^bot: pass rate 0% · 0 of 1 · 1 agent error$/m)
 })
 
 test('the digest names three messages, each cut to a line, and counts the rest; an agent cannot steer the terminal through it', () => {

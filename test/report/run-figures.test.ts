@@ -27,9 +27,10 @@ describe('tiles of a run counted by hand', () => {
   const page = renderRunReport({ manifest: m, attempts })
   const t = tiles(page)
 
-  test('pass rate: 4 passed of 7 with a verdict, with its Wilson interval', () => {
-    // p = 4/7, n = 7, z = 1.96: (p + z²/2n ± z√(p(1−p)/n + z²/4n²)) / (1 + z²/n) = 0.2505 … 0.8418
-    assert.equal(t.get('Pass rate'), '57% · 4 of 7 decided (of 12 attempts) | 95% interval 25–84% · 2 agent errors left out · 3 no verdict left out')
+  test('pass rate: the mean of the scenarios\' rates, agent errors counted as not passed, with the Wilson interval of the pooled counts', () => {
+    // A 3/3, B 1/3 (an agent error counts), C 0/2, D 0/1 (no verdicts left out): (1 + 1/3 + 0 + 0) / 4 = 33%.
+    // Pooled 4/9 differs, so the words say "mean over scenarios". Wilson on 4/9, z = 1.96: 0.1889 … 0.7333.
+    assert.equal(t.get('Pass rate'), '33% · 4 of 9 counted (of 12 attempts) · mean over scenarios | 95% interval 19–73% · 3 no verdict left out')
   })
 
   test('stable scenarios: A alone passed every attempt, of the three with a verdict', () => {

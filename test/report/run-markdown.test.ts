@@ -22,7 +22,7 @@ test('a first pull request whose agent did not come up says why, in the agent’
       attempt('b', 2, 'no_verdict', [1], { error: 'judge (gpt-4.1) gave no verdict: 401 Incorrect API key' }),
     ],
   })
-  assert.match(markdown, /^This run: pass rate none · 0 of 4 attempts decided \(below 50%\) over 2 scenarios · 3 agent errors · 1 no verdict \(convy-ci's models failed\)/m)
+  assert.match(markdown, /^This run: pass rate 0% · 0 of 3 counted \(of 4 attempts\) over 2 scenarios · 3 agent errors · 1 no verdict \(convy-ci's models failed\)/m)
   const list = markdown.slice(markdown.indexOf('Errors, most frequent first:'))
   const items = list.split('\n').filter((l) => l.startsWith('- '))
   assert.equal(items.length, 2)
@@ -30,8 +30,8 @@ test('a first pull request whose agent did not come up says why, in the agent’
   assert.equal(items[1], '- 1 attempt, no verdict: judge \\(gpt-4.1\\) gave no verdict: 401 Incorrect API key')
   // No mention that pings a team, no HTML from the agent.
   assert.doesNotMatch(list, /@team|<img/)
-  // Why comes before which: a scenario that only errored says how, not "0/0".
-  assert.ok(markdown.indexOf('Errors, most frequent first:') < markdown.indexOf('Not passing every attempt: a 2 agent errors, b 1 agent error · 1 no verdict.'))
+  // Why comes before which; an agent error counts as not passed, so a scenario that only errored is 0 of its attempts.
+  assert.ok(markdown.indexOf('Errors, most frequent first:') < markdown.indexOf('Not passing every attempt: a 0/2, b 0/1.'))
 })
 
 test('three messages at most, each cut to a line; a run without errors lists none', () => {

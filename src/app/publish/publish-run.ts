@@ -217,5 +217,5 @@ function checkTitle(comparison: Comparison | null, counts: RunCounts, decision: 
   // The gate's word first where it is more than the comparison's standing says (gateLines).
   const gateWord = comparison && gateBeyondStanding(comparison, decision) ? `Gate: ${decision.verdict} · ` : ''
   if (comparison) return `${gateWord}${standingTitle(comparison)}: pass rate ${shown(comparison.tiles.passRate.before)} → ${shown(comparison.tiles.passRate.after)}`
-  return `No baseline: pass rate ${shown(passRate(counts))} (${counts.passed} of ${counts.judged})`
+  return `No baseline: pass rate ${shown(passRate(counts.scenarios))} (${counts.passed} of ${counts.counted})`
 }

@@ -58,7 +58,7 @@ export async function publishAgent(deps: ActionDeps, run: FinishedRun, publicati
   const published = await publishRun(publishDeps(deps, judge), run, baseline, publication.target, (before, comparison) => gatherEvidence(deps.context, evidence, before, comparison))
   // The verdict and which inconclusive come from the one decision the check and the step's failure read (verdict/decide-gate.ts).
   const { verdict, inconclusive, commentUrl, markdown, failure } = published
-  return { agent: run.agent, runId: run.tally.manifest.id, passRate: passRate(runCounts(run.tally)), verdict, inconclusive, reportUrl: run.reportUrl, commentUrl, markdown, failure }
+  return { agent: run.agent, runId: run.tally.manifest.id, passRate: passRate(runCounts(run.tally).scenarios), verdict, inconclusive, reportUrl: run.reportUrl, commentUrl, markdown, failure }
 }
 
 function publishDeps(deps: ActionDeps, judge: NonNullable<PublishDeps['settings']['judge']>): PublishDeps {

@@ -30,7 +30,11 @@ export interface VerdictTotals {
   userErrors: number
   /** Nothing could decide them (no check, the judge not asked): neither passed nor failed. */
   notDecided: number
-  /** passed / (passed + failed); null when no attempt got a verdict. */
+  /**
+   * passed / (passed + failed + agentErrors) for a scenario (an agent that broke did not pass); for
+   * the run, the mean over its scenarios, as the report, the comment and the comparison say it. Null
+   * when no attempt counts.
+   */
   passRate: number | null
 }
 

@@ -1,7 +1,7 @@
 import type { RunTally, ScenarioTally } from '../../records/tally/run-tally.ts'
 import { scenarioStatus } from '../../records/tally/run-tally.ts'
 import type { VerdictCounts } from '../../records/journal/attempt-facts.ts'
-import { passRate, runCounts } from '../../records/tally/run-counts.ts'
+import { passRate, runCounts, scenarioPassRate } from '../../records/tally/run-counts.ts'
 import type { Attempt } from '../../records/journal/records.ts'
 import type { AttemptFailure, AttemptResult, ScenarioResult, VerdictTotals } from './result-types.ts'
 
@@ -41,7 +41,7 @@ function scenarioResult(s: ScenarioTally): Omit<ScenarioResult, 'played'> {
     id: s.id,
     ...(s.scenario?.description === undefined ? {} : { description: s.scenario.description }),
     status: scenarioStatus(s),
-    ...verdictTotals(s, s.attempts.length),
+    ...verdictTotals(s, s.attempts.length, scenarioPassRate({ passed: s.passed, counted: s.passed + s.failed + s.agentErrors })),
     claims: [...s.claims.entries()].map(([text, h]) => ({ text, held: h.held, of: h.decided })),
     checks: [...s.checks.values()].map((c) => ({ kind: c.kind, value: c.value, held: c.held, of: c.decided })),
     failures: s.attempts
@@ -65,10 +65,10 @@ function whyNotPassed(a: ScenarioTally['attempts'][number]): string[] {
 /** The whole run's totals, from the same counts the report reads. */
 export function totals(tally: RunTally): VerdictTotals {
   const counts = runCounts(tally)
-  return verdictTotals(counts, counts.attempts)
+  return verdictTotals(counts, counts.attempts, passRate(counts.scenarios))
 }
 
-function verdictTotals(counts: VerdictCounts, attempts: number): VerdictTotals {
+function verdictTotals(counts: VerdictCounts, attempts: number, rate: number | null): VerdictTotals {
   const { passed, failed, agentErrors, noVerdicts, userErrors, notDecided } = counts
-  return { attempts, passed, failed, agentErrors, noVerdicts, userErrors, notDecided, passRate: passRate({ passed, judged: passed + failed }) }
+  return { attempts, passed, failed, agentErrors, noVerdicts, userErrors, notDecided, passRate: rate }
 }

@@ -1,7 +1,7 @@
 import { capped, count, dollars, plural, seconds } from '../../views/page/format.ts'
 import { forTerminal } from '../../base/shared/invisible.ts'
 import { ERROR_LABEL, errorGroups, quotedErrors } from '../../records/tally/error-groups.ts'
-import { runCounts } from '../../records/tally/run-counts.ts'
+import { passRate, runCounts } from '../../records/tally/run-counts.ts'
 import { passRateWords, undecidedCount, UNDECIDED_WORD } from '../../views/page/verdict-words.ts'
 import { scenarioStatus, type RunTally } from '../../records/tally/run-tally.ts'
 
@@ -13,7 +13,7 @@ export function formatSummary(agent: string, tally: RunTally): string {
   const rows = scenarios.map((s) => [
     s.id,
     STATUS_WORD[scenarioStatus(s)],
-    s.passed + s.failed ? `${s.passed}/${s.passed + s.failed}` : '–',
+    s.passed + s.failed + s.agentErrors ? `${s.passed}/${s.passed + s.failed + s.agentErrors}` : '–',
     s.agentErrors + s.noVerdicts ? `${s.agentErrors + s.noVerdicts}` : '',
     s.answers ? seconds(s.answerSeconds / s.answers) : '',
   ])
@@ -21,7 +21,7 @@ export function formatSummary(agent: string, tally: RunTally): string {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)))
   const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join('  ').trimEnd()
   const counts = runCounts(tally)
-  const rate = passRateWords(counts.passed, counts.judged, counts.attempts)
+  const rate = passRateWords({ ...counts, rate: passRate(counts.scenarios) })
   const errors = [
     counts.agentErrors && undecidedCount('agent_error', counts.agentErrors),
     counts.noVerdicts && `${undecidedCount('no_verdict', counts.noVerdicts)} (convy-ci's models failed)`,

@@ -79,6 +79,7 @@ export interface TrendPoint {
   run: string
   startedAt: string
   passed: number
+  /** Passed, failed or ended by an agent error: the pass rate's denominator (run-counts.ts). */
   judged: number
 }
 
@@ -125,7 +126,9 @@ export function trendOf(history: History, run: { id: string; agent: string; star
         trend = { id: s.id, points: new Array<TrendPoint | null>(unique.length).fill(null), low: null, high: null, runs: 0, flaky: false }
         scenarios.set(s.id, trend)
       }
-      if (s.judged > 0) trend.points[index] = { run: entry.summary.run, startedAt: entry.summary.startedAt, passed: s.passed, judged: s.judged }
+      // The pass rate as every surface counts it (run-counts.ts): an agent error did not pass.
+      const counted = s.judged + s.errors
+      if (counted > 0) trend.points[index] = { run: entry.summary.run, startedAt: entry.summary.startedAt, passed: s.passed, judged: counted }
     }
   }
   for (const trend of scenarios.values()) {

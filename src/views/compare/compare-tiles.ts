@@ -36,6 +36,14 @@ function tile(label: string, before: string, after: string, chips: SafeHtml[], s
   }</div>`
 }
 
+/** Whether a side's pass rate (the mean over scenarios) is not its passed / counted as shown beside it. */
+function weightedRate(t: Comparison['tiles'], side: 'before' | 'after'): boolean {
+  const rate = t.passRate[side]
+  const passed = t.passed[side]
+  const counted = t.passed.of?.[side]
+  return rate !== null && passed !== null && counted !== undefined && counted !== null && counted > 0 && percent(rate) !== percent(passed / counted)
+}
+
 /** What a time tile's figure is, and where its colour came from when scenarios alone moved. */
 function timeSub(what: string, measured: Measured, rest = ''): string {
   const note = scenariosAloneNote(measured)
@@ -46,7 +54,7 @@ export function renderCompareTiles(c: Comparison): SafeHtml {
   const t = c.tiles
   const of = (x: ComparedTile, side: 'before' | 'after') => (x[side] === null || x.of === null ? NONE : `${count(x[side])} of ${count(x.of[side])}`)
   const tiles = [
-    tile('Pass rate', value(t.passRate.before, percent), value(t.passRate.after, percent), [changeChip(t.passRate, points)], `${of(t.passed, 'before')} → ${of(t.passed, 'after')} passed · mean over scenarios`),
+    tile('Pass rate', value(t.passRate.before, percent), value(t.passRate.after, percent), [changeChip(t.passRate, points)], `${of(t.passed, 'before')} → ${of(t.passed, 'after')} passed${weightedRate(t, 'before') || weightedRate(t, 'after') ? ' · mean over scenarios' : ''}`),
     tile('Stable scenarios', of(t.stableScenarios, 'before'), of(t.stableScenarios, 'after'), [changeChip(t.stableScenarios, (d) => signed(d))], 'passed every attempt'),
     tile('Answer time', value(t.medianAnswerSeconds.before, seconds), value(t.medianAnswerSeconds.after, seconds), [changeChip(t.medianAnswerSeconds, secondsChange, TIME_WORD)], timeSub('median per attempt of its mean answer time', c.speed, `; slowest answer ${value(t.slowestAnswerSeconds.before, seconds)} → ${value(t.slowestAnswerSeconds.after, seconds)}`)),
     ...(t.medianFirstTokenSeconds.before !== null || t.medianFirstTokenSeconds.after !== null

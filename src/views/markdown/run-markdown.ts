@@ -2,7 +2,7 @@ import { passRateWords, undecidedCount, undecidedCounts } from '../page/verdict-
 import { fraction, plural } from '../page/format.ts'
 import { agentHeading, commentMarker } from './compare-markdown.ts'
 import { neutralise } from './neutralise.ts'
-import type { RunCounts } from '../../records/tally/run-counts.ts'
+import { passRate, type RunCounts } from '../../records/tally/run-counts.ts'
 import { ERROR_LABEL, quotedErrors, type ErrorGroup } from '../../records/tally/error-groups.ts'
 
 const LISTED = 20
@@ -25,13 +25,13 @@ export function runMarkdown(
     counts.notDecided ? `${undecidedCount('not_decided', counts.notDecided)} (no check, and the judge was not asked; left out)` : '',
   ].filter(Boolean)
   const notPassing = counts.scenarios.filter((s) => s.passed < s.attempts)
-  const listed = notPassing.slice(0, LISTED).map((s) => `${neutralise(s.id, 100)} ${s.judged ? fraction(s.passed, s.judged) : undecidedCounts(s).join(' · ')}`)
+  const listed = notPassing.slice(0, LISTED).map((s) => `${neutralise(s.id, 100)} ${s.counted ? fraction(s.passed, s.counted) : undecidedCounts(s).join(' · ')}`)
   if (notPassing.length > LISTED) listed.push(`and ${notPassing.length - LISTED} more`)
   return [
     commentMarker(agent, options.job ?? null),
     `### ${options.noComparison ? '⬜ No baseline · ' : ''}${agentHeading(agent, options.job)}`,
     options.noComparison ? `Nothing to compare with: ${neutralise(options.noComparison, 400)}.` : '',
-    `This run: pass rate ${passRateWords(counts.passed, counts.judged, counts.attempts)} over ${plural(counts.scenarios.length, 'scenario')}${errors.length ? ` · ${errors.join(' · ')}` : ''}.`,
+    `This run: pass rate ${passRateWords({ ...counts, rate: passRate(counts.scenarios) })} over ${plural(counts.scenarios.length, 'scenario')}${errors.length ? ` · ${errors.join(' · ')}` : ''}.`,
     errorList(options.errors ?? []),
     listed.length ? `Not passing every attempt: ${listed.join(', ')}.` : '',
     options.reportUrl ? `[Full report](${options.reportUrl})` : '',

@@ -37,25 +37,44 @@ export function undecidedCounts(counts: VerdictCounts): string[] {
 }
 
 /**
+ * The reasons an attempt is left out of the pass rate (records/tally/run-counts.ts `passRate`): an
+ * agent error is not among them, it counts as not passed.
+ */
+export function leftOutCounts(counts: VerdictCounts): string[] {
+  return undecidedCounts({ ...counts, agentErrors: 0 })
+}
+
+/**
  * Below this share of a run's attempts passed or failed, a pass rate would speak for too few of them:
  * it reads "none", with how many were decided.
  */
 export const MIN_DECIDED_SHARE = 0.5
 
 /** A pass rate's figure ("93%", or "none") and what it is over, for pages that set them apart. */
-export function passRateParts(passed: number, decided: number, attempts: number): { value: string; over: string } {
-  if (decided === attempts) return attempts === 0 ? { value: 'none', over: 'no attempts' } : { value: percent(passed / decided), over: `${count(passed)} of ${count(decided)}` }
-  if (decided === 0 || decided < MIN_DECIDED_SHARE * attempts) {
-    return { value: 'none', over: `${count(decided)} of ${count(attempts)} attempts decided (below ${percent(MIN_DECIDED_SHARE)})` }
+export function passRateParts(run: RunPassFigures): { value: string; over: string } {
+  const { passed, counted, attempts, rate } = run
+  // The rate is the mean over scenarios (run-counts.ts); where it is not passed / counted as shown, the words say so.
+  const weighted = rate !== null && counted > 0 && percent(rate) !== percent(passed / counted) ? ' · mean over scenarios' : ''
+  if (counted === attempts) return attempts === 0 || rate === null ? { value: 'none', over: 'no attempts' } : { value: percent(rate), over: `${count(passed)} of ${count(counted)}${weighted}` }
+  if (rate === null || counted < MIN_DECIDED_SHARE * attempts) {
+    return { value: 'none', over: `${count(counted)} of ${count(attempts)} attempts counted (below ${percent(MIN_DECIDED_SHARE)})` }
   }
-  return { value: percent(passed / decided), over: `${count(passed)} of ${count(decided)} decided (of ${count(attempts)} attempts)` }
+  return { value: percent(rate), over: `${count(passed)} of ${count(counted)} counted (of ${count(attempts)} attempts)${weighted}` }
+}
+
+/** What a run's pass rate is said with: the rate (run-counts.ts `passRate`) and the counts behind it. */
+export interface RunPassFigures {
+  passed: number
+  counted: number
+  attempts: number
+  rate: number | null
 }
 
 /**
  * A pass rate in words, never over fewer than all attempts without saying so in the same breath:
- * "93% · 14 of 15"; "100% · 3 of 3 decided (of 4 attempts)"; "none · 3 of 9 attempts decided (below 50%)".
+ * "93% · 14 of 15"; "100% · 3 of 3 counted (of 4 attempts)"; "none · 3 of 9 attempts counted (below 50%)".
  */
-export function passRateWords(passed: number, decided: number, attempts: number): string {
-  const { value, over } = passRateParts(passed, decided, attempts)
+export function passRateWords(run: RunPassFigures): string {
+  const { value, over } = passRateParts(run)
   return `${value} · ${over}`
 }

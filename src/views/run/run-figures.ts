@@ -1,6 +1,7 @@
 import type { Counts } from '../../base/stats/counts.ts'
 import { wilsonInterval, type Interval } from '../../base/stats/intervals.ts'
 import { passHatK, type KEstimate } from '../../base/stats/reliability.ts'
+import { passRate, type PassCounts } from '../../records/tally/run-counts.ts'
 import { scenarioStatus, type RunTally, type ScenarioStatus, type SlowestAnswer } from '../../records/tally/run-tally.ts'
 
 /** The numbers behind a run's tiles and its reliability line, derived from a finished tally. */
@@ -10,8 +11,10 @@ export interface RunFigures {
   expectedAttempts: number
   passed: number
   failed: number
-  /** passed / (passed + failed); null when nothing got a verdict. */
+  /** The pass rate (records/tally/run-counts.ts): passed / counted; null when nothing counts. */
   passRate: number | null
+  /** Passed, failed or ended by an agent error: the pass rate's denominator. */
+  counted: number
   passInterval: Interval | null
   agentErrors: number
   noVerdicts: number
@@ -54,9 +57,11 @@ export function runFigures(tally: RunTally): RunFigures {
   const statusCounts: Record<ScenarioStatus, number> = { failing: 0, flaky: 0, passing: 0, agent_error: 0, no_verdict: 0, user_error: 0, not_decided: 0 }
   const graded: Counts[] = []
   let scenarios = 0
+  const passCounts: PassCounts[] = []
   for (const s of tally.scenarios.values()) {
     if (s.attempts.length === 0) continue
     scenarios++
+    passCounts.push({ passed: s.passed, counted: s.passed + s.failed + s.agentErrors })
     passed += s.passed
     failed += s.failed
     agentErrors += s.agentErrors
@@ -73,14 +78,15 @@ export function runFigures(tally: RunTally): RunFigures {
     statusCounts[scenarioStatus(s)]++
     if (s.passed + s.failed > 0) graded.push({ passed: s.passed, total: s.passed + s.failed })
   }
-  const decided = passed + failed
+  const counted = passed + failed + agentErrors
   return {
     attempts: tally.attempts,
     expectedAttempts: tally.manifest.scenarios.length * tally.manifest.settings.k,
     passed,
     failed,
-    passRate: decided === 0 ? null : passed / decided,
-    passInterval: decided === 0 ? null : wilsonInterval(passed, decided),
+    passRate: passRate(passCounts),
+    counted,
+    passInterval: counted === 0 ? null : wilsonInterval(passed, counted),
     agentErrors,
     noVerdicts,
     userErrors,

@@ -2,7 +2,7 @@ import { count, dollars, percent, percentRange, plural, seconds } from '../page/
 import { html, type SafeHtml } from '../page/html.ts'
 import type { RunFigures } from './run-figures.ts'
 import { STATUS_LABEL, UNDECIDED_STATUSES } from '../page/labels.ts'
-import { passRateParts, undecidedCount, undecidedCounts } from '../page/verdict-words.ts'
+import { leftOutCounts, passRateParts, undecidedCount } from '../page/verdict-words.ts'
 
 /** A run's headline figures as tiles: what a reader takes in before anything else. */
 export interface Tile {
@@ -14,14 +14,14 @@ export interface Tile {
 }
 
 function passRateTile(f: RunFigures): Tile {
-  const { value, over } = passRateParts(f.passed, f.passed + f.failed, f.attempts)
+  const { value, over } = passRateParts({ passed: f.passed, counted: f.counted, attempts: f.attempts, rate: f.passRate })
   return {
     label: 'Pass rate',
     value,
     unit: `· ${over}`,
     sub: [
       f.passInterval && value !== 'none' ? `95% interval ${percentRange(f.passInterval.lower, f.passInterval.upper)}` : '',
-      ...undecidedCounts(f).map((words) => `${words} left out`),
+      ...leftOutCounts(f).map((words) => `${words} left out`),
     ]
       .filter(Boolean)
       .join(' · '),
