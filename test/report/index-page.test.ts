@@ -8,7 +8,7 @@ import { writeRunReport } from '../../src/views/run/run-report.ts'
 import { writeSyntheticRun } from '../fakes/synthetic-run.ts'
 
 function entry(id: string, startedAt: string): IndexEntry {
-  return { id, href: `${id}/report.html`, agent: id.split('/')[0]!, state: 'finished', startedAt, passed: 1, decided: 1, attempts: 1, expected: 1, errors: 0 }
+  return { id, href: `${id}/report.html`, agent: id.split('/')[0]!, state: 'finished', startedAt, passed: 1, decided: 1, counted: 1, rate: 1, attempts: 1, expected: 1, errors: 0 }
 }
 
 describe('results/index.html', () => {
@@ -48,6 +48,13 @@ describe('results/index.html', () => {
     assert.match(newestRow, /<td>beta<\/td>/)
     assert.match(newestRow, /Interrupted/)
     assert.match(newestRow, /\d+ of 8/)
+    // The same pass rate as each run's own report, read from the attempts here and from the tally there.
+    for (const run of [old, newest, middle]) {
+      const report = await readFile(join(run.dir, 'report.html'), 'utf8')
+      const tile = /<div class="label">Pass rate<\/div><div class="value">(\d+%|none)/.exec(report)![1]!
+      const row = page.slice(page.indexOf(run.manifest.id), page.indexOf('</tr>', page.indexOf(run.manifest.id)))
+      assert.match(row, tile === 'none' ? /<td class="num">–<\/td>/ : new RegExp(`<td class="num">${tile} · `), `${run.manifest.id}: the report says ${tile}`)
+    }
     assert.match(page, /<h2>Unreadable runs<\/h2>.*broken\/2026-05-04T00-00-00_dead/s)
     assert.match(page, /<a href="compare\/x-vs-y.html">x-vs-y<\/a>/)
   })

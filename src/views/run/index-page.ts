@@ -6,7 +6,7 @@ import { REPORT_FILE } from '../../records/journal/run-folder.ts'
 import { withIndexLock } from './index-lock.ts'
 import { removeOldTemporariesOf, STRAY_TEMPORARY_AGE_MS, writeFileAtomic } from '../../base/shared/atomic-file.ts'
 import { errorMessage } from '../../base/shared/errors.ts'
-import { runCounts } from '../../records/tally/run-counts.ts'
+import { passRate, runCounts, type PassCounts } from '../../records/tally/run-counts.ts'
 import type { RunTally } from '../../records/tally/run-tally.ts'
 import { count, percent, when } from '../page/format.ts'
 import { html, type SafeHtml } from '../page/html.ts'
@@ -27,6 +27,10 @@ export interface IndexEntry {
   passed: number
   /** Attempts with a verdict. */
   decided: number
+  /** Passed, failed or ended by an agent error: the pass rate's denominator. */
+  counted: number
+  /** The run's pass rate as every surface gives it (records/tally/run-counts.ts); null when nothing counts. */
+  rate: number | null
   attempts: number
   expected: number
   errors: number
@@ -52,22 +56,33 @@ async function indexEntry(resultsDir: string, runDir: string, counted: RunTally 
     startedAt: manifest.startedAt,
     passed: 0,
     decided: 0,
+    counted: 0,
+    rate: null,
     attempts: 0,
     expected: manifest.scenarios.length * manifest.settings.k,
     errors: 0,
   }
   if (counted) {
     const counts = runCounts(counted)
-    return { ...entry, attempts: counts.attempts - counted.replays, decided: counts.judged, passed: counts.passed, errors: counts.attempts - counts.judged }
+    const rate = passRate(counts.scenarios)
+    return { ...entry, attempts: counts.attempts - counted.replays, decided: counts.judged, counted: counts.counted, rate, passed: counts.passed, errors: counts.attempts - counts.judged }
   }
+  const byScenario = new Map<string, PassCounts>()
   for await (const attempt of readAttempts(runDir)) {
     // Replays of user errors are played beyond k: the column says planned attempts "of" k × scenarios.
     if (attempt.replayOf === undefined) entry.attempts++
     if (attempt.verdict === 'passed' || attempt.verdict === 'failed') entry.decided++
     else entry.errors++
     if (attempt.verdict === 'passed') entry.passed++
+    if (attempt.verdict === 'passed' || attempt.verdict === 'failed' || attempt.verdict === 'agent_error') {
+      entry.counted++
+      const scenario = byScenario.get(attempt.scenario) ?? { passed: 0, counted: 0 }
+      scenario.counted++
+      if (attempt.verdict === 'passed') scenario.passed++
+      byScenario.set(attempt.scenario, scenario)
+    }
   }
-  return entry
+  return { ...entry, rate: passRate([...byScenario.values()]) }
 }
 
 /** Newest first by start time; the id (which holds the time too) breaks ties the same way every time. */
@@ -80,7 +95,7 @@ function stateCell(state: RunState): SafeHtml {
 }
 
 function runRow(e: IndexEntry): SafeHtml {
-  const rate = e.decided === 0 ? '–' : `${percent(e.passed / e.decided)} · ${count(e.passed)} of ${count(e.decided)}`
+  const rate = e.rate === null ? '–' : `${percent(e.rate)} · ${count(e.passed)} of ${count(e.counted)}`
   const attempts = e.attempts === e.expected ? count(e.attempts) : `${count(e.attempts)} of ${count(e.expected)}`
   // The agent has its own column, so the link shows the rest of the id: when, and the 4-hex part.
   const name = e.id.startsWith(`${e.agent}/`) ? e.id.slice(e.agent.length + 1) : e.id
