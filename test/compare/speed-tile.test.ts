@@ -114,6 +114,9 @@ describe('the answer-time tile, the Speed and cost section and the gate agree', 
     )
     assert.equal(c.tiles.medianAnswerSeconds.tone, 'better')
     assert.match(speedSection(c), /^- Overall: answers 2\.0 × faster overall/m)
+    // The interval is said on the line's own scale, low to high, and holds the 2.0 it stands around.
+    const [, low, high] = /95% CI ([\d.]+)–([\d.]+) ×\)/.exec(speedSection(c))!.map(Number)
+    assert.ok(low! <= 2 && 2 <= high! && low! < high!, `2.0 × faster with 95% CI ${low}–${high} ×`)
     assert.match(comparisonMarkdown(c), /\| Answer time \|[^\n]*\| 🟩 −/)
     assert.match(renderCompareTiles(c).value, /<span class="chg better">▲ −[\d.]+ s <small>faster<\/small>/)
     assert.equal(slowerGate(c, 25).result.outcome, 'pass')

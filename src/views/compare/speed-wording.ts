@@ -42,12 +42,21 @@ function medians(change: MeasureChange, wording: Wording): string {
   return `median ${m(change.before.median)} → ${m(change.after.median)}, p90 ${m(change.before.p90)} → ${m(change.after.p90)} ${wording.per}`
 }
 
+/**
+ * The interval of the ratio on the scale its line speaks: "1.8 × faster" is after/before inverted, so
+ * its interval is too, and reads from low to high the same way (the ratio 0.44–0.69 is 1.45–2.27 × faster).
+ */
+function intervalText(change: MeasureChange, interval: { lower: number; upper: number }): string {
+  const [lower, upper] = change.change === 'higher' ? [interval.lower, interval.upper] : [1 / interval.upper, 1 / interval.lower]
+  return `${lower.toFixed(2)}–${upper.toFixed(2)}`
+}
+
 const pOf = (change: MeasureChange) => pEquals(change.change === 'higher' ? change.pHigher : change.pLower)
 
 function overallLine(measured: Measured, wording: Wording): SpeedLine[] {
   const { overall } = measured
   if (!overall.change) return []
-  const interval = overall.interval ? `, 95% CI ${overall.interval.lower.toFixed(2)}–${overall.interval.upper.toFixed(2)} ×` : ''
+  const interval = overall.interval ? `, 95% CI ${intervalText(overall, overall.interval)} ×` : ''
   return [{ id: null, text: `${wording.what} ${ratioText(overall, wording)} overall (${pOf(overall)}${interval}): ${medians(overall, wording)}` }]
 }
 
