@@ -96,7 +96,8 @@ export interface ScenarioSide {
   rate: number | null
   /** Wilson 95% interval of the rate. */
   interval: Interval
-  meanAnswerSeconds: number | null
+  /** The median over attempts of their answer time (records/tally/run-tally.ts `answerSecondsOf`). */
+  medianAnswerSeconds: number | null
   /**
    * With judge samples (run --judge-samples, rejudge): how often two judgements of one dialogue
    * disagreed, and whether the judge's noise is at least the agent's own flakiness (judge-unstable).

@@ -1,7 +1,7 @@
 import type { Scenario } from '../records/scenario/scenario.ts'
 import { wilsonInterval } from '../base/stats/intervals.ts'
 import { judgeNoise, type JudgeNoise, type Judgements } from '../base/stats/judge-noise.ts'
-import { scenarioJudgeNoise, type RunTally, type ScenarioTally } from '../records/tally/run-tally.ts'
+import { answerSecondsOf, scenarioJudgeNoise, type RunTally, type ScenarioTally } from '../records/tally/run-tally.ts'
 import type { ScenarioSide } from './comparison.ts'
 
 /**
@@ -73,7 +73,7 @@ export function scenarioSide(tally: ScenarioTally): ScenarioSide {
     notDecided: tally.notDecided,
     rate: judged === 0 ? null : tally.passed / judged,
     interval: wilsonInterval(tally.passed, judged),
-    meanAnswerSeconds: tally.answers === 0 ? null : tally.answerSeconds / tally.answers,
+    medianAnswerSeconds: answerSecondsOf(tally.attempts),
     judge: judgeOf(tally),
   }
 }

@@ -1,4 +1,4 @@
-import type { AttemptDigest, RunTally } from '../records/tally/run-tally.ts'
+import { attemptAnswerSeconds, attemptFirstTokenSeconds, type RunTally } from '../records/tally/run-tally.ts'
 import { measureChanges, risenPast, type Measured, type MeasureOf } from './attempt-measures.ts'
 
 /**
@@ -9,13 +9,13 @@ export type Speed = Measured
 
 /** Attempts with at least one answer, agent errors left out (a timeout is not an answer time). */
 export const ANSWER_TIME: MeasureOf = {
-  value: (a: AttemptDigest) => (a.verdict !== 'agent_error' && a.answers > 0 ? a.agentSeconds / a.answers : null),
+  value: attemptAnswerSeconds,
   floor: 0.001,
 }
 
 /** Each attempt's mean time to first token, over its answers that streamed; agent errors left out as above. */
 export const FIRST_TOKEN_TIME: MeasureOf = {
-  value: (a: AttemptDigest) => (a.verdict !== 'agent_error' && a.firstTokens > 0 ? a.firstTokenSeconds / a.firstTokens : null),
+  value: attemptFirstTokenSeconds,
   floor: 0.001,
 }
 

@@ -37,9 +37,10 @@ test('compare: a broken scenario is Worse; the page, the markdown, the JSON and 
   assert.ok(index.includes(`href="compare/${encodeURIComponent(`${shortId(before)}-vs-${shortId(after)}.html`)}"`), 'the compare page is in the index')
   for (const id of [before, after]) {
     const attempts = await readAllAttempts(join(cwd, 'results', id))
-    const decided = attempts.filter((a) => a.verdict === 'passed' || a.verdict === 'failed').length
+    // An agent error counts as not passed, as on every surface.
+    const counted = attempts.filter((a) => a.verdict === 'passed' || a.verdict === 'failed' || a.verdict === 'agent_error').length
     const passed = attempts.filter((a) => a.verdict === 'passed').length
-    assert.ok(index.includes(` · ${passed} of ${decided}</td>`), `${id}: ${passed} of ${decided} in the index`)
+    assert.ok(index.includes(` · ${passed} of ${counted}</td>`), `${id}: ${passed} of ${counted} in the index`)
   }
 
   const markdown = await runInProcess(['compare', before, after, '--markdown', '--report-url', 'https://example.test/r'], { cwd, env: {} })

@@ -3,7 +3,7 @@ import { forTerminal } from '../../base/shared/invisible.ts'
 import { ERROR_LABEL, errorGroups, quotedErrors } from '../../records/tally/error-groups.ts'
 import { passRate, runCounts } from '../../records/tally/run-counts.ts'
 import { passRateWords, undecidedCount, UNDECIDED_WORD } from '../../views/page/verdict-words.ts'
-import { scenarioStatus, type RunTally } from '../../records/tally/run-tally.ts'
+import { answerSecondsOf, scenarioStatus, type RunTally, type ScenarioTally } from '../../records/tally/run-tally.ts'
 
 const STATUS_WORD = { failing: 'failing', flaky: 'flaky', passing: 'passing', ...UNDECIDED_WORD } as const
 
@@ -15,7 +15,7 @@ export function formatSummary(agent: string, tally: RunTally): string {
     STATUS_WORD[scenarioStatus(s)],
     s.passed + s.failed + s.agentErrors ? `${s.passed}/${s.passed + s.failed + s.agentErrors}` : '–',
     s.agentErrors + s.noVerdicts ? `${s.agentErrors + s.noVerdicts}` : '',
-    s.answers ? seconds(s.answerSeconds / s.answers) : '',
+    answerTime(s),
   ])
   const header = ['scenario', 'status', 'passed', 'errors', 'answer time']
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)))
@@ -30,6 +30,12 @@ export function formatSummary(agent: string, tally: RunTally): string {
   ].filter(Boolean)
   const facts = [...errors, cost(tally)].filter(Boolean)
   return ['', `${agent}: pass rate ${rate}${facts.length ? ` · ${facts.join(' · ')}` : ''}`, ...errorDigest(tally), '', line(header), line(widths.map((w) => '─'.repeat(w))), ...rows.map(line), ''].join('\n')
+}
+
+/** The median over attempts of their answer time, as every surface gives it; empty without one. */
+function answerTime(s: ScenarioTally): string {
+  const time = answerSecondsOf(s.attempts)
+  return time === null ? '' : seconds(time)
 }
 
 const DIGEST_MESSAGE_CHARACTERS = 300

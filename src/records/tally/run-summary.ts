@@ -1,7 +1,6 @@
 import * as z from '../../base/shared/zod.ts'
 import { capped } from '../../base/shared/text.ts'
-import type { RunTally } from './run-tally.ts'
-import { median } from '../../base/stats/quantile.ts'
+import { answerSecondsOf, type AttemptDigest, type RunTally } from './run-tally.ts'
 
 /**
  * A run in a few kilobytes: what the default branch's trend is drawn from (docs/trend.md). The action
@@ -35,7 +34,7 @@ export const ScenarioSummarySchema = z.object({
   errors: count,
   /** Attempts convy-ci's own models could not decide. */
   noVerdicts: count,
-  /** The median over attempts of the agent's mean answer time; null without an answer. */
+  /** The median over attempts of the agent's mean answer time (agent errors left out, run-tally.ts); null without an answer. */
   medianAnswerSeconds: amount,
   /** Dollars of the attempts that had a price; null when none had. */
   costUsd: amount,
@@ -55,7 +54,7 @@ export const RunSummarySchema = z.object({
   /** Attempts per scenario the run was played with. */
   k: count,
   scenarios: z.array(ScenarioSummarySchema).check(z.maxLength(MAX_SCENARIOS)),
-  /** The median of every answer's time in the run; null without an answer. */
+  /** The same over every attempt of the scenarios run.json lists; null without an answer. */
   medianAnswerSeconds: amount,
   costUsd: amount,
 })
@@ -67,7 +66,6 @@ export function summarizeRun(tally: RunTally): RunSummary {
   const scenarios: ScenarioSummary[] = []
   for (const s of tally.scenarios.values()) {
     if (s.attempts.length === 0 || s.scenario === null) continue
-    const perAttempt = s.attempts.filter((a) => a.answers > 0).map((a) => a.agentSeconds / a.answers)
     scenarios.push({
       id: s.id,
       attempts: s.attempts.length,
@@ -75,7 +73,7 @@ export function summarizeRun(tally: RunTally): RunSummary {
       judged: s.passed + s.failed,
       errors: s.agentErrors,
       noVerdicts: s.noVerdicts,
-      medianAnswerSeconds: rounded(median(perAttempt)),
+      medianAnswerSeconds: rounded(answerSecondsOf(s.attempts)),
       costUsd: s.costedAttempts ? rounded(s.costUsd, 6) : null,
     })
   }
@@ -90,9 +88,14 @@ export function summarizeRun(tally: RunTally): RunSummary {
     state: manifest.state,
     k: manifest.settings.k,
     scenarios,
-    medianAnswerSeconds: rounded(median(tally.answerTimes)),
+    medianAnswerSeconds: rounded(answerSecondsOf(listedAttempts(tally))),
     costUsd: tally.costedAttempts ? rounded(tally.costUsd, 6) : null,
   }
+}
+
+/** The attempts of the scenarios run.json lists: a run summary speaks for those. */
+function* listedAttempts(tally: RunTally): Iterable<AttemptDigest> {
+  for (const s of tally.scenarios.values()) if (s.scenario !== null) yield* s.attempts
 }
 
 /** The summary as written: compact JSON, one line. */

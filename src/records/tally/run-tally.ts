@@ -4,6 +4,7 @@ import { checkText, type Scenario } from '../scenario/scenario.ts'
 import { capped } from '../../base/shared/text.ts'
 import { toolCallDigests, type ToolCallDigest } from './tool-call-digest.ts'
 import { judgeNoise, type JudgeNoise, type Judgements } from '../../base/stats/judge-noise.ts'
+import { median } from '../../base/stats/quantile.ts'
 
 /**
  * The one count of a run, made in a single pass over its attempts: what the report, the comparison,
@@ -116,8 +117,40 @@ export interface RunTally {
   costUsd: number
   /** Attempts whose models reported a cost; without prices there is none. */
   costedAttempts: number
-  /** Every answer's time, in the order the attempts ended, over the scenarios run.json lists: the run summary's median answer time. */
-  answerTimes: number[]
+}
+
+/**
+ * An attempt's answer time — the mean of its answers' times — as every surface gives it (report,
+ * terminal, compare page, comment, run summaries, the speed test): null for an agent error (its time
+ * says how it broke, not how fast the agent answers) and for an attempt without an answer.
+ */
+export function attemptAnswerSeconds(attempt: Pick<AttemptDigest, 'verdict' | 'answers' | 'agentSeconds'>): number | null {
+  return attempt.verdict !== 'agent_error' && attempt.answers > 0 ? attempt.agentSeconds / attempt.answers : null
+}
+
+/** An attempt's time to first token: the mean over its answers that streamed; null for an agent error and without one. */
+export function attemptFirstTokenSeconds(attempt: Pick<AttemptDigest, 'verdict' | 'firstTokens' | 'firstTokenSeconds'>): number | null {
+  return attempt.verdict !== 'agent_error' && attempt.firstTokens > 0 ? attempt.firstTokenSeconds / attempt.firstTokens : null
+}
+
+/** The time to first token of some attempts: the median of theirs, as for the answer time. */
+export function firstTokenSecondsOf(attempts: Iterable<Pick<AttemptDigest, 'verdict' | 'firstTokens' | 'firstTokenSeconds'>>): number | null {
+  const times: number[] = []
+  for (const attempt of attempts) {
+    const time = attemptFirstTokenSeconds(attempt)
+    if (time !== null) times.push(time)
+  }
+  return median(times)
+}
+
+/** The answer time of some attempts: the median of theirs, so that one slow conversation moves it as little as it should. */
+export function answerSecondsOf(attempts: Iterable<Pick<AttemptDigest, 'verdict' | 'answers' | 'agentSeconds'>>): number | null {
+  const times: number[] = []
+  for (const attempt of attempts) {
+    const time = attemptAnswerSeconds(attempt)
+    if (time !== null) times.push(time)
+  }
+  return median(times)
 }
 
 function checkKey(kind: string, value: string): string {
@@ -152,7 +185,7 @@ function emptyScenario(id: string, scenario: Scenario | null): ScenarioTally {
 export function startTally(manifest: RunManifest): RunTally {
   const scenarios = new Map<string, ScenarioTally>()
   for (const scenario of manifest.scenarios) scenarios.set(scenario.id, emptyScenario(scenario.id, scenario))
-  return { manifest, scenarios, attempts: 0, replays: 0, unknownScenarioAttempts: 0, skippedLines: 0, slowest: null, costUsd: 0, costedAttempts: 0, answerTimes: [] }
+  return { manifest, scenarios, attempts: 0, replays: 0, unknownScenarioAttempts: 0, skippedLines: 0, slowest: null, costUsd: 0, costedAttempts: 0 }
 }
 
 export function addAttempt(tally: RunTally, attempt: Attempt, dialogue: DialogueSlot = { kind: 'none' }): AttemptDigest {
@@ -257,7 +290,6 @@ function countAnswers(tally: RunTally, scenario: ScenarioTally, attempt: Attempt
   let agentSeconds = 0
   let firstTokens = 0
   let firstTokenSeconds = 0
-  const listed = scenario.scenario !== null
   for (const turn of answers(attempt.turns)) {
     agentSeconds += turn.seconds
     scenario.answers++
@@ -269,7 +301,6 @@ function countAnswers(tally: RunTally, scenario: ScenarioTally, attempt: Attempt
       firstTokens++
       firstTokenSeconds += turn.firstTokenSeconds
     }
-    if (listed) tally.answerTimes.push(turn.seconds)
     if (!tally.slowest || turn.seconds > tally.slowest.seconds) tally.slowest = { seconds: turn.seconds, scenario: attempt.scenario, attempt: attempt.attempt }
   }
   return { agentSeconds, firstTokens, firstTokenSeconds }

@@ -2,7 +2,7 @@ import type { Counts } from '../../base/stats/counts.ts'
 import { wilsonInterval, type Interval } from '../../base/stats/intervals.ts'
 import { passHatK, type KEstimate } from '../../base/stats/reliability.ts'
 import { passRate, type PassCounts } from '../../records/tally/run-counts.ts'
-import { scenarioStatus, type RunTally, type ScenarioStatus, type SlowestAnswer } from '../../records/tally/run-tally.ts'
+import { answerSecondsOf, firstTokenSecondsOf, scenarioStatus, type AttemptDigest, type RunTally, type ScenarioStatus, type SlowestAnswer } from '../../records/tally/run-tally.ts'
 
 /** The numbers behind a run's tiles and its reliability line, derived from a finished tally. */
 export interface RunFigures {
@@ -25,10 +25,11 @@ export interface RunFigures {
   scenarios: number
   statusCounts: Record<ScenarioStatus, number>
   /** Mean of the agent's own time per answer, over answers that did not fail. */
-  meanAnswerSeconds: number | null
+  /** The median over attempts of their answer time, as every surface gives it (records/tally/run-tally.ts `answerSecondsOf`). */
+  medianAnswerSeconds: number | null
   slowest: SlowestAnswer | null
-  /** Mean time to first token over the answers that streamed; null when none did. */
-  meanFirstTokenSeconds: number | null
+  /** The median over attempts of their time to first token (run-tally.ts `firstTokenSecondsOf`); null when none streamed. */
+  medianFirstTokenSeconds: number | null
   /** Answers that streamed, out of `answers`. */
   firstTokens: number
   answers: number
@@ -48,9 +49,7 @@ export function runFigures(tally: RunTally): RunFigures {
   let userErrors = 0
   let notDecided = 0
   let answers = 0
-  let answerSeconds = 0
   let firstTokens = 0
-  let firstTokenSeconds = 0
   let tokenAttempts = 0
   let tokensIn = 0
   let tokensOut = 0
@@ -58,10 +57,12 @@ export function runFigures(tally: RunTally): RunFigures {
   const graded: Counts[] = []
   let scenarios = 0
   const passCounts: PassCounts[] = []
+  const allAttempts: AttemptDigest[] = []
   for (const s of tally.scenarios.values()) {
     if (s.attempts.length === 0) continue
     scenarios++
     passCounts.push({ passed: s.passed, counted: s.passed + s.failed + s.agentErrors })
+    allAttempts.push(...s.attempts)
     passed += s.passed
     failed += s.failed
     agentErrors += s.agentErrors
@@ -69,9 +70,7 @@ export function runFigures(tally: RunTally): RunFigures {
     userErrors += s.userErrors
     notDecided += s.notDecided
     answers += s.answers
-    answerSeconds += s.answerSeconds
     firstTokens += s.firstTokens
-    firstTokenSeconds += s.firstTokenSeconds
     tokenAttempts += s.tokenAttempts
     tokensIn += s.tokensIn
     tokensOut += s.tokensOut
@@ -93,9 +92,9 @@ export function runFigures(tally: RunTally): RunFigures {
     notDecided,
     scenarios,
     statusCounts,
-    meanAnswerSeconds: answers === 0 ? null : answerSeconds / answers,
+    medianAnswerSeconds: answerSecondsOf(allAttempts),
     slowest: tally.slowest,
-    meanFirstTokenSeconds: firstTokens === 0 ? null : firstTokenSeconds / firstTokens,
+    medianFirstTokenSeconds: firstTokenSecondsOf(allAttempts),
     firstTokens,
     answers,
     tokensPerAttempt: tokenAttempts === 0 ? null : { input: tokensIn / tokenAttempts, output: tokensOut / tokenAttempts, attempts: tokenAttempts },

@@ -5,7 +5,7 @@ import { anchorFor, html, trusted, type SafeHtml } from '../page/html.ts'
 import { statusBadge } from '../page/labels.ts'
 import { passHatK } from '../../base/stats/reliability.ts'
 import { renderAttempt } from './attempt-view.ts'
-import { scenarioJudgeNoise, scenarioStatus, type ClaimHolding, type ScenarioTally } from '../../records/tally/run-tally.ts'
+import { answerSecondsOf, scenarioJudgeNoise, scenarioStatus, type ClaimHolding, type ScenarioTally } from '../../records/tally/run-tally.ts'
 import type { Trend } from '../../records/tally/trend.ts'
 import { trendCell, trendSentence } from '../page/trend-view.ts'
 
@@ -84,7 +84,8 @@ function passedCell(s: ScenarioTally): SafeHtml {
 }
 
 function scenarioTimeCell(s: ScenarioTally): string {
-  return s.answers === 0 ? '–' : seconds(s.answerSeconds / s.answers)
+  const time = answerSecondsOf(s.attempts)
+  return time === null ? '–' : seconds(time)
 }
 
 function scenarioTokensCell(s: ScenarioTally): string {

@@ -46,19 +46,19 @@ function stableTile(f: RunFigures): Tile {
 function answerTile(f: RunFigures): Tile {
   return {
     label: 'Answer time',
-    value: seconds(f.meanAnswerSeconds),
-    unit: f.meanAnswerSeconds === null ? '' : 'mean',
+    value: seconds(f.medianAnswerSeconds),
+    unit: f.medianAnswerSeconds === null ? '' : 'median per attempt',
     sub: f.slowest ? `slowest ${seconds(f.slowest.seconds)} (${f.slowest.scenario}, attempt ${f.slowest.attempt})` : 'no answer was timed',
   }
 }
 
 /** Only for agents that stream: without it the tile would say nothing about the others. */
 function firstTokenTile(f: RunFigures): Tile | null {
-  if (f.meanFirstTokenSeconds === null) return null
+  if (f.medianFirstTokenSeconds === null) return null
   return {
     label: 'Time to first token',
-    value: seconds(f.meanFirstTokenSeconds),
-    unit: 'mean',
+    value: seconds(f.medianFirstTokenSeconds),
+    unit: 'median per attempt',
     sub: f.firstTokens === f.answers ? 'over every answer, as it streamed' : `over the ${count(f.firstTokens)} of ${plural(f.answers, 'answer')} that streamed`,
   }
 }
