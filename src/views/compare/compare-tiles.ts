@@ -1,5 +1,5 @@
 import type { Comparison, ComparedTile, Tone } from '../../verdict/comparison.ts'
-import { count, dollars, percent, points, seconds, secondsChange, signed, signedDollars } from '../page/format.ts'
+import { count, dollars, percent, points, seconds, secondsChange, shownChange, shownRate, shownSeconds, signed, signedDollars } from '../page/format.ts'
 import { html, type SafeHtml } from '../page/html.ts'
 import type { Measured } from '../../verdict/attempt-measures.ts'
 import { scenariosAloneNote } from './speed-wording.ts'
@@ -54,11 +54,11 @@ export function renderCompareTiles(c: Comparison): SafeHtml {
   const t = c.tiles
   const of = (x: ComparedTile, side: 'before' | 'after') => (x[side] === null || x.of === null ? NONE : `${count(x[side])} of ${count(x.of[side])}`)
   const tiles = [
-    tile('Pass rate', value(t.passRate.before, percent), value(t.passRate.after, percent), [changeChip(t.passRate, points)], `${of(t.passed, 'before')} → ${of(t.passed, 'after')} passed${weightedRate(t, 'before') || weightedRate(t, 'after') ? ' · mean over scenarios' : ''}`),
+    tile('Pass rate', value(t.passRate.before, percent), value(t.passRate.after, percent), [changeChip(shownChange(t.passRate, shownRate), points)], `${of(t.passed, 'before')} → ${of(t.passed, 'after')} passed${weightedRate(t, 'before') || weightedRate(t, 'after') ? ' · mean over scenarios' : ''}`),
     tile('Stable scenarios', of(t.stableScenarios, 'before'), of(t.stableScenarios, 'after'), [changeChip(t.stableScenarios, (d) => signed(d))], 'passed every attempt'),
-    tile('Answer time', value(t.medianAnswerSeconds.before, seconds), value(t.medianAnswerSeconds.after, seconds), [changeChip(t.medianAnswerSeconds, secondsChange, TIME_WORD)], timeSub('median per attempt of its mean answer time', c.speed, `; slowest answer ${value(t.slowestAnswerSeconds.before, seconds)} → ${value(t.slowestAnswerSeconds.after, seconds)}`)),
+    tile('Answer time', value(t.medianAnswerSeconds.before, seconds), value(t.medianAnswerSeconds.after, seconds), [changeChip(shownChange(t.medianAnswerSeconds, shownSeconds), secondsChange, TIME_WORD)], timeSub('median per attempt of its mean answer time', c.speed, `; slowest answer ${value(t.slowestAnswerSeconds.before, seconds)} → ${value(t.slowestAnswerSeconds.after, seconds)}`)),
     ...(t.medianFirstTokenSeconds.before !== null || t.medianFirstTokenSeconds.after !== null
-      ? [tile('Time to first token', value(t.medianFirstTokenSeconds.before, seconds), value(t.medianFirstTokenSeconds.after, seconds), [changeChip(t.medianFirstTokenSeconds, secondsChange, TIME_WORD)], timeSub('median per attempt, over the answers that streamed', c.firstToken))]
+      ? [tile('Time to first token', value(t.medianFirstTokenSeconds.before, seconds), value(t.medianFirstTokenSeconds.after, seconds), [changeChip(shownChange(t.medianFirstTokenSeconds, shownSeconds), secondsChange, TIME_WORD)], timeSub('median per attempt, over the answers that streamed', c.firstToken))]
       : []),
     tile(
       'Tokens per attempt',

@@ -1,7 +1,7 @@
 import type { Comparison, ComparedScenario, MovedClaim, NotComparedScenario, ScenarioSide, ComparedTile, Tone } from '../../verdict/comparison.ts'
 import { undecidedCount } from '../page/verdict-words.ts'
 import { anchorFor } from '../page/html.ts'
-import { count, dollars, fraction, percent, points, pValue, seconds, secondsChange, signed, signedDollars } from '../page/format.ts'
+import { count, dollars, fraction, percent, points, pValue, seconds, secondsChange, shownChange, shownRate, shownSeconds, signed, signedDollars } from '../page/format.ts'
 import { neutralise } from './neutralise.ts'
 import { scenarioNotes } from '../compare/compare-wording.ts'
 import { scenariosAloneNote } from '../compare/speed-wording.ts'
@@ -26,7 +26,7 @@ export function tileRows(c: Comparison): string[][] {
     const rate = t.passRate[side]
     return rate === null ? NONE : `${percent(rate)} · ${count(t.passed[side]!)} of ${count(t.passed.of![side])}`
   }
-  rows.push(['Pass rate', passRate('before'), passRate('after'), change(t.passRate, points)])
+  rows.push(['Pass rate', passRate('before'), passRate('after'), change(shownChange(t.passRate, shownRate), points)])
   const stable = (side: 'before' | 'after') => `${count(t.stableScenarios[side]!)} of ${count(t.stableScenarios.of![side])}`
   if (moved(t.stableScenarios)) rows.push(['Stable scenarios', stable('before'), stable('after'), change(t.stableScenarios, (d) => signed(d))])
   if (moved(t.attempts)) rows.push(['Attempts', count(t.attempts.before!), count(t.attempts.after!), change(t.attempts, (d) => signed(d))])
@@ -34,13 +34,13 @@ export function tileRows(c: Comparison): string[][] {
   const time = (side: 'before' | 'after') =>
     t.medianAnswerSeconds[side] === null ? NONE : `${seconds(t.medianAnswerSeconds[side])} median per attempt · ${seconds(t.slowestAnswerSeconds[side])} slowest answer`
   if (beyondNoise(t.medianAnswerSeconds)) {
-    rows.push(['Answer time', time('before'), time('after'), joined(withNote(change(t.medianAnswerSeconds, secondsChange), scenariosAloneNote(c.speed)), change(t.slowestAnswerSeconds, secondsChange))])
+    rows.push(['Answer time', time('before'), time('after'), joined(withNote(change(shownChange(t.medianAnswerSeconds, shownSeconds), secondsChange), scenariosAloneNote(c.speed)), change(shownChange(t.slowestAnswerSeconds, shownSeconds), secondsChange))])
   }
   // Only agents that stream have a time to first token; the row would be dashes for the rest.
   const firstToken = t.medianFirstTokenSeconds
   if ((firstToken.before !== null || firstToken.after !== null) && beyondNoise(firstToken)) {
     const median = (side: 'before' | 'after') => (firstToken[side] === null ? NONE : `${seconds(firstToken[side])} median per attempt`)
-    rows.push(['Time to first token', median('before'), median('after'), withNote(change(firstToken, secondsChange), scenariosAloneNote(c.firstToken))])
+    rows.push(['Time to first token', median('before'), median('after'), withNote(change(shownChange(firstToken, shownSeconds), secondsChange), scenariosAloneNote(c.firstToken))])
   }
   const tokens = (side: 'before' | 'after') =>
     t.tokensInPerAttempt[side] === null ? NONE : `${count(t.tokensInPerAttempt[side])} in · ${count(t.tokensOutPerAttempt[side]!)} out`

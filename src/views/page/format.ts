@@ -18,6 +18,11 @@ export function percent(rate: number | null): string {
   return `${rounded}%`
 }
 
+/** A rate as `percent` shows it: "67%" is 0.67, so a change is computed from what the reader sees. */
+export function shownRate(rate: number): number {
+  return Number(percent(rate).slice(0, -1)) / 100
+}
+
 export function percentRange(low: number, high: number): string {
   return `${Math.round(low * 100)}–${Math.round(high * 100)}%`
 }
@@ -68,6 +73,23 @@ export function seconds(s: number | null): string {
 }
 
 /** A change of duration in the unit `seconds` would show it in: +0.4 s, −1.2 s, +20 ms, 0 ms. */
+/** Seconds as `seconds` shows them (92 ms, 1.2 s, 12 s), so a change is computed from what the reader sees. */
+export function shownSeconds(s: number): number {
+  if (s < 0.1) return Math.round(s * 1000) / 1000
+  if (s < 10) return Math.round(s * 10) / 10
+  if (s < 60) return Math.round(s)
+  return s
+}
+
+/**
+ * A before → after figure's change as the two figures are shown, so that "105 ms → 92 ms" reads
+ * "−13 ms", never a difference of the unrounded values that disagrees with them; null without both.
+ */
+export function shownChange<T extends { before: number | null; after: number | null; change: number | null }>(tile: T, shown: (value: number) => number): T {
+  if (tile.change === null || tile.before === null || tile.after === null) return tile
+  return { ...tile, change: shown(tile.after) - shown(tile.before) }
+}
+
 export function secondsChange(change: number): string {
   if (Math.abs(change) >= 0.1) return `${signed(change, 1)} s`
   return `${signed(Math.round(change * 1000))} ms`
