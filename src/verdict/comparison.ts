@@ -96,7 +96,7 @@ export interface ScenarioSide {
   rate: number | null
   /** Wilson 95% interval of the rate. */
   interval: Interval
-  /** The median over attempts of their answer time (records/tally/run-tally.ts `answerSecondsOf`). */
+  /** The median over attempts of their answer time (records/tally/answer-time.ts `answerSecondsOf`). */
   medianAnswerSeconds: number | null
   /**
    * With judge samples (run --judge-samples, rejudge): how often two judgements of one dialogue

@@ -1,7 +1,8 @@
 import type { Scenario } from '../records/scenario/scenario.ts'
 import { wilsonInterval } from '../base/stats/intervals.ts'
 import { judgeNoise, type JudgeNoise, type Judgements } from '../base/stats/judge-noise.ts'
-import { answerSecondsOf, scenarioJudgeNoise, type RunTally, type ScenarioTally } from '../records/tally/run-tally.ts'
+import { answerSecondsOf } from '../records/tally/answer-time.ts'
+import { scenarioJudgeNoise, type RunTally, type ScenarioTally } from '../records/tally/run-tally.ts'
 import type { ScenarioSide } from './comparison.ts'
 
 /**

@@ -1,4 +1,5 @@
-import { attemptAnswerSeconds, attemptFirstTokenSeconds, type RunTally } from '../records/tally/run-tally.ts'
+import type { RunTally } from '../records/tally/run-tally.ts'
+import { attemptAnswerSeconds, attemptFirstTokenSeconds } from '../records/tally/answer-time.ts'
 import { measureChanges, risenPast, type Measured, type MeasureOf } from './attempt-measures.ts'
 
 /**

@@ -3,7 +3,8 @@ import { forTerminal } from '../../base/shared/invisible.ts'
 import { ERROR_LABEL, errorGroups, quotedErrors } from '../../records/tally/error-groups.ts'
 import { passRate, runCounts } from '../../records/tally/run-counts.ts'
 import { passRateWords, undecidedCount, UNDECIDED_WORD } from '../../views/page/verdict-words.ts'
-import { answerSecondsOf, scenarioStatus, type RunTally, type ScenarioTally } from '../../records/tally/run-tally.ts'
+import { scenarioStatus, type RunTally, type ScenarioTally } from '../../records/tally/run-tally.ts'
+import { answerSecondsOf } from '../../records/tally/answer-time.ts'
 
 const STATUS_WORD = { failing: 'failing', flaky: 'flaky', passing: 'passing', ...UNDECIDED_WORD } as const
 

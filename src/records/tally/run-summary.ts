@@ -1,6 +1,7 @@
 import * as z from '../../base/shared/zod.ts'
 import { capped } from '../../base/shared/text.ts'
-import { answerSecondsOf, type AttemptDigest, type RunTally } from './run-tally.ts'
+import type { AttemptDigest, RunTally } from './run-tally.ts'
+import { answerSecondsOf } from './answer-time.ts'
 
 /**
  * A run in a few kilobytes: what the default branch's trend is drawn from (docs/trend.md). The action

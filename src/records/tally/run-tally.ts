@@ -4,7 +4,6 @@ import { checkText, type Scenario } from '../scenario/scenario.ts'
 import { capped } from '../../base/shared/text.ts'
 import { toolCallDigests, type ToolCallDigest } from './tool-call-digest.ts'
 import { judgeNoise, type JudgeNoise, type Judgements } from '../../base/stats/judge-noise.ts'
-import { median } from '../../base/stats/quantile.ts'
 
 /**
  * The one count of a run, made in a single pass over its attempts: what the report, the comparison,
@@ -119,39 +118,6 @@ export interface RunTally {
   costedAttempts: number
 }
 
-/**
- * An attempt's answer time — the mean of its answers' times — as every surface gives it (report,
- * terminal, compare page, comment, run summaries, the speed test): null for an agent error (its time
- * says how it broke, not how fast the agent answers) and for an attempt without an answer.
- */
-export function attemptAnswerSeconds(attempt: Pick<AttemptDigest, 'verdict' | 'answers' | 'agentSeconds'>): number | null {
-  return attempt.verdict !== 'agent_error' && attempt.answers > 0 ? attempt.agentSeconds / attempt.answers : null
-}
-
-/** An attempt's time to first token: the mean over its answers that streamed; null for an agent error and without one. */
-export function attemptFirstTokenSeconds(attempt: Pick<AttemptDigest, 'verdict' | 'firstTokens' | 'firstTokenSeconds'>): number | null {
-  return attempt.verdict !== 'agent_error' && attempt.firstTokens > 0 ? attempt.firstTokenSeconds / attempt.firstTokens : null
-}
-
-/** The time to first token of some attempts: the median of theirs, as for the answer time. */
-export function firstTokenSecondsOf(attempts: Iterable<Pick<AttemptDigest, 'verdict' | 'firstTokens' | 'firstTokenSeconds'>>): number | null {
-  const times: number[] = []
-  for (const attempt of attempts) {
-    const time = attemptFirstTokenSeconds(attempt)
-    if (time !== null) times.push(time)
-  }
-  return median(times)
-}
-
-/** The answer time of some attempts: the median of theirs, so that one slow conversation moves it as little as it should. */
-export function answerSecondsOf(attempts: Iterable<Pick<AttemptDigest, 'verdict' | 'answers' | 'agentSeconds'>>): number | null {
-  const times: number[] = []
-  for (const attempt of attempts) {
-    const time = attemptAnswerSeconds(attempt)
-    if (time !== null) times.push(time)
-  }
-  return median(times)
-}
 
 function checkKey(kind: string, value: string): string {
   return `${kind} ${value}`

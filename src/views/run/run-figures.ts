@@ -2,7 +2,8 @@ import type { Counts } from '../../base/stats/counts.ts'
 import { wilsonInterval, type Interval } from '../../base/stats/intervals.ts'
 import { passHatK, type KEstimate } from '../../base/stats/reliability.ts'
 import { passRate, type PassCounts } from '../../records/tally/run-counts.ts'
-import { answerSecondsOf, firstTokenSecondsOf, scenarioStatus, type AttemptDigest, type RunTally, type ScenarioStatus, type SlowestAnswer } from '../../records/tally/run-tally.ts'
+import { answerSecondsOf, firstTokenSecondsOf } from '../../records/tally/answer-time.ts'
+import { scenarioStatus, type AttemptDigest, type RunTally, type ScenarioStatus, type SlowestAnswer } from '../../records/tally/run-tally.ts'
 
 /** The numbers behind a run's tiles and its reliability line, derived from a finished tally. */
 export interface RunFigures {
@@ -25,10 +26,10 @@ export interface RunFigures {
   scenarios: number
   statusCounts: Record<ScenarioStatus, number>
   /** Mean of the agent's own time per answer, over answers that did not fail. */
-  /** The median over attempts of their answer time, as every surface gives it (records/tally/run-tally.ts `answerSecondsOf`). */
+  /** The median over attempts of their answer time, as every surface gives it (records/tally/answer-time.ts `answerSecondsOf`). */
   medianAnswerSeconds: number | null
   slowest: SlowestAnswer | null
-  /** The median over attempts of their time to first token (run-tally.ts `firstTokenSecondsOf`); null when none streamed. */
+  /** The median over attempts of their time to first token (records/tally/answer-time.ts `firstTokenSecondsOf`); null when none streamed. */
   medianFirstTokenSeconds: number | null
   /** Answers that streamed, out of `answers`. */
   firstTokens: number
