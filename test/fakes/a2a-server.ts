@@ -32,8 +32,8 @@ export interface FakeA2aOptions {
 
 export interface FakeA2aServer {
   url: string
-  /** Per incoming message: its context, and whether it continued an existing task. */
-  received: { contextId: string; continuedTask: string | undefined; text: string }[]
+  /** Per incoming message: its context, whether it continued an existing task, and its metadata as the SDK read it. */
+  received: { contextId: string; continuedTask: string | undefined; text: string; metadata: unknown }[]
   close(): Promise<void>
 }
 
@@ -52,7 +52,7 @@ export async function startFakeA2aServer(options: FakeA2aOptions): Promise<FakeA
     cancelTask: async () => undefined,
     async execute(ctx: RequestContext, bus: ExecutionEventBus) {
       const said = ctx.userMessage.parts.map((p) => (p.content?.$case === 'text' ? p.content.value : '')).join('')
-      received.push({ contextId: ctx.contextId, continuedTask: ctx.task?.id, text: said })
+      received.push({ contextId: ctx.contextId, continuedTask: ctx.task?.id, text: said, metadata: ctx.userMessage.metadata })
       const misbehaviour = misbehaviourIn(said)
       if (misbehaviour === 'error') throw new Error('the model crashed')
       const history = [...(contexts.get(ctx.contextId) ?? []), said]

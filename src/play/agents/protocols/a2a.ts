@@ -40,7 +40,7 @@ export function createA2aAgent(config: A2aAgentConfig, fetch?: Fetch): Agent {
             jsonrpc: '2.0',
             id: randomUUID(),
             method: methodFor(target.version, config.stream),
-            params: { message: userMessage(target.version, message, randomUUID(), ids) },
+            params: { message: userMessage(target.version, message, randomUUID(), ids, context.context) },
           }
           const headers = { ...versionHeaders(target.version), ...config.headers }
           // Only a stream has a first token; a single reply arrives whole.

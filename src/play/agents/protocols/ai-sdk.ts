@@ -6,6 +6,7 @@ import { excerpt } from '../fetch-json.ts'
 import { openStream } from './http-stream.ts'
 import { jsonData, sseEvents } from './sse.ts'
 import { findUsage, usageAt } from './usage.ts'
+import { hasContext, mergedMap } from './context-slots.ts'
 
 /**
  * An agent built with the Vercel AI SDK and served to `useChat` (`protocol: ai-sdk`): each turn
@@ -22,7 +23,9 @@ export function createAiSdkAgent(config: AiSdkAgentConfig, fetch?: Fetch): Agent
       return {
         async answer(message, context) {
           const sent = [...messages, { id: `user-${messages.length + 1}`, role: 'user' as const, parts: [{ type: 'text', text: message }] }]
-          const body = { ...config.body, id: session, messages: sent, trigger: 'submit-message' }
+          // The attempt's context is a field of the body, beside `body`'s own (over its `context`, if it has one).
+          const withContext = hasContext(context.context) ? { context: mergedMap(config.body['context'], context.context) } : {}
+          const body = { ...config.body, ...withContext, id: session, messages: sent, trigger: 'submit-message' }
           const stream = await openStream(config.url, { headers: config.headers, body, signal: context.signal, fetch })
           if (!stream.contentType.startsWith('text/event-stream')) {
             throw new Error(`${stream.what} answered ${stream.contentType}, not a UI message stream (text/event-stream)`)

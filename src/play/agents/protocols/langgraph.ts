@@ -5,6 +5,7 @@ import { excerpt, fetchJson } from '../fetch-json.ts'
 import { openStream } from './http-stream.ts'
 import { jsonData, sseEvents } from './sse.ts'
 import { toolCall, withResult } from './tool-call.ts'
+import { hasContext, mergedMap } from './context-slots.ts'
 
 /**
  * A graph served by LangGraph Platform / Agent Server (`protocol: langgraph`): a thread per
@@ -26,8 +27,7 @@ export function createLangGraphAgent(config: LangGraphAgentConfig, fetch?: Fetch
           const run = {
             assistant_id: config.assistant_id,
             input: { messages: [{ role: 'user', content: message }] },
-            ...(config.config ? { config: config.config } : {}),
-            ...(config.context ? { context: config.context } : {}),
+            ...runSettings(config, context.context),
           }
           const state = config.stream ? await streamedRun(`${runs}/stream`, run, config, context, fetch) : await fetchJson(`${runs}/wait`, { headers: config.headers, body: run, signal: context.signal, fetch })
           return answerFrom(state, `POST ${runs}/${config.stream ? 'stream' : 'wait'}`)
@@ -35,6 +35,17 @@ export function createLangGraphAgent(config: LangGraphAgentConfig, fetch?: Fetch
       }
     },
   }
+}
+
+/**
+ * convy.yml's `config` and `context`, with the attempt's context in one of LangGraph's two slots for
+ * it: `config.configurable` (every LangGraph), or the run's `context` (LangGraph 0.6+) when the agent's
+ * entry sends one; the server refuses both at once. The attempt's keys win over convy.yml's.
+ */
+function runSettings(config: LangGraphAgentConfig, context: Readonly<Record<string, unknown>>): Record<string, unknown> {
+  if (!hasContext(context)) return { ...(config.config ? { config: config.config } : {}), ...(config.context ? { context: config.context } : {}) }
+  if (config.context) return { ...(config.config ? { config: config.config } : {}), context: { ...config.context, ...context } }
+  return { config: { ...config.config, configurable: mergedMap(config.config?.['configurable'], context) } }
 }
 
 async function streamedRun(url: string, run: Record<string, unknown>, config: LangGraphAgentConfig, context: AnswerContext, fetch: Fetch | undefined): Promise<unknown> {

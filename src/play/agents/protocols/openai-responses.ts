@@ -6,6 +6,7 @@ import type { Agent, Answer, AnswerContext, ToolCall } from '../agent.ts'
 import { excerpt } from '../fetch-json.ts'
 import { endpointOf, explain, openaiClient } from './openai-client.ts'
 import { toolCall, withResult } from './tool-call.ts'
+import { hasContext, mergedMap, metadataStrings } from './context-slots.ts'
 
 /**
  * An agent served through OpenAI's Responses API (`protocol: openai-responses`). The server keeps
@@ -28,6 +29,8 @@ export function createOpenAIResponsesAgent(config: OpenAIResponsesAgentConfig, f
             input: message,
             ...(config.instructions === undefined ? {} : { instructions: config.instructions }),
             ...(previous === undefined ? {} : { previous_response_id: previous }),
+            // The attempt's context, as strings, over any metadata extra_body sends (context-slots.ts).
+            ...(hasContext(context.context) ? { metadata: mergedMap(config.extra_body['metadata'], metadataStrings(context.context)) as Record<string, string> } : {}),
           }
           let response: Response
           try {
