@@ -139,5 +139,10 @@ export function latestAgentMessages(history: readonly A2aMessage[] | undefined):
 }
 
 export function textOf(parts: readonly A2aPart[] | undefined): string {
-  return (parts ?? []).flatMap((part) => (typeof part.text === 'string' ? [part.text] : [])).join('')
+  return textsOf(parts).join('')
+}
+
+/** Each text part that says something, in order. */
+export function textsOf(parts: readonly A2aPart[] | undefined): string[] {
+  return (parts ?? []).flatMap((part) => (typeof part.text === 'string' && part.text !== '' ? [part.text] : []))
 }

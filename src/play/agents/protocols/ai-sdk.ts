@@ -7,11 +7,13 @@ import { openStream } from './http-stream.ts'
 import { jsonData, sseEvents } from './sse.ts'
 import { findUsage, usageAt } from './usage.ts'
 import { hasContext, mergedMap } from './context-slots.ts'
+import { spoken } from '../answer-messages.ts'
 
 /**
  * An agent built with the Vercel AI SDK and served to `useChat` (`protocol: ai-sdk`): each turn
  * POSTs the whole chat as UI messages, under the same chat id, as `DefaultChatTransport` does, and
- * reads the UI message stream that comes back. The agent's tool calls are in the stream; usage is
+ * reads the UI message stream that comes back. Each text part is a message of the answer (text
+ * before a tool call and after it are two). The agent's tool calls are in the stream; usage is
  * only there when the server puts it in the message metadata (`messageMetadata`), read from
  * `tokens` paths or from the usual places (`usage`, `totalUsage`).
  */
@@ -55,5 +57,5 @@ export function createAiSdkAgent(config: AiSdkAgentConfig, fetch?: Fetch): Agent
 function answerOf(reader: UIMessageReader, config: AiSdkAgentConfig): Answer {
   const usage = config.tokens ? usageAt(reader.metadata, config.tokens) : findUsage(reader.metadata)
   const calls = reader.toolCalls
-  return { text: reader.text, ...(usage ? { usage } : {}), ...(calls.length > 0 ? { toolCalls: calls } : {}) }
+  return { ...spoken(reader.textParts), ...(usage ? { usage } : {}), ...(calls.length > 0 ? { toolCalls: calls } : {}) }
 }

@@ -6,13 +6,14 @@ import { openStream } from './http-stream.ts'
 import { jsonData, sseEvents } from './sse.ts'
 import { toolCall, withResult } from './tool-call.ts'
 import { hasContext, mergedMap } from './context-slots.ts'
+import { spoken } from '../answer-messages.ts'
 
 /**
  * A graph served by LangGraph Platform / Agent Server (`protocol: langgraph`): a thread per
  * conversation (`POST /threads`), and a run per turn on it for the configured assistant that sends
  * only the new message: `runs/wait` answers with the thread's final state, `runs/stream` streams
- * message chunks (`messages-tuple`) and state snapshots (`values`). The answer is this run's last AI
- * message; its tool calls and usage come from the AI messages the run added.
+ * message chunks (`messages-tuple`) and state snapshots (`values`). The answer is what the AI
+ * messages this run added say, each a message of its own; tool calls and usage come from them too.
  */
 export function createLangGraphAgent(config: LangGraphAgentConfig, fetch?: Fetch): Agent {
   const base = config.url.replace(/\/+$/, '')
@@ -91,7 +92,10 @@ function answerFrom(state: unknown, what: string): Answer {
     }),
   )
   const usage = sumUsage(added)
-  return { text: textOf(last), ...(usage ? { usage } : {}), ...(calls.length > 0 ? { toolCalls: calls } : {}) }
+  // Every AI message of the run that says something is a message of the answer (one before a tool
+  // call, one after it); a run whose AI messages say nothing answers the last one's empty text.
+  const said = added.map(textOf).filter((text) => text !== '')
+  return { ...spoken(said.length > 0 ? said : [textOf(last)]), ...(usage ? { usage } : {}), ...(calls.length > 0 ? { toolCalls: calls } : {}) }
 }
 
 function isAiMessage(message: unknown): message is GraphMessage {
