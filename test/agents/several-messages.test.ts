@@ -9,11 +9,13 @@ import { createA2aAgent } from '../../src/play/agents/protocols/a2a.ts'
 import { createAiSdkAgent } from '../../src/play/agents/protocols/ai-sdk.ts'
 import { createJsonHttpAgent } from '../../src/play/agents/protocols/json-http.ts'
 import { createLangGraphAgent } from '../../src/play/agents/protocols/langgraph.ts'
+import { createOpenAIResponsesAgent } from '../../src/play/agents/protocols/openai-responses.ts'
 import { cutMessages, limitReplies } from '../../src/play/agents/reply-limit.ts'
-import { A2aAgentConfigSchema, AiSdkAgentConfigSchema, JsonAgentConfigSchema, LangGraphAgentConfigSchema } from '../../src/records/config/config.ts'
+import { A2aAgentConfigSchema, AiSdkAgentConfigSchema, JsonAgentConfigSchema, LangGraphAgentConfigSchema, OpenAIResponsesAgentConfigSchema } from '../../src/records/config/config.ts'
 import { startFakeA2aServer, type FakeA2aServer } from '../fakes/a2a-server.ts'
 import { startFakeAiSdkServer, type FakeAiSdkServer } from '../fakes/ai-sdk-server.ts'
 import { startFakeLangGraphServer, type FakeLangGraphServer } from '../fakes/langgraph-server.ts'
+import { startFakeOpenAIServer, type FakeOpenAIServer } from '../fakes/openai-server.ts'
 import { readJson, sendJson, serve, type Served } from '../fakes/serve.ts'
 import { talk } from './talk.ts'
 
@@ -101,15 +103,17 @@ describe('protocol agents that answer with several messages', () => {
   let a2aTasks: FakeA2aServer
   let aiSdk: FakeAiSdkServer
   let langgraph: FakeLangGraphServer
+  let openai: FakeOpenAIServer
   before(async () => {
-    ;[a2aMessages, a2aTasks, aiSdk, langgraph] = await Promise.all([
+    ;[a2aMessages, a2aTasks, aiSdk, langgraph, openai] = await Promise.all([
       startFakeA2aServer({ answerAs: 'message', several: true }),
       startFakeA2aServer({ answerAs: 'task', several: true }),
       startFakeAiSdkServer({ preamble: 'Let me look that up.' }),
       startFakeLangGraphServer({ preamble: 'Let me look that up.' }),
+      startFakeOpenAIServer({ preamble: 'Let me look that up.' }),
     ])
   })
-  after(() => Promise.all([a2aMessages, a2aTasks, aiSdk, langgraph].map((s) => s.close())))
+  after(() => Promise.all([a2aMessages, a2aTasks, aiSdk, langgraph, openai].map((s) => s.close())))
 
   const ORDER = ['Thanks.', 'Order #4321 is on its way and should arrive in 2 days.']
 
@@ -142,6 +146,15 @@ describe('protocol agents that answer with several messages', () => {
       assert.equal(hello?.messages, undefined)
       assert.deepEqual(order?.messages, ['Let me look that up.', 'Thanks. Order #4321 is on its way and should arrive in 2 days.'])
     }
+  })
+
+  test('OpenAI Responses: each output message item', async () => {
+    const agent = createOpenAIResponsesAgent(OpenAIResponsesAgentConfigSchema.parse({ protocol: 'openai-responses', url: `${openai.url}/v1`, model: 'bot' }), fetch)
+    const [hello, order] = await talk(agent, ['hello', 'where is order 4321?'])
+    assert.equal(hello?.messages, undefined)
+    assert.equal(hello?.text, 'Hello! How can I help you today?')
+    assert.deepEqual(order?.messages, ['Let me look that up.', 'Thanks. Order #4321 is on its way and should arrive in 2 days.'])
+    assert.deepEqual(order?.toolCalls?.map((c) => c.name), ['get_order'])
   })
 })
 
