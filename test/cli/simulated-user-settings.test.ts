@@ -117,6 +117,18 @@ describe("a scenario's own settings for the simulated user, through a whole run"
     assert.ok(calls.every((b) => b['temperature'] === 0.9), 'convy.yml’s temperature where the scenario sets none')
   })
 
+  test('with no model named in convy.yml, a scenario’s own model still has the gateway checked before the run starts', async () => {
+    const dir = await makeProject({
+      'convy.yml': `models:\n  base_url: \${CONVY_BASE_URL}\nagents:\n${chatBotYml('support_bot')}`,
+      'scenarios/own.yml': 'user: You are Eve. Say hello, then stop.\nsimulated_user: { model: scenario-user }\nchecks:\n  - contains: hello\n',
+    })
+    const from = models.requests.length
+    const result = await runInProcess(['run', 'support_bot', '-k', '1'], { cwd: dir, env: { CONVY_BASE_URL: models.url, BOT_URL: bot.url } })
+    assert.equal(result.code, 0, result.stderr)
+    const seen = models.requests.slice(from).map((r) => `${r.method} ${r.path} ${r.kind === 'user' ? String(bodyOf(r)['model']) : ''}`.trim())
+    assert.deepEqual(seen, ['GET /v1/models', 'POST /v1/chat/completions scenario-user', 'POST /v1/chat/completions scenario-user'])
+  })
+
   test('a scenario with a simulated user and no model of its own still needs models.user', async () => {
     const dir = await makeProject({ 'convy.yml': CONVY_YML(''), 'scenarios/own.yml': scenario('Dan', 'simulated_user: { temperature: 0.1 }\n') })
     const result = await runInProcess(['run', 'support_bot', '-k', '1'], { cwd: dir, env: { CONVY_BASE_URL: models.url, BOT_URL: bot.url } })
