@@ -8,6 +8,7 @@ import { createJsonHttpAgent } from '../../src/play/agents/protocols/json-http.t
 import { createLangGraphAgent } from '../../src/play/agents/protocols/langgraph.ts'
 import { createOpenAIChatAgent } from '../../src/play/agents/protocols/openai-chat.ts'
 import { createOpenAIResponsesAgent } from '../../src/play/agents/protocols/openai-responses.ts'
+import { createStreamAgent } from '../../src/play/agents/protocols/generic-stream.ts'
 import {
   A2aAgentConfigSchema,
   AiSdkAgentConfigSchema,
@@ -15,12 +16,14 @@ import {
   LangGraphAgentConfigSchema,
   OpenAIChatAgentConfigSchema,
   OpenAIResponsesAgentConfigSchema,
+  SseAgentConfigSchema,
 } from '../../src/records/config/config.ts'
 import { startFakeA2aServer, type FakeA2aServer } from '../fakes/a2a-server.ts'
 import { startFakeAgentServer, type FakeAgentServer } from '../fakes/agent-server.ts'
 import { startFakeAiSdkServer, type FakeAiSdkServer } from '../fakes/ai-sdk-server.ts'
 import { startFakeLangGraphServer, type FakeLangGraphServer } from '../fakes/langgraph-server.ts'
 import { startFakeOpenAIServer, type FakeOpenAIServer } from '../fakes/openai-server.ts'
+import { startFakeStreamServer } from '../fakes/stream-server.ts'
 import { talk } from './talk.ts'
 
 /**
@@ -77,6 +80,31 @@ describe('context in a JSON agent’s request templates', () => {
     await assert.rejects(talk(nested, ['hello'], { context: CONTEXT }), /\{context\.customer\.city\} in a request template: the context "customer" has no key "city" \(it has: id, name, tier\)/)
     assert.equal(server.requests.length, from)
   })
+})
+
+test('context in an SSE agent’s templates, as in a JSON agent’s: the URL, a header and the body', async () => {
+  const server = await startFakeStreamServer()
+  try {
+    const agent = createStreamAgent(
+      SseAgentConfigSchema.parse({
+        protocol: 'sse',
+        url: `${server.url}/chat/stream?order={context.order_id}`,
+        headers: { 'x-customer': '{context.customer.name}' },
+        body: { session_id: '{session}', message: '{text}', context: '{context}' },
+        delta: 'delta',
+        session: 'session_id',
+      }),
+      fetch,
+    )
+    const [answer] = await talk(agent, ['hello'], { context: CONTEXT })
+    assert.equal(answer?.text, 'Hello! How can I help you today?')
+    assert.equal(server.requests.length, 1)
+    assert.equal(server.requests[0]?.url, '/chat/stream?order=O-118')
+    assert.equal(server.requests[0]?.headers['x-customer'], 'Ann Lee')
+    assert.deepEqual(server.requests[0]?.body['context'], CONTEXT)
+  } finally {
+    await server.close()
+  }
 })
 
 describe('context in the protocols’ own slots', () => {
