@@ -29,6 +29,8 @@ export function cutReply(text: string, maxBytes: number): string {
  * and counted in the mark.
  */
 export function cutMessages(messages: readonly string[], maxBytes: number): string[] {
+  // As in cutReply: most answers are known to fit without encoding them.
+  if (messages.reduce((chars, message) => chars + message.length + MESSAGE_SEPARATOR.length, 0) * 3 <= maxBytes) return [...messages]
   const bytes = Buffer.byteLength(joinMessages(messages), 'utf8')
   if (bytes <= maxBytes) return [...messages]
   const kept: string[] = []
