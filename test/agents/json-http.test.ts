@@ -29,7 +29,7 @@ describe('JSON HTTP agent', () => {
     assert.match(answers[1]?.text ?? '', /order number/)
     assert.match(answers[2]?.text ?? '', /Order #4711 is on its way/)
     for (const [i, answer] of answers.entries()) {
-      assert.deepEqual(answer.usage, { input: words(said[i] ?? ''), output: words(answer.text) })
+      assert.deepEqual(answer.usage, { input: words(said[i] ?? ''), output: words(answer.text ?? '') })
     }
   })
 

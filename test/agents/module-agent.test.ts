@@ -203,7 +203,7 @@ describe('the export is checked when the module loads', () => {
     })
     const turn = async (file: string) => talk((await loadModuleAgent(file, withEsbuild(dir))).agent, ['hello'])
     await assert.rejects(turn('agents/no-answer.js'), /^Error: agents\/no-answer\.js: agent\.conversation\(\) must return an object with an answer\(\) method, but returned an object with keys reply$/)
-    await assert.rejects(turn('agents/string-answer.js'), /answer\(\) must return \{ text: string, .* but returned a string \("hello"\)$/)
+    await assert.rejects(turn('agents/string-answer.js'), /answer\(\) must return \{ text: string \} or \{ messages: string\[\] \}, .* but returned a string \("hello"\)$/)
     await assert.rejects(turn('agents/bad-usage.js'), /but its usage is \{"input":"12"\}$/)
   })
 })

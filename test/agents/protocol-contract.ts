@@ -43,7 +43,7 @@ export async function talkWith(agent: Agent, messages: readonly string[], onFirs
   const answers: Answer[] = []
   for (const [turn, message] of messages.entries()) {
     const answer = await conversation.answer(message, { ...context, history: [...history], firstToken: () => onFirstToken?.(turn) })
-    history.push({ role: 'user', content: message }, { role: 'assistant', content: answer.text })
+    history.push({ role: 'user', content: message }, { role: 'assistant', content: answer.text ?? '' })
     answers.push(answer)
   }
   return answers
@@ -89,7 +89,7 @@ export function protocolContract(p: ProtocolUnderTest): void {
         { kind: 'max_tool_calls', value: 2 },
         { kind: 'max_tool_calls', value: 1 },
       ]
-      const results = await runChecks(checks, answers.map((a) => a.text), answers.map((a) => a.toolCalls ?? []))
+      const results = await runChecks(checks, answers.map((a) => a.text ?? ''), answers.map((a) => a.toolCalls ?? []))
       const unseen = 'no answer came with a tool call (the agent made none, or its protocol does not show them)'
       assert.deepEqual(
         results.map((r) => [r.pass, r.detail]),

@@ -8,7 +8,7 @@ export async function talk(agent: Agent, userMessages: readonly string[], option
   const answers: Answer[] = []
   for (const message of userMessages) {
     const answer = await conversation.answer(message, { ...context, history: [...history] })
-    history.push({ role: 'user', content: message }, { role: 'assistant', content: answer.text })
+    history.push({ role: 'user', content: message }, { role: 'assistant', content: answer.text ?? '' })
     answers.push(answer)
   }
   await conversation.close?.(context)

@@ -28,12 +28,14 @@ export interface FakeA2aOptions {
   card?: 'v1.0' | 'v0.3'
   pieceMs?: number
   tls?: TestCertificates
+  /** Answer in two: a message of two text parts, or a task with two artifacts (split after the first sentence). */
+  several?: boolean
 }
 
 export interface FakeA2aServer {
   url: string
-  /** Per incoming message: its context, and whether it continued an existing task. */
-  received: { contextId: string; continuedTask: string | undefined; text: string }[]
+  /** Per incoming message: its context, whether it continued an existing task, and its metadata as the SDK read it. */
+  received: { contextId: string; continuedTask: string | undefined; text: string; metadata: unknown }[]
   close(): Promise<void>
 }
 
@@ -46,13 +48,17 @@ const forever = () => new Promise<never>(() => undefined)
 
 export async function startFakeA2aServer(options: FakeA2aOptions): Promise<FakeA2aServer> {
   const contexts = new Map<string, string[]>()
+  const split = (answer: string): string[] => {
+    const at = answer.indexOf('. ')
+    return options.several && at >= 0 ? [answer.slice(0, at + 1), answer.slice(at + 2)] : [answer]
+  }
   const received: FakeA2aServer['received'] = []
 
   const executor: AgentExecutor = {
     cancelTask: async () => undefined,
     async execute(ctx: RequestContext, bus: ExecutionEventBus) {
       const said = ctx.userMessage.parts.map((p) => (p.content?.$case === 'text' ? p.content.value : '')).join('')
-      received.push({ contextId: ctx.contextId, continuedTask: ctx.task?.id, text: said })
+      received.push({ contextId: ctx.contextId, continuedTask: ctx.task?.id, text: said, metadata: ctx.userMessage.metadata })
       const misbehaviour = misbehaviourIn(said)
       if (misbehaviour === 'error') throw new Error('the model crashed')
       const history = [...(contexts.get(ctx.contextId) ?? []), said]
@@ -64,7 +70,7 @@ export async function startFakeA2aServer(options: FakeA2aOptions): Promise<FakeA
       if (options.answerAs === 'message') {
         if (misbehaviour) return forever()
         contexts.set(ctx.contextId, history)
-        const message = { role: Role.ROLE_AGENT, messageId: randomUUID(), parts: [...calls, text(answer)], contextId: ctx.contextId, taskId: '', extensions: [], metadata: usage, referenceTaskIds: [] }
+        const message = { role: Role.ROLE_AGENT, messageId: randomUUID(), parts: [...calls, ...split(answer).map(text)], contextId: ctx.contextId, taskId: '', extensions: [], metadata: usage, referenceTaskIds: [] }
         bus.publish(AgentEvent.message(message))
         return bus.finished()
       }
@@ -84,9 +90,9 @@ export async function startFakeA2aServer(options: FakeA2aOptions): Promise<FakeA
         bus.publish(AgentEvent.statusUpdate({ ...ids, status: status(TaskState.TASK_STATE_INPUT_REQUIRED, answer), metadata: usage }))
         return bus.finished()
       }
-      for (const [i, piece] of pieces(answer).entries()) {
+      for (const [n, said] of split(answer).entries()) for (const [i, piece] of pieces(said).entries()) {
         if (i > 0) await pause(options.pieceMs ?? 0)
-        bus.publish(AgentEvent.artifactUpdate({ ...ids, artifact: { artifactId: 'answer', name: 'answer', description: '', parts: [text(piece)], metadata: {}, extensions: [] }, append: i > 0, lastChunk: false, metadata: {} }))
+        bus.publish(AgentEvent.artifactUpdate({ ...ids, artifact: { artifactId: n === 0 ? 'answer' : `answer-${n + 1}`, name: 'answer', description: '', parts: [text(piece)], metadata: {}, extensions: [] }, append: i > 0, lastChunk: false, metadata: {} }))
         if (misbehaviour) return forever()
       }
       contexts.set(ctx.contextId, history)

@@ -32,6 +32,8 @@ export interface FakeAgentServerOptions {
 export interface RecordedRequest {
   method: string
   path: string
+  /** The path with its query, as sent. */
+  url: string
   headers: IncomingHttpHeaders
   /** Parsed JSON, or the raw text when it was not JSON. */
   body: unknown
@@ -66,7 +68,7 @@ export async function startFakeAgentServer(options: FakeAgentServerOptions = {})
     const raw = await readBody(req)
     const body = parseJson(raw)
     const path = (req.url ?? '/').split('?')[0] ?? '/'
-    requests.push({ method: req.method ?? 'GET', path, headers: req.headers, body: body === undefined ? raw : body })
+    requests.push({ method: req.method ?? 'GET', path, url: req.url ?? '/', headers: req.headers, body: body === undefined ? raw : body })
     if (req.method === 'GET' && path === '/health') return send(res, 200, { ok: true })
     if (options.token !== undefined && req.headers.authorization !== `Bearer ${options.token}`) {
       return send(res, 401, { error: { message: 'Invalid API key', type: 'invalid_request_error', code: 'invalid_api_key' } })

@@ -31,7 +31,7 @@ function userTexts(prompt: LanguageModelV3Prompt): string[] {
   return prompt.flatMap((message) => (message.role === 'user' ? [message.content.map((part) => (part.type === 'text' ? part.text : '')).join('')] : []))
 }
 
-function modelTurn(prompt: LanguageModelV3Prompt, delayMs: number): ReadableStream<LanguageModelV3StreamPart> {
+function modelTurn(prompt: LanguageModelV3Prompt, delayMs: number, preamble = ''): ReadableStream<LanguageModelV3StreamPart> {
   const said = userTexts(prompt)
   const latest = said.at(-1) ?? ''
   const orderId = /#?(\d{3,})/.exec(latest)?.[1]
@@ -42,6 +42,7 @@ function modelTurn(prompt: LanguageModelV3Prompt, delayMs: number): ReadableStre
   if (orderId && !toolDone) {
     return simulateReadableStream({
       chunks: [
+        ...(preamble ? ([{ type: 'text-start', id: 'p' }, { type: 'text-delta', id: 'p', delta: preamble }, { type: 'text-end', id: 'p' }] as const) : []),
         { type: 'tool-call', toolCallId: `call_${said.length}`, toolName: 'get_order', input: JSON.stringify({ id: orderId }) },
         { type: 'finish', finishReason: { unified: 'tool-calls', raw: undefined }, usage: USAGE(inputWords, 3) },
       ],
@@ -66,9 +67,10 @@ function modelTurn(prompt: LanguageModelV3Prompt, delayMs: number): ReadableStre
   })
 }
 
-export async function startFakeAiSdkServer(options: { delayMs?: number; tls?: TestCertificates } = {}): Promise<FakeAiSdkServer> {
+/** `preamble`: text the model says before it calls `get_order` (none by default): an answer of two text parts. */
+export async function startFakeAiSdkServer(options: { delayMs?: number; tls?: TestCertificates; preamble?: string } = {}): Promise<FakeAiSdkServer> {
   const requests: Record<string, unknown>[] = []
-  const model = new MockLanguageModelV3({ doStream: async ({ prompt }) => ({ stream: modelTurn(prompt, options.delayMs ?? 0) }) })
+  const model = new MockLanguageModelV3({ doStream: async ({ prompt }) => ({ stream: modelTurn(prompt, options.delayMs ?? 0, options.preamble) }) })
   const getOrder = tool({
     description: 'Looks an order up',
     inputSchema: jsonSchema<{ id: string }>({ type: 'object', properties: { id: { type: 'string' } }, required: ['id'] }),

@@ -29,7 +29,8 @@ export interface FakeLangGraphServer {
 
 type Message = Record<string, unknown> & { type: string; content: string }
 
-export async function startFakeLangGraphServer(options: { assistant?: string; tls?: TestCertificates; pieceMs?: number } = {}): Promise<FakeLangGraphServer> {
+/** `preamble`: what the AI message that calls `get_order` says (empty by default), as a graph that announces its lookup does. */
+export async function startFakeLangGraphServer(options: { assistant?: string; tls?: TestCertificates; pieceMs?: number; preamble?: string } = {}): Promise<FakeLangGraphServer> {
   const assistant = options.assistant ?? 'agent'
   const threads = new Map<string, Message[]>()
   const requests: FakeLangGraphServer['requests'] = []
@@ -52,7 +53,7 @@ export async function startFakeLangGraphServer(options: { assistant?: string; tl
     const input = (body['input'] as { messages: { content: string }[] }).messages.map((m): Message => ({ type: 'human', content: m.content, id: randomUUID() }))
     const said = [...thread, ...input].filter((m) => m.type === 'human').map((m) => m.content)
     const misbehaviour = misbehaviourIn(said.at(-1) ?? '')
-    const added = graphTurn(said)
+    const added = graphTurn(said, options.preamble ?? '')
     if (run[2] === 'wait') {
       if (misbehave(res, misbehaviour)) return
       if (misbehaviour === 'error') return sendJson(res, 200, { __error__: { error: 'ValueError', message: 'the model crashed' } })
@@ -81,7 +82,7 @@ export async function startFakeLangGraphServer(options: { assistant?: string; tl
   return { url: served.url, requests, close: served.close }
 }
 
-function graphTurn(said: readonly string[]): Message[] {
+function graphTurn(said: readonly string[], preamble: string): Message[] {
   const orderId = /#?(\d{3,})/.exec(said.at(-1) ?? '')?.[1]
   const answer = botAnswer(said)
   const read = words(said.join(' '))
@@ -90,7 +91,7 @@ function graphTurn(said: readonly string[]): Message[] {
   const messages: Message[] = []
   if (orderId) {
     const callId = `call_${randomUUID().slice(0, 8)}`
-    messages.push(ai('', { tool_calls: [{ name: 'get_order', args: { id: orderId }, id: callId, type: 'tool_call' }], usage_metadata: usage(read, 0) }))
+    messages.push(ai(preamble, { tool_calls: [{ name: 'get_order', args: { id: orderId }, id: callId, type: 'tool_call' }], usage_metadata: usage(read, 0) }))
     messages.push({ type: 'tool', content: JSON.stringify({ id: orderId, status: 'shipped' }), name: 'get_order', tool_call_id: callId, id: randomUUID() })
   }
   messages.push(ai(answer, { usage_metadata: usage(orderId ? 0 : read, words(answer)) }))

@@ -23,6 +23,8 @@ export interface FakeOpenAIOptions {
   tls?: TestCertificates
   /** Milliseconds between the pieces of a streamed answer. */
   pieceMs?: number
+  /** Responses without streaming: a message item saying this before the `get_order` call (an answer of two messages). */
+  preamble?: string
 }
 
 export interface FakeOpenAIServer {
@@ -134,7 +136,8 @@ export async function startFakeOpenAIServer(options: FakeOpenAIOptions = {}): Pr
       if (misbehave(res, turn.misbehaviour)) return
       if (turn.misbehaviour) return sendJson(res, 200, response('failed', [], { error: { code: 'server_error', message: 'The model crashed' } }))
       stored.set(id, turn.said)
-      return sendJson(res, 200, response('completed', outputItems))
+      const preamble = options.preamble && turn.orderId ? [{ type: 'message', id: 'msg_0', role: 'assistant', status: 'completed', content: [{ type: 'output_text', text: options.preamble, annotations: [], logprobs: [] }] }] : []
+      return sendJson(res, 200, response('completed', [...preamble, ...outputItems]))
     }
     let sequence = 0
     const event = (type: string, fields: Record<string, unknown>) => writeEvent(res, { type, sequence_number: sequence++, ...fields }, type)

@@ -19,12 +19,15 @@ import { misbehave, misbehaviourIn, pause, pieces, readJson, sendJson, serve, st
  */
 export interface FakeStreamServer {
   url: string
+  /** Every request, in order: the path with its query, the headers and the JSON body. */
+  requests: { url: string; headers: IncomingMessage['headers']; body: Record<string, unknown> }[]
   close(): Promise<void>
 }
 
 export async function startFakeStreamServer(options: { tls?: TestCertificates; pieceMs?: number } = {}): Promise<FakeStreamServer> {
   const sessions = new Map<string, string[]>()
   let sessionCount = 0
+  const requests: FakeStreamServer['requests'] = []
 
   async function sse(body: Record<string, unknown>, res: ServerResponse): Promise<void> {
     const known = typeof body['session_id'] === 'string' && sessions.has(body['session_id'])
@@ -74,10 +77,12 @@ export async function startFakeStreamServer(options: { tls?: TestCertificates; p
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const body = await readJson(req)
-    if (req.url === '/chat/stream') return sse(body, res)
-    if (req.url === '/api/chat') return ndjson(body, res)
+    requests.push({ url: req.url ?? '/', headers: req.headers, body })
+    const path = (req.url ?? '/').split('?')[0]
+    if (path === '/chat/stream') return sse(body, res)
+    if (path === '/api/chat') return ndjson(body, res)
     sendJson(res, 404, { error: `no route ${req.url}` })
   }
   const served = await serve((req, res) => void handle(req, res).catch((error: unknown) => sendJson(res, 500, { error: String(error) })), options.tls)
-  return { url: served.url, close: served.close }
+  return { url: served.url, requests, close: served.close }
 }

@@ -4,6 +4,7 @@ import { launchChromium, NO_CHROMIUM } from './browser-harness.ts'
 import { comparePageInBrowser } from './browser/compare-page.ts'
 import { labellingInBrowser } from './browser/labels.ts'
 import { runReportInBrowser } from './browser/report-page.ts'
+import { severalMessagesInBrowser } from './browser/several-messages.ts'
 import { toolLinesInBrowser } from './browser/tool-lines.ts'
 import { toolUseCommentInBrowser } from './browser/tool-use-comment.ts'
 
@@ -30,3 +31,4 @@ labellingInBrowser(chromium)
 comparePageInBrowser(chromium)
 toolLinesInBrowser(chromium)
 toolUseCommentInBrowser(chromium)
+severalMessagesInBrowser(chromium)

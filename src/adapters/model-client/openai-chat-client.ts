@@ -47,6 +47,8 @@ export interface ChatRequest {
   purpose: string
   messages: ChatCompletionMessageParam[]
   temperature?: number
+  /** The longest answer, in tokens; default the server's. Sent as `max_tokens` (`max_completion_tokens` where that is refused). */
+  maxTokens?: number
   /** Structured output wanted; servers that reject it get JSON mode, then plain text. */
   jsonSchema?: ResponseFormatJSONSchema.JSONSchema
 }
@@ -186,7 +188,8 @@ export class ChatClient {
 
 /** What decides an answer, as convy-ci asks it (server fallbacks aside). */
 function cachedPart(request: ChatRequest): unknown {
-  return { messages: request.messages, temperature: request.temperature ?? null, jsonSchema: request.jsonSchema ?? null }
+  // maxTokens only when set: the keys of calls without it stay what they were.
+  return { messages: request.messages, temperature: request.temperature ?? null, jsonSchema: request.jsonSchema ?? null, ...(request.maxTokens === undefined ? {} : { maxTokens: request.maxTokens }) }
 }
 
 function preview(body: unknown): string {

@@ -19,12 +19,19 @@ export interface ToolCall {
   result?: unknown
 }
 
-export interface Answer {
-  text: string
+interface AnswerDetails {
   usage?: Usage
   /** The tools the agent called for this answer, in order; recorded, shown to the judge, and checked by `tool_called`. */
   toolCalls?: ToolCall[]
 }
+
+/**
+ * What an agent answers: `text`, or `messages` when it answers with several messages in one turn (a
+ * greeting, then the answer). Each message is recorded and shown on its own; the simulated user, the
+ * judge and the checks read them as one text, joined by blank lines. With `messages`, `text` may be
+ * left out: convy-ci sets it to that joined text.
+ */
+export type Answer = AnswerDetails & ({ text: string; messages?: readonly string[] } | { text?: string; messages: readonly string[] })
 
 /** One message of the dialogue so far, in the shape most chat APIs take. */
 export interface Message {

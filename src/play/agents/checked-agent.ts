@@ -2,6 +2,7 @@ import { InputError } from '../../base/shared/errors.ts'
 import type { Agent, Answer, Conversation, ToolCall } from './agent.ts'
 import { describeJsonType } from './dotted-path.ts'
 import { excerpt } from './fetch-json.ts'
+import { spokenOf } from './answer-messages.ts'
 
 /**
  * A user's module is checked where it meets convy-ci: the export when it is loaded (bad input, exit
@@ -40,12 +41,15 @@ function checkedAgent(agent: Agent, file: string): Agent {
 }
 
 function checkedAnswer(answer: unknown, file: string): Answer {
-  const expected = `${file}: answer() must return { text: string, usage?: { input?: number, output?: number }, toolCalls?: { name: string, arguments?: unknown, result?: unknown }[] }`
-  if (answer === null || typeof answer !== 'object' || typeof (answer as Partial<Answer>).text !== 'string') {
-    throw new Error(`${expected}, but returned ${describe(answer)}`)
+  const expected = `${file}: answer() must return { text: string } or { messages: string[] }, with usage?: { input?: number, output?: number } and toolCalls?: { name: string, arguments?: unknown, result?: unknown }[]`
+  if (answer === null || typeof answer !== 'object') throw new Error(`${expected}, but returned ${describe(answer)}`)
+  const { messages, usage, toolCalls } = answer as Answer
+  if (messages !== undefined && (!Array.isArray(messages) || !messages.every((m) => typeof m === 'string'))) {
+    throw new Error(`${expected}, but its messages are ${excerpt(JSON.stringify(messages) ?? String(messages))}`)
   }
-  const { text, usage, toolCalls } = answer as Answer
-  const checked: Answer = { text }
+  const said = spokenOf(answer as Answer)
+  if (said === null) throw new Error(`${expected}, but returned ${describe(answer)}`)
+  const checked: Answer = said
   if (usage !== undefined && usage !== null) {
     const countsOk = [usage.input, usage.output].every((n) => n === undefined || (typeof n === 'number' && Number.isFinite(n) && n >= 0))
     if (typeof usage !== 'object' || !countsOk) throw new Error(`${expected}, but its usage is ${JSON.stringify(usage)}`)

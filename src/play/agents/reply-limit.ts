@@ -1,4 +1,5 @@
 import type { Agent, ToolCall } from './agent.ts'
+import { joinMessages, MESSAGE_SEPARATOR, spoken, spokenOf } from './answer-messages.ts'
 
 /**
  * What convy-ci keeps of one answer. An agent may answer megabytes (a loop, a dump of its context);
@@ -22,6 +23,36 @@ export function cutReply(text: string, maxBytes: number): string {
   return `${kept}\n[cut by convy-ci: the answer was ${bytes.length.toLocaleString('en-US')} bytes; the first ${maxBytes.toLocaleString('en-US')} are kept (max_reply_kb)]`
 }
 
+/**
+ * The limit holds for an answer of several messages as a whole (their text joined, as it is read):
+ * the messages that fit are kept, the one that crosses the limit is cut and marked, later ones dropped
+ * and counted in the mark.
+ */
+export function cutMessages(messages: readonly string[], maxBytes: number): string[] {
+  // As in cutReply: most answers are known to fit without encoding them.
+  if (messages.reduce((chars, message) => chars + message.length + MESSAGE_SEPARATOR.length, 0) * 3 <= maxBytes) return [...messages]
+  const bytes = Buffer.byteLength(joinMessages(messages), 'utf8')
+  if (bytes <= maxBytes) return [...messages]
+  const kept: string[] = []
+  let left = maxBytes
+  for (const [index, message] of messages.entries()) {
+    const size = Buffer.byteLength(message, 'utf8') + (index > 0 ? Buffer.byteLength(MESSAGE_SEPARATOR) : 0)
+    if (size <= left) {
+      kept.push(message)
+      left -= size
+      continue
+    }
+    const room = Math.max(0, left - (index > 0 ? Buffer.byteLength(MESSAGE_SEPARATOR) : 0))
+    const dropped = messages.length - index - 1
+    const start = new TextDecoder().decode(Buffer.from(message, 'utf8').subarray(0, room), { stream: true })
+    kept.push(
+      `${start}\n[cut by convy-ci: the answer was ${bytes.toLocaleString('en-US')} bytes in ${messages.length} messages; the first ${maxBytes.toLocaleString('en-US')} are kept${dropped > 0 ? `, ${dropped} later message(s) dropped` : ''} (max_reply_kb)]`,
+    )
+    break
+  }
+  return kept
+}
+
 export function limitReplies(agent: Agent, maxBytes: number): Agent {
   return {
     version: agent.version,
@@ -30,8 +61,10 @@ export function limitReplies(agent: Agent, maxBytes: number): Agent {
       return {
         answer: async (message, answerContext) => {
           const answer = await conversation.answer(message, answerContext)
-          if (typeof answer?.text !== 'string') return answer
-          const cut = { ...answer, text: cutReply(answer.text, maxBytes) }
+          const said = spokenOf(answer)
+          if (said === null) return answer
+          const { messages: _messages, ...rest } = answer
+          const cut = { ...rest, ...(said.messages ? spoken(cutMessages(said.messages, maxBytes)) : { text: cutReply(said.text, maxBytes) }) }
           return Array.isArray(answer.toolCalls) ? { ...cut, toolCalls: limitToolCalls(answer.toolCalls) } : cut
         },
         close: conversation.close === undefined ? undefined : (closeContext) => conversation.close?.(closeContext),

@@ -5,6 +5,7 @@ import type { Mask } from '../../base/shared/secrets.ts'
 import { tokensOf } from './attempt-builder.ts'
 import { AgentFailure, throwIfInterrupted } from './failures.ts'
 import { withStepTimeout } from './step-timeout.ts'
+import { spokenOf } from '../agents/answer-messages.ts'
 
 /** What every step of the agent gets: its deadline, the run's signal, the secrets to mask in errors. */
 export interface StepOptions {
@@ -57,12 +58,14 @@ export async function askAgent(conversation: Conversation, index: number, text: 
     },
     turnFailure,
   )
-  const answer = typeof answered.value?.text === 'string' ? answered.value.text : null
-  if (answer === null) throw turnFailure('the agent answered without a `text` string', answered.seconds)
+  const said = spokenOf(answered.value)
+  if (said === null) throw turnFailure('the agent answered without a `text` string (or `messages`, a list of strings)', answered.seconds)
   const toolCalls = answered.value.toolCalls ?? []
   return {
     role: 'agent',
-    text: answer,
+    text: said.text,
+    // Several messages: each recorded as it came; the text above, joined, is what the models and checks read.
+    ...(said.messages ? { messages: said.messages } : {}),
     seconds: answered.seconds,
     tokens: tokensOf(answered.value.usage),
     error: null,

@@ -91,7 +91,7 @@ export async function playAttempt(
   })
   // The whole record is masked, the agent's answers included: an agent that echoes its request
   // headers must not put a token into attempts.jsonl and the pages made from it.
-  return maskDeep(attempt.finish(checks, claims, { prices: deps.prices, agentPrice: deps.agentPrice, userModel: deps.user?.model, judgeModel: deps.judge?.model, reviewModel: deps.reviewer?.model }), deps.mask)
+  return maskDeep(attempt.finish(checks, claims, { prices: deps.prices, agentPrice: deps.agentPrice, userModel: deps.user?.modelFor?.(scenario) ?? deps.user?.model, judgeModel: deps.judge?.model, reviewModel: deps.reviewer?.model }), deps.mask)
 }
 
 /** A failure of the agent or of convy-ci's models is the attempt's result; anything else (an interruption) ends the run. */

@@ -17,6 +17,8 @@ export interface UserLine {
 
 export interface SimulatedUser {
   readonly model: string
+  /** The model a scenario's lines come from (its `simulated_user.model`); default `model`. */
+  modelFor?(scenario: Scenario): string
   next(scenario: Scenario, dialogue: readonly DialogueLine[], context: ModelCallContext): Promise<UserLine>
 }
 

@@ -61,7 +61,7 @@ async function nextUserLine(scenario: Scenario, index: number, attempt: AttemptB
   if (source.kind === 'greeting') return { text: SMOKE_GREETING, stop: true, seconds: 0 }
   if (source.kind === 'script') return { text: scenario.script![index]!, stop: index === scenario.script!.length - 1, seconds: 0 }
   if (source.kind === 'replay') return { text: source.lines[index]!, stop: index === source.lines.length - 1, seconds: 0 }
-  const failed = (error: string) => new NoVerdict(`the simulated user (${user.user?.model}) failed: ${error}`)
+  const failed = (error: string) => new NoVerdict(`the simulated user (${user.user?.modelFor?.(scenario) ?? user.user?.model}) failed: ${error}`)
   if (!user.user) throw failed('no simulated user model is configured')
   const t0 = clock()
   try {

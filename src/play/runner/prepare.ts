@@ -84,8 +84,11 @@ export interface ModelOptions {
 }
 
 export function prepareModels(config: ProjectConfig, env: Environment, scenarios: readonly Scenario[], smoke: boolean, options: ModelOptions = {}): PreparedModels {
-  const need = { user: scenarios.some((s) => needsUserModel(s, smoke)), judge: scenarios.some((s) => needsJudgeModel(s, smoke)) }
-  const models = resolveModels(config, env, need)
+  const userScenarios = scenarios.filter((s) => needsUserModel(s, smoke))
+  // A scenario's `simulated_user.model` replaces convy.yml's: models.user is needed only by scenarios that name none.
+  const ownUserModel = userScenarios.find((s) => s.simulatedUser?.model !== undefined)?.simulatedUser?.model
+  const need = { user: userScenarios.length > 0, judge: scenarios.some((s) => needsJudgeModel(s, smoke)) }
+  const models = resolveModels(config, env, { ...need, user: userScenarios.some((s) => s.simulatedUser?.model === undefined), calls: need.user || need.judge })
   // A proxy's password is masked wherever the models' key is.
   const resolved = { ...models, secrets: [...models.secrets, ...proxySecrets(env, models.config.proxy)] }
   const fetch = options.fetch ?? modelsFetch(resolved, env)
@@ -94,7 +97,7 @@ export function prepareModels(config: ProjectConfig, env: Environment, scenarios
   const { user, judge, reviewer } = createModels({
     baseURL: resolved.baseURL,
     apiKey: resolved.apiKey,
-    userModel: need.user ? resolved.config.user : undefined,
+    userModel: need.user ? (resolved.config.user ?? ownUserModel) : undefined,
     judgeModel: need.judge ? resolved.config.judge : undefined,
     reviewModel: review ? resolved.config.judge : undefined,
     temperature: resolved.config.temperature,

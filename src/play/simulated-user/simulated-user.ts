@@ -15,8 +15,12 @@ const OTHER_SIDE = /\n\s*\*{0,2}(?:assistant|agent)\*{0,2}\s*:/i
 /** How often an empty answer is asked for again before it counts as a failure of the model. */
 const ASKS_FOR_A_LINE = 2
 
-/** The simulated user over an OpenAI-compatible endpoint. */
+/**
+ * The simulated user over an OpenAI-compatible endpoint. A scenario's `simulated_user` settings
+ * (model, temperature, max_tokens) replace convy.yml's for that scenario's lines.
+ */
 export class OpenAISimulatedUser implements SimulatedUser {
+  /** The model of scenarios that name none: convy.yml's `models.user`. */
   readonly model: string
   readonly #client: ChatClient
   readonly #temperature: number | undefined
@@ -27,12 +31,18 @@ export class OpenAISimulatedUser implements SimulatedUser {
     this.#temperature = temperature
   }
 
+  modelFor(scenario: Scenario): string {
+    return scenario.simulatedUser?.model ?? this.model
+  }
+
   async next(scenario: Scenario, dialogue: readonly DialogueLine[], context: ModelCallContext): Promise<UserLine> {
     if (scenario.user === undefined) throw new Error(`scenario ${scenario.id} has no instructions for the simulated user`)
     const messages = simulatedUserMessages(scenario.user, dialogue)
-    const what = `simulated user model "${this.model}"`
+    const own = scenario.simulatedUser
+    const model = this.modelFor(scenario)
+    const what = `simulated user model "${model}"`
     // Sampling is the server's default unless set: the user's variety is what k attempts measure.
-    const request = { model: this.model, purpose: 'simulated user', messages, temperature: this.#temperature }
+    const request = { model, purpose: 'simulated user', messages, temperature: own?.temperature ?? this.#temperature, maxTokens: own?.maxTokens }
     for (let ask = 1; ; ask++) {
       const answer = await this.#client.complete(request, context)
       if (answer.refusal) throw new ModelError('refusal', `${what}: refused to play the user: ${answer.refusal}`)

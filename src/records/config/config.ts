@@ -53,7 +53,10 @@ export const JsonAgentConfigSchema = z.strictObject({
   method,
   /** Any JSON; strings may hold {text} and {session}; the string "{history}" becomes the message list. */
   body: z.unknown(),
-  /** Dotted path to the answer's text in the JSON response: `data.answer`, `choices.0.message.content`. */
+  /**
+   * Dotted path to the answer's text in the JSON response: `data.answer`, `choices.0.message.content`.
+   * A list of strings there is an answer of several messages; `*` takes each item of a list (`messages.*.text`).
+   */
   reply: path,
   tokens: tokenPaths,
 })

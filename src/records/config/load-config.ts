@@ -105,9 +105,14 @@ export interface ResolvedModels {
  * The models section, with OPENAI_BASE_URL and OPENAI_API_KEY as defaults. `need` says which models
  * the selected scenarios call: only those must be named, and only then must their ${VAR}s be set.
  */
-export function resolveModels(config: ProjectConfig, env: Environment, need: { user: boolean; judge: boolean }): ResolvedModels {
+/**
+ * `need.user` and `need.judge`: the run needs convy.yml to name that role's model. `need.calls`: it
+ * calls a model at all (default: either of them), as when every scenario that has a simulated user
+ * names its own model.
+ */
+export function resolveModels(config: ProjectConfig, env: Environment, need: { user: boolean; judge: boolean; calls?: boolean }): ResolvedModels {
   const path = ['models']
-  const anyModel = need.user || need.judge
+  const anyModel = need.calls ?? (need.user || need.judge)
   // Without a model to call, ${VAR}s in this section are not read (an offline run needs no key).
   const { value, readValues } = anyModel ? interpolate(config.file, path, config.models, env) : { value: withoutVariables(config.models), readValues: [] }
   const parsed = ModelsConfigSchema.safeParse(value, z.PARSE_FEW)

@@ -46,13 +46,13 @@ function errorLine(turn: Turn): string {
   return `${turn.role === 'agent' ? 'Agent error' : 'Simulated user failed'}: ${shown.head}${cut}`
 }
 
-function turnRow(turn: Turn): TurnRow {
-  const shown = shownText(turn.text)
+function turnRow(turn: Turn, text = turn.text, meta = answerMeta(turn)): TurnRow {
+  const shown = shownText(text)
   const kept = shown.head.length + shown.rest.length
   const row: TurnRow = [
     turn.role,
     turn.role === 'agent' ? 'Agent' : 'User',
-    answerMeta(turn),
+    meta,
     shown.head,
     shown.rest,
     shown.rest ? `Show all ${count(Math.min(shown.length, kept))} characters` : '',
@@ -62,6 +62,17 @@ function turnRow(turn: Turn): TurnRow {
   const tools = toolRows(turn)
   if (tools.length > 0) row.push(tools)
   return row
+}
+
+/**
+ * An answer of several messages is drawn as several bubbles, as the user saw them: the first carries
+ * the answer's time, tokens and tool calls, and each says which message of how many it is.
+ */
+function turnRows(turn: Turn): TurnRow[] {
+  const messages = turn.messages
+  if (turn.role !== 'agent' || messages === undefined || messages.length < 2) return [turnRow(turn)]
+  const of = (i: number) => `message ${i + 1} of ${messages.length}`
+  return messages.map((message, i) => (i === 0 ? turnRow(turn, message, `${of(i)} · ${answerMeta(turn)}`) : turnRow({ ...turn, toolCalls: undefined, error: null }, message, of(i))))
 }
 
 /** No whitespace between tags: message text is shown pre-wrapped, so stray spaces would show. */
@@ -81,7 +92,7 @@ function toolsMarkup(tools: readonly ToolRow[]): SafeHtml {
 
 export function dialogueMarkup(turns: readonly Turn[]): SafeHtml {
   if (turns.length === 0) return html`<div class="dialogue"><p class="note">No turns were played.</p></div>`
-  return html`<div class="dialogue">${turns.map((turn) => turnMarkup(turnRow(turn)))}</div>`
+  return html`<div class="dialogue">${turns.flatMap(turnRows).map(turnMarkup)}</div>`
 }
 
 /** A placeholder the page script fills from the data block `dataId` when its section opens. */
@@ -105,7 +116,7 @@ export interface DialogueData {
  */
 export function embedAttempt(dataId: string, attempt: Attempt): { slot: DialogueSlot; block: string } {
   const decisions = attempt.verdict === 'passed'
-  const data: DialogueData = { t: attempt.turns.map(turnRow) }
+  const data: DialogueData = { t: attempt.turns.flatMap(turnRows) }
   if (decisions) data.d = decisionRows(attempt.claims, attempt.checks)
   return { slot: { kind: 'lazy', id: dataId, decisions }, block: `<script type="application/json" id="${dataId}">${jsonForScript(data)}</script>\n` }
 }

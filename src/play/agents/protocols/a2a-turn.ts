@@ -1,5 +1,5 @@
 import type { ToolCall } from '../agent.ts'
-import { ANSWERED_STATES, FAILED_STATES, functionCallsOf, functionResponsesOf, latestAgentMessages, stateOf, textOf, WAITING_STATES, type A2aMessage, type A2aPart, type A2aResult } from './a2a-wire.ts'
+import { ANSWERED_STATES, FAILED_STATES, functionCallsOf, functionResponsesOf, latestAgentMessages, stateOf, textOf, textsOf, WAITING_STATES, type A2aMessage, type A2aPart, type A2aResult } from './a2a-wire.ts'
 import { toolCall, withResult } from './tool-call.ts'
 import { excerpt } from '../fetch-json.ts'
 
@@ -9,7 +9,12 @@ import { excerpt } from '../fetch-json.ts'
  * with a terminal or waiting state; v0.3 also flags the last update `final`.
  */
 export interface A2aAnswer {
-  text: string
+  /**
+   * What the agent said, as separate messages: each text part of its message (a message arrives whole,
+   * so its parts are as the agent split them), or each artifact's text (an artifact's parts are often
+   * chunks of one text streamed with `append`, so they are joined).
+   */
+  messages: string[]
   toolCalls: ToolCall[]
   contextId: string | undefined
   /** Set when the task waits for the user's input: the next message continues it. */
@@ -79,7 +84,7 @@ export class A2aTurn {
       const key = this.results.has(id) ? id : `name:${call.name}`
       return this.results.has(key) ? withResult(call, this.results.get(key)) : call
     })
-    if (this.message) return { text: textOf(this.message.parts), toolCalls, contextId: this.contextId, waitingTaskId: undefined }
+    if (this.message) return { messages: textsOf(this.message.parts), toolCalls, contextId: this.contextId, waitingTaskId: undefined }
     if (FAILED_STATES.includes(this.state)) throw new Error(`${what}: the task ${this.state === 'canceled' ? 'was canceled' : this.state}: ${excerpt(this.statusText || 'no reason given')}`)
     const waiting = WAITING_STATES.includes(this.state)
     if (!waiting && !ANSWERED_STATES.includes(this.state)) {
@@ -89,8 +94,8 @@ export class A2aTurn {
           : `${what} gave back a task that is still ${this.state}; convy-ci needs an answer in the reply (a blocking send), it does not poll`,
       )
     }
-    const artifactText = [...this.artifacts.values()].map((parts) => textOf(parts)).filter(Boolean).join('\n')
-    return { text: artifactText || this.statusText, toolCalls, contextId: this.contextId, waitingTaskId: waiting ? this.taskId : undefined }
+    const artifactTexts = [...this.artifacts.values()].map((parts) => textOf(parts)).filter(Boolean)
+    return { messages: artifactTexts.length > 0 ? artifactTexts : this.statusText ? [this.statusText] : [], toolCalls, contextId: this.contextId, waitingTaskId: waiting ? this.taskId : undefined }
   }
 
   private setStatus(status: { state?: string; message?: A2aMessage } | undefined): void {

@@ -56,8 +56,9 @@ export function versionHeaders(version: A2aVersion): Record<string, string> {
   return version === '1.0' ? { 'A2A-Version': '1.0' } : {}
 }
 
-export function userMessage(version: A2aVersion, text: string, messageId: string, ids: { contextId?: string; taskId?: string }): Record<string, unknown> {
-  const continued = { ...(ids.contextId ? { contextId: ids.contextId } : {}), ...(ids.taskId ? { taskId: ids.taskId } : {}) }
+/** The user's message; the attempt's context, when there is one, is its `metadata`. */
+export function userMessage(version: A2aVersion, text: string, messageId: string, ids: { contextId?: string; taskId?: string }, context: Readonly<Record<string, unknown>> = {}): Record<string, unknown> {
+  const continued = { ...(ids.contextId ? { contextId: ids.contextId } : {}), ...(ids.taskId ? { taskId: ids.taskId } : {}), ...(Object.keys(context).length > 0 ? { metadata: { ...context } } : {}) }
   if (version === '1.0') return { messageId, role: 'ROLE_USER', parts: [{ text }], ...continued }
   return { kind: 'message', messageId, role: 'user', parts: [{ kind: 'text', text }], ...continued }
 }
@@ -138,5 +139,10 @@ export function latestAgentMessages(history: readonly A2aMessage[] | undefined):
 }
 
 export function textOf(parts: readonly A2aPart[] | undefined): string {
-  return (parts ?? []).flatMap((part) => (typeof part.text === 'string' ? [part.text] : [])).join('')
+  return textsOf(parts).join('')
+}
+
+/** Each text part that says something, in order. */
+export function textsOf(parts: readonly A2aPart[] | undefined): string[] {
+  return (parts ?? []).flatMap((part) => (typeof part.text === 'string' && part.text !== '' ? [part.text] : []))
 }

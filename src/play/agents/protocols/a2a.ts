@@ -9,13 +9,15 @@ import { excerpt, fetchJson } from '../fetch-json.ts'
 import { openStream } from './http-stream.ts'
 import { jsonData, sseEvents } from './sse.ts'
 import { findUsage, usageAt } from './usage.ts'
+import { spoken } from '../answer-messages.ts'
 
 /**
  * An Agent2Agent agent (`protocol: a2a`), over JSON-RPC: v1.0 (`SendMessage`, `SendStreamingMessage`)
  * or v0.3 (`message/send`, `message/stream`), as its agent card offers. The conversation is the
  * server's `contextId`, sent back with every message; a task waiting for input (`input-required`)
  * is continued by sending its `taskId` too. The answer is the message the agent sent, or the text of
- * the task's artifacts (its status message when it has none); a failed task is a failed turn.
+ * the task's artifacts (its status message when it has none): each text part of a message, and each
+ * artifact, is a message of its own (a2a-turn.ts). A failed task is a failed turn.
  * A2A itself carries no tool calls: they are read where Google's ADK puts them (data parts marked
  * `function_call`). Usage is read where the agent puts it in metadata.
  */
@@ -40,7 +42,7 @@ export function createA2aAgent(config: A2aAgentConfig, fetch?: Fetch): Agent {
             jsonrpc: '2.0',
             id: randomUUID(),
             method: methodFor(target.version, config.stream),
-            params: { message: userMessage(target.version, message, randomUUID(), ids) },
+            params: { message: userMessage(target.version, message, randomUUID(), ids, context.context) },
           }
           const headers = { ...versionHeaders(target.version), ...config.headers }
           // Only a stream has a first token; a single reply arrives whole.
@@ -78,7 +80,7 @@ function resultOf(json: unknown, what: string, target: A2aEndpoint): unknown {
   return result
 }
 
-function answerOf({ text, toolCalls }: A2aAnswer, metadata: Record<string, unknown> | undefined, config: A2aAgentConfig): Answer {
+function answerOf({ messages, toolCalls }: A2aAnswer, metadata: Record<string, unknown> | undefined, config: A2aAgentConfig): Answer {
   const usage = config.tokens ? usageAt(metadata, config.tokens) : findUsage(metadata)
-  return { text, ...(usage ? { usage } : {}), ...(toolCalls.length > 0 ? { toolCalls } : {}) }
+  return { ...spoken(messages), ...(usage ? { usage } : {}), ...(toolCalls.length > 0 ? { toolCalls } : {}) }
 }

@@ -88,7 +88,12 @@ export class UIMessageReader {
   }
 
   get text(): string {
-    return this.parts.flatMap((part) => (part.type === 'text' ? [part.text as string] : [])).join('')
+    return this.textParts.join('')
+  }
+
+  /** Each text part that says something, in order: an answer with text before and after a tool call has two. */
+  get textParts(): string[] {
+    return this.parts.flatMap((part) => (part.type === 'text' && part.text !== '' ? [part.text as string] : []))
   }
 
   get toolCalls(): ToolCall[] {

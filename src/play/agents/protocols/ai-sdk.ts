@@ -6,11 +6,14 @@ import { excerpt } from '../fetch-json.ts'
 import { openStream } from './http-stream.ts'
 import { jsonData, sseEvents } from './sse.ts'
 import { findUsage, usageAt } from './usage.ts'
+import { hasContext, mergedMap } from './context-slots.ts'
+import { spoken } from '../answer-messages.ts'
 
 /**
  * An agent built with the Vercel AI SDK and served to `useChat` (`protocol: ai-sdk`): each turn
  * POSTs the whole chat as UI messages, under the same chat id, as `DefaultChatTransport` does, and
- * reads the UI message stream that comes back. The agent's tool calls are in the stream; usage is
+ * reads the UI message stream that comes back. Each text part is a message of the answer (text
+ * before a tool call and after it are two). The agent's tool calls are in the stream; usage is
  * only there when the server puts it in the message metadata (`messageMetadata`), read from
  * `tokens` paths or from the usual places (`usage`, `totalUsage`).
  */
@@ -22,7 +25,9 @@ export function createAiSdkAgent(config: AiSdkAgentConfig, fetch?: Fetch): Agent
       return {
         async answer(message, context) {
           const sent = [...messages, { id: `user-${messages.length + 1}`, role: 'user' as const, parts: [{ type: 'text', text: message }] }]
-          const body = { ...config.body, id: session, messages: sent, trigger: 'submit-message' }
+          // The attempt's context is a field of the body, beside `body`'s own (over its `context`, if it has one).
+          const withContext = hasContext(context.context) ? { context: mergedMap(config.body['context'], context.context) } : {}
+          const body = { ...config.body, ...withContext, id: session, messages: sent, trigger: 'submit-message' }
           const stream = await openStream(config.url, { headers: config.headers, body, signal: context.signal, fetch })
           if (!stream.contentType.startsWith('text/event-stream')) {
             throw new Error(`${stream.what} answered ${stream.contentType}, not a UI message stream (text/event-stream)`)
@@ -52,5 +57,5 @@ export function createAiSdkAgent(config: AiSdkAgentConfig, fetch?: Fetch): Agent
 function answerOf(reader: UIMessageReader, config: AiSdkAgentConfig): Answer {
   const usage = config.tokens ? usageAt(reader.metadata, config.tokens) : findUsage(reader.metadata)
   const calls = reader.toolCalls
-  return { text: reader.text, ...(usage ? { usage } : {}), ...(calls.length > 0 ? { toolCalls: calls } : {}) }
+  return { ...spoken(reader.textParts), ...(usage ? { usage } : {}), ...(calls.length > 0 ? { toolCalls: calls } : {}) }
 }

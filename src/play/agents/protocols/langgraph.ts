@@ -5,13 +5,15 @@ import { excerpt, fetchJson } from '../fetch-json.ts'
 import { openStream } from './http-stream.ts'
 import { jsonData, sseEvents } from './sse.ts'
 import { toolCall, withResult } from './tool-call.ts'
+import { hasContext, mergedMap } from './context-slots.ts'
+import { spoken } from '../answer-messages.ts'
 
 /**
  * A graph served by LangGraph Platform / Agent Server (`protocol: langgraph`): a thread per
  * conversation (`POST /threads`), and a run per turn on it for the configured assistant that sends
  * only the new message: `runs/wait` answers with the thread's final state, `runs/stream` streams
- * message chunks (`messages-tuple`) and state snapshots (`values`). The answer is this run's last AI
- * message; its tool calls and usage come from the AI messages the run added.
+ * message chunks (`messages-tuple`) and state snapshots (`values`). The answer is what the AI
+ * messages this run added say, each a message of its own; tool calls and usage come from them too.
  */
 export function createLangGraphAgent(config: LangGraphAgentConfig, fetch?: Fetch): Agent {
   const base = config.url.replace(/\/+$/, '')
@@ -26,8 +28,7 @@ export function createLangGraphAgent(config: LangGraphAgentConfig, fetch?: Fetch
           const run = {
             assistant_id: config.assistant_id,
             input: { messages: [{ role: 'user', content: message }] },
-            ...(config.config ? { config: config.config } : {}),
-            ...(config.context ? { context: config.context } : {}),
+            ...runSettings(config, context.context),
           }
           const state = config.stream ? await streamedRun(`${runs}/stream`, run, config, context, fetch) : await fetchJson(`${runs}/wait`, { headers: config.headers, body: run, signal: context.signal, fetch })
           return answerFrom(state, `POST ${runs}/${config.stream ? 'stream' : 'wait'}`)
@@ -35,6 +36,17 @@ export function createLangGraphAgent(config: LangGraphAgentConfig, fetch?: Fetch
       }
     },
   }
+}
+
+/**
+ * convy.yml's `config` and `context`, with the attempt's context in one of LangGraph's two slots for
+ * it: `config.configurable` (every LangGraph), or the run's `context` (LangGraph 0.6+) when the agent's
+ * entry sends one; the server refuses both at once. The attempt's keys win over convy.yml's.
+ */
+function runSettings(config: LangGraphAgentConfig, context: Readonly<Record<string, unknown>>): Record<string, unknown> {
+  if (!hasContext(context)) return { ...(config.config ? { config: config.config } : {}), ...(config.context ? { context: config.context } : {}) }
+  if (config.context) return { ...(config.config ? { config: config.config } : {}), context: { ...config.context, ...context } }
+  return { config: { ...config.config, configurable: mergedMap(config.config?.['configurable'], context) } }
 }
 
 async function streamedRun(url: string, run: Record<string, unknown>, config: LangGraphAgentConfig, context: AnswerContext, fetch: Fetch | undefined): Promise<unknown> {
@@ -80,7 +92,10 @@ function answerFrom(state: unknown, what: string): Answer {
     }),
   )
   const usage = sumUsage(added)
-  return { text: textOf(last), ...(usage ? { usage } : {}), ...(calls.length > 0 ? { toolCalls: calls } : {}) }
+  // Every AI message of the run that says something is a message of the answer (one before a tool
+  // call, one after it); a run whose AI messages say nothing answers the last one's empty text.
+  const said = added.map(textOf).filter((text) => text !== '')
+  return { ...spoken(said.length > 0 ? said : [textOf(last)]), ...(usage ? { usage } : {}), ...(calls.length > 0 ? { toolCalls: calls } : {}) }
 }
 
 function isAiMessage(message: unknown): message is GraphMessage {

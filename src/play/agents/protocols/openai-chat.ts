@@ -6,6 +6,7 @@ import type { Agent, Answer, AnswerContext, Message, ToolCall, Usage } from '../
 import { excerpt } from '../fetch-json.ts'
 import { endpointOf, explain, openaiClient } from './openai-client.ts'
 import { toolCall } from './tool-call.ts'
+import { contextSystemText, hasContext } from './context-slots.ts'
 
 /**
  * An agent that is itself OpenAI-compatible (`protocol: openai-chat`): the protocol is stateless, so
@@ -25,7 +26,7 @@ export function createOpenAIChatAgent(config: OpenAIChatAgentConfig, fetch?: Fet
         const request = {
           ...config.extra_body,
           model: config.model,
-          messages: chatMessages(config.system, [...context.history, { role: 'user', content: message }]),
+          messages: chatMessages(systemText(config.system, context.context), [...context.history, { role: 'user', content: message }]),
         }
         try {
           return config.stream ? await streamedAnswer(client, request, context, endpoint) : readCompletion(await client.chat.completions.create({ ...request, stream: false }, { signal: context.signal }))
@@ -38,6 +39,18 @@ export function createOpenAIChatAgent(config: OpenAIChatAgentConfig, fetch?: Fet
 }
 
 type Request = Omit<ChatCompletionCreateParams, 'stream'>
+
+/**
+ * The attempt's context reaches a Chat Completions agent as a system message: the one slot every
+ * compatible server accepts and hands to its model. OpenAI's own `metadata` is refused without
+ * `store: true`, and a field of our own could be refused by a server that checks the body against
+ * OpenAI's schema. With `system` configured the context follows it in the same message, so servers
+ * (and chat templates) that take one system message, first, still get one.
+ */
+function systemText(system: string | undefined, context: Readonly<Record<string, unknown>>): string | undefined {
+  if (!hasContext(context)) return system
+  return system === undefined ? contextSystemText(context) : `${system}\n\n${contextSystemText(context)}`
+}
 
 function chatMessages(system: string | undefined, dialogue: readonly Message[]): ChatCompletionMessageParam[] {
   const messages: ChatCompletionMessageParam[] = dialogue.map(({ role, content }) => ({ role, content }))

@@ -6,6 +6,8 @@ import type { Agent, Answer, AnswerContext, ToolCall } from '../agent.ts'
 import { excerpt } from '../fetch-json.ts'
 import { endpointOf, explain, openaiClient } from './openai-client.ts'
 import { toolCall, withResult } from './tool-call.ts'
+import { hasContext, mergedMap, metadataStrings } from './context-slots.ts'
+import { spoken } from '../answer-messages.ts'
 
 /**
  * An agent served through OpenAI's Responses API (`protocol: openai-responses`). The server keeps
@@ -28,6 +30,8 @@ export function createOpenAIResponsesAgent(config: OpenAIResponsesAgentConfig, f
             input: message,
             ...(config.instructions === undefined ? {} : { instructions: config.instructions }),
             ...(previous === undefined ? {} : { previous_response_id: previous }),
+            // The attempt's context, as strings, over any metadata extra_body sends (context-slots.ts).
+            ...(hasContext(context.context) ? { metadata: mergedMap(config.extra_body['metadata'], metadataStrings(context.context)) as Record<string, string> } : {}),
           }
           let response: Response
           try {
@@ -72,10 +76,11 @@ function readResponse(response: Response, endpoint: string): Answer {
     throw new Error(`${endpoint}: the response is incomplete (${response.incomplete_details?.reason ?? 'no reason given'})`)
   }
   if (!Array.isArray(response.output)) throw new Error(`${endpoint} answered without an output list: ${excerpt(JSON.stringify(response) ?? '')}`)
-  const text = response.output.flatMap((item) => (item.type === 'message' ? item.content.flatMap((part) => (part.type === 'output_text' ? [part.text] : [])) : [])).join('')
+  // Each output message item is a message of the answer (one before a tool call, one after it).
+  const texts = response.output.flatMap((item) => (item.type === 'message' ? [item.content.flatMap((part) => (part.type === 'output_text' ? [part.text] : [])).join('')] : [])).filter((text) => text !== '')
   const calls = response.output.flatMap(toolCallsOf)
   const usage = response.usage ? { input: response.usage.input_tokens, output: response.usage.output_tokens } : undefined
-  return { text, ...(usage ? { usage } : {}), ...(calls.length > 0 ? { toolCalls: calls } : {}) }
+  return { ...spoken(texts), ...(usage ? { usage } : {}), ...(calls.length > 0 ? { toolCalls: calls } : {}) }
 }
 
 /** Function and custom tools by their name; hosted tools (web_search_call, …) by their type. */
