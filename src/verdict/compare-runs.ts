@@ -62,7 +62,8 @@ export function compareRuns(before: RunTally, after: RunTally, options: CompareO
   const comparedIds = compared.map((s) => s.id)
   const speed = speedChanges(before, after, comparedIds)
   const firstToken = firstTokenChanges(before, after, comparedIds)
-  const tiles = buildTiles(beforeTally, afterTally, overall.direction, { speed, firstToken })
+  const cost = costChanges(before, after, comparedIds)
+  const tiles = buildTiles(beforeTally, afterTally, overall.direction, { speed, firstToken, agentDollars: cost.dollars })
   const inGroup = (group: ComparedScenario['group']) => compared.filter((s) => s.group === group)
   const worse = inGroup('worse').sort((x, y) => x.pWorse - y.pWorse || byId(x, y))
   const better = inGroup('better').sort((x, y) => x.pBetter - y.pBetter || byId(x, y))
@@ -93,7 +94,7 @@ export function compareRuns(before: RunTally, after: RunTally, options: CompareO
     toolUse: toolUseChanges(before, after, comparedIds),
     speed,
     firstToken,
-    cost: costChanges(before, after, comparedIds),
+    cost,
   }
 }
 

@@ -75,8 +75,16 @@ export interface Tiles {
   /** Out of all attempts. */
   agentErrors: ComparedTile
   noVerdicts: ComparedTile
-  /** Dollars for convy-ci's own models over the whole run, where convy.yml has prices. */
+  /**
+   * Dollars for convy-ci's own models (the simulated user, the judge, the review) over the whole run,
+   * where convy.yml has prices: the harness's cost, reported and never blamed on the agent or gated.
+   */
   costUsd: ComparedTile
+  /**
+   * The agent's own dollars, at its `price` in convy.yml: the median per attempt, toned by the
+   * per-attempt cost test that `--fail-on-costlier` gates on (cost.ts); null without a price.
+   */
+  agentCostPerAttempt: ComparedTile
 }
 
 export interface ScenarioSide {

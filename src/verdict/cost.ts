@@ -2,15 +2,14 @@ import type { AttemptDigest, RunTally } from '../records/tally/run-tally.ts'
 import { measureChanges, risenPast, type Measured, type MeasureOf } from './attempt-measures.ts'
 
 /**
- * Whether an attempt costs more or less, beyond noise, overall and per scenario, in two measures:
- * the agent's tokens (in and out, as it reports them) and dollars (convy-ci's own models, and the
- * agent where convy.yml gives its price, each run at its own run.json's prices). Compared as
- * attempt-measures.ts compares any per-attempt measure.
+ * Whether the agent costs more or less per attempt, beyond noise, overall and per scenario, in two
+ * measures: its tokens (in and out, as it reports them) and its dollars (its tokens at its `price` in
+ * convy.yml, each run at its own run.json's price). Only the agent's own: what convy-ci's models cost
+ * (the simulated user, the judge, the review) is the harness's, reported beside it and never compared
+ * here — an agent that fails sooner, or a review that runs on failures, is not a costlier agent.
+ * Compared as attempt-measures.ts compares any per-attempt measure.
  *
- * Left out: agent errors (a conversation cut short costs less for the wrong reason); for dollars,
- * attempts without a verdict (the judge's call failed, so it was not paid for) and attempts that had a
- * model call answered from the model cache (no request, no cost: a warm cache on one side only would
- * otherwise read as the other side costing more).
+ * Left out: agent errors (a conversation cut short costs less for the wrong reason).
  */
 export interface Cost {
   tokens: Measured
@@ -23,7 +22,7 @@ export const AGENT_TOKENS: MeasureOf = {
 }
 
 export const DOLLARS: MeasureOf = {
-  value: (a: AttemptDigest) => (a.verdict === 'agent_error' || a.verdict === 'no_verdict' || a.cachedModelCalls > 0 ? null : a.costUsd),
+  value: (a: AttemptDigest) => (a.verdict === 'agent_error' ? null : a.agentCostUsd),
   floor: 1e-6,
 }
 
@@ -33,14 +32,14 @@ export function costChanges(before: RunTally, after: RunTally, ids: readonly str
 }
 
 /**
- * `--fail-on-costlier PCT`: fails when the agent's tokens or the dollars per attempt rose beyond
+ * `--fail-on-costlier PCT`: fails when the agent's tokens or its dollars per attempt rose beyond
  * noise, overall or in a scenario, by at least PCT percent; null when the gate holds.
  */
 export function costlierThan(cost: Cost, percent: number): { reason: string; scenarios: string[] } | null {
   const found = (['tokens', 'dollars'] as const).flatMap((kind) => {
     const measured = cost[kind]
     const { overall, scenarios } = risenPast(measured, percent)
-    const what = kind === 'tokens' ? "The agent's tokens per attempt" : 'Dollars per attempt'
+    const what = kind === 'tokens' ? "The agent's tokens per attempt" : "The agent's dollars per attempt"
     if (overall) return [{ reason: `${what} are ${measured.overall.ratio!.toFixed(2)} × the baseline's overall (p = ${measured.overall.pHigher.toPrecision(2)}), past the ${percent}% allowed (fail-on-costlier).`, scenarios: scenarios.map((s) => s.id) }]
     if (scenarios.length > 0) return [{ reason: `${what} rose past ${percent}% (fail-on-costlier): ${scenarios.map((s) => `${s.id} ${s.ratio!.toFixed(1)} ×`).join(', ')}.`, scenarios: scenarios.map((s) => s.id) }]
     return []

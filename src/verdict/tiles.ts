@@ -13,7 +13,7 @@ const TILE_ALPHA = 0.025
  * per-attempt comparisons' own figures and verdicts (`speed`, `firstToken`), so a tile never tells
  * a change the Speed and cost section and the gate do not. `passRateTone` comes from the stratified test.
  */
-export function buildTiles(before: RunSums, after: RunSums, passRateTone: Direction, times: { speed: Measured; firstToken: Measured }): Tiles {
+export function buildTiles(before: RunSums, after: RunSums, passRateTone: Direction, times: { speed: Measured; firstToken: Measured; agentDollars: Measured }): Tiles {
   const a = summarise(before)
   const b = summarise(after)
   return {
@@ -29,6 +29,7 @@ export function buildTiles(before: RunSums, after: RunSums, passRateTone: Direct
     agentErrors: countTile(a.agentErrors, before.attempts, b.agentErrors, after.attempts),
     noVerdicts: countTile(a.noVerdicts, before.attempts, b.noVerdicts, after.attempts),
     costUsd: tile(before.costUsd, after.costUsd, 'neutral'),
+    agentCostPerAttempt: timeTile(times.agentDollars),
   }
 }
 

@@ -109,7 +109,7 @@ describe('convy-ci run against a JSON agent and convy-ci’s models, over loopba
     // Only the judge is priced, and only the judged scenario calls it: 2 of 4 attempts carry a cost.
     const judgeCost = attempts.reduce((sum, a) => sum + (a.models.judge?.costUsd ?? 0), 0)
     assert.ok(judgeCost > 0)
-    assert.ok(result.stdout.includes(` · cost ${dollars(judgeCost)} (2 of 4 attempts priced)\n`), result.stdout)
+    assert.ok(result.stdout.includes(` · convy-ci's models ${dollars(judgeCost)} (2 of 4 attempts priced)\n`), result.stdout)
   })
 
   test('--smoke calls no model: scripts and a greeting, checks only', async () => {
@@ -264,7 +264,7 @@ test('an agent priced in convy.yml has its tokens costed, and its price does not
     assert.ok(Math.abs((attempt.agentCostUsd ?? -1) - expected) < 1e-12, `cost ${attempt.agentCostUsd} ≠ ${expected}`)
     const manifest = JSON.parse(await readFile(join(runFolder, 'run.json'), 'utf8'))
     assert.deepEqual(manifest.agent.price, [2, 10])
-    assert.match(result.stdout, new RegExp(`bot: pass rate 100% · 1 of 1 · cost \\${dollars(expected).replace('.', '\\.')}\n`))
+    assert.match(result.stdout, new RegExp(`bot: pass rate 100% · 1 of 1 · agent \\${dollars(expected).replace('.', '\\.')}\n`))
 
     const { resolveAgent, loadProjectConfig } = await import('../../src/records/config/load-config.ts')
     await writeFile(join(dir, 'convy.yml'), yml('[3, 12]'))

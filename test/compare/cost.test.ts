@@ -19,7 +19,10 @@ const now = new Date('2026-03-02T00:00:00Z')
 
 interface Spend {
   tokens: number | null
+  /** The agent's own dollars (its tokens at its price in convy.yml). */
   dollars: number | null
+  /** convy-ci's judge's dollars for the attempt: the harness's, never the agent's. Default $0.001. */
+  judgeDollars?: number
   cached?: number
 }
 
@@ -28,9 +31,10 @@ function run(scenarios: number, k: number, spend: (s: number, n: number) => Spen
   const ids = Array.from({ length: scenarios }, (_, i) => `s${i}`)
   const attempts = ids.flatMap((id, s) =>
     Array.from({ length: k }, (_, i): Attempt => {
-      const { tokens, dollars, cached } = spend(s, i + 1)
-      const judge: ModelUse = { model: 'judge-model', calls: 1, tries: 1, tokens: { input: 100, output: 10 }, seconds: 1, costUsd: dollars, ...(cached ? { cachedCalls: cached } : {}) }
-      return { ...attempt(id, i + 1, verdict(i + 1)), agentTokens: tokens === null ? null : { input: Math.round(tokens * 0.8), output: Math.round(tokens * 0.2) }, models: { user: null, judge } }
+      const { tokens, dollars, judgeDollars, cached } = spend(s, i + 1)
+      const judge: ModelUse = { model: 'judge-model', calls: 1, tries: 1, tokens: { input: 100, output: 10 }, seconds: 1, costUsd: judgeDollars ?? 0.001, ...(cached ? { cachedCalls: cached } : {}) }
+      const agentTokens = tokens === null ? null : { input: Math.round(tokens * 0.8), output: Math.round(tokens * 0.2) }
+      return { ...attempt(id, i + 1, verdict(i + 1)), agentTokens, ...(dollars === null ? {} : { agentCostUsd: dollars }), models: { user: null, judge } }
     }),
   )
   return { manifest: manifest({ scenarios: ids.map((id) => scenario(id)) }), attempts }
@@ -74,33 +78,35 @@ describe('tokens and dollars in a comparison', () => {
     assert.equal(c.cost.dollars.overall.change, 'higher')
     const { lower, upper } = c.cost.dollars.overall.interval!
     assert.ok(lower > 1.6 && lower < 2 && upper > 2 && upper < 2.5, `${lower}–${upper}`)
-    assert.match(costlierThan(c.cost, 50)!.reason, /^Dollars per attempt are \d\.\d\d × the baseline's overall \(p = .+\), past the 50% allowed \(fail-on-costlier\)\.$/)
+    assert.match(costlierThan(c.cost, 50)!.reason, /^The agent's dollars per attempt are \d\.\d\d × the baseline's overall \(p = .+\), past the 50% allowed \(fail-on-costlier\)\.$/)
     assert.equal(c.cost.tokens.overall.ratio, null, 'no tokens reported on either side: nothing compared')
     assert.equal(c.cost.tokens.overall.change, null)
     const card = speedCard(c).value
-    assert.match(card, /^<h2>Speed and cost<\/h2><div class="card"><ul><li>dollars \d\.\d × more per attempt overall \(p (=|&lt;) [^)]*, 95% CI [\d.]+–[\d.]+ ×\): median \$0\.002\d* → \$0\.00\d+/)
+    assert.match(card, /^<h2>Speed and cost<\/h2><div class="card"><ul><li>the agent(&#39;|')s dollars \d\.\d × more per attempt overall \(p (=|&lt;) [^)]*, 95% CI [\d.]+–[\d.]+ ×\): median \$0\.002\d* → \$0\.00\d+/)
     const cheaper = compare(after, before)
     assert.equal(cheaper.cost.dollars.overall.change, 'lower')
-    assert.match(speedCard(cheaper).value, /dollars \d\.\d × less per attempt overall/)
+    assert.match(speedCard(cheaper).value, /the agent(&#39;|')s dollars \d\.\d × less per attempt overall/)
     assert.equal(costlierThan(cheaper.cost, 0), null)
   })
 
-  test('left out: agent errors, attempts without a verdict, and attempts with a cached model call (no request, no cost)', () => {
+  test("left out: agent errors; never counted: convy-ci's own models (a review that ran, a warm cache)", () => {
     const before = run(5, 5, () => ({ tokens: 1000, dollars: 0.01 }))
-    // A warm cache on the baseline's side only: its judge calls cost nothing. Counted, the PR would look far costlier.
-    const cachedBefore = run(5, 5, () => ({ tokens: 1000, dollars: 0, cached: 1 }))
-    const after = run(5, 5, () => ({ tokens: 1000, dollars: 0.01 }))
-    const c = compare(cachedBefore, after)
-    assert.equal(c.cost.dollars.overall.before.attempts, 0)
-    assert.equal(c.cost.dollars.overall.change, null)
-    assert.equal(costlierThan(c.cost, 0), null)
+    // Adversary (issue 35): the same agent, but convy-ci's side cost 1.6 × more (the review ran on
+    // failures) or nothing at all (a warm model cache). Neither is the agent's cost: nothing is told or gated.
+    for (const harness of [{ judgeDollars: 0.0016 }, { judgeDollars: 0, cached: 1 }]) {
+      const after = run(5, 5, () => ({ tokens: 1000, dollars: 0.01, ...harness }))
+      const c = compare(before, after)
+      assert.equal(c.cost.dollars.overall.change, null)
+      assert.deepEqual(c.cost.dollars.scenarios, [])
+      assert.equal(costlierThan(c.cost, 0), null)
+      assert.equal(c.tiles.agentCostPerAttempt.tone, 'within-noise')
+    }
     // One attempt in five of every scenario broken (the scenarios stay compared), spending far more.
     const broken = (verdict: Attempt['verdict']) => run(5, 5, (_, n) => (n === 1 ? { tokens: 9000, dollars: 0.09 } : { tokens: 1000, dollars: 0.01 }), (n) => (n === 1 ? verdict : 'passed'))
     const errors = compare(before, broken('agent_error'))
     assert.deepEqual([errors.cost.tokens.overall.after.attempts, errors.cost.dollars.overall.after.attempts], [20, 20], 'a conversation cut short is neither a token count nor a cost')
     assert.equal(errors.cost.tokens.overall.change, null)
     const unjudged = compare(before, broken('no_verdict'))
-    assert.deepEqual([unjudged.cost.tokens.overall.after.attempts, unjudged.cost.dollars.overall.after.attempts], [25, 20], "the agent's tokens stand when only the judge failed; its unpaid call is no cost")
-    assert.equal(unjudged.cost.dollars.overall.change, null)
+    assert.deepEqual([unjudged.cost.tokens.overall.after.attempts, unjudged.cost.dollars.overall.after.attempts], [25, 25], "the agent's tokens and dollars stand when only the judge failed")
   })
 })

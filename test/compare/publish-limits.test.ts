@@ -22,7 +22,9 @@ function run(seed: number, times: number, dollars: number): RunRecord {
       return {
         ...base,
         turns: [base.turns[0]!, { ...base.turns[1]!, seconds: times * noise() }],
-        models: { user: null, judge: { model: 'judge-model', calls: 1, tries: 1, tokens: { input: 100, output: 10 }, seconds: 1, costUsd: dollars * noise() } },
+        // `dollars` are the agent's own (its tokens at its price); the judge's are the harness's, the same on both sides.
+        agentCostUsd: dollars * noise(),
+        models: { user: null, judge: { model: 'judge-model', calls: 1, tries: 1, tokens: { input: 100, output: 10 }, seconds: 1, costUsd: 0.001 } },
       }
     }),
   )
@@ -48,7 +50,7 @@ describe('publishRun with fail-on-slower and fail-on-costlier', () => {
   test('off by default: within noise passes, and the comment still says what changed in its Speed and cost section', async () => {
     const published = await publish({})
     assert.deepEqual([published.verdict, published.gated.outcome, published.conclusion, published.failure], ['within-noise', 'pass', 'success', null])
-    assert.match(published.markdown, /\*\*Speed and cost\*\*\n\n- Overall: answers 2\.\d × slower overall \(p [^\n]+\n- Overall: dollars \d\.\d × more per attempt overall/)
+    assert.match(published.markdown, /\*\*Speed and cost\*\*\n\n- Overall: answers 2\.\d × slower overall \(p [^\n]+\n- Overall: the agent's dollars \d\.\d × more per attempt overall/)
     assert.doesNotMatch(published.markdown, /Gate:/)
   })
 
@@ -62,7 +64,7 @@ describe('publishRun with fail-on-slower and fail-on-costlier', () => {
   test('past fail-on-costlier, even under fail-on: never (asked for on its own); not past a higher limit', async () => {
     const published = await publish({ failOn: 'never', failOnCostlier: 100 })
     assert.deepEqual([published.verdict, published.gated.outcome, published.conclusion], ['worse', 'fail', 'failure'])
-    assert.match(published.failure!, /^bot: Dollars per attempt are \d\.\d\d × the baseline's overall \(p = .+\), past the 100% allowed \(fail-on-costlier\)\.$/)
+    assert.match(published.failure!, /^bot: The agent's dollars per attempt are \d\.\d\d × the baseline's overall \(p = .+\), past the 100% allowed \(fail-on-costlier\)\.$/)
     const lenient = await publish({ failOnCostlier: 1000, failOnSlower: 1000 })
     assert.deepEqual([lenient.verdict, lenient.gated.outcome, lenient.failure], ['within-noise', 'pass', null])
   })

@@ -52,9 +52,10 @@ describe('tiles of a run counted by hand', () => {
     assert.equal(t.get('Errors'), "5 of 12 | 2 agent errors · 3 no verdict (convy-ci's models failed)")
   })
 
-  test('cost: the priced model calls added up', () => {
+  test("cost: convy-ci's priced model calls added up, apart from the agent's (unpriced here: no tile)", () => {
     // 0.125 + 0.25 + 0.5
-    assert.equal(t.get('Cost')?.split(' | ')[0], '$0.88')
+    assert.equal(t.get('convy-ci cost')?.split(' | ')[0], '$0.88')
+    assert.equal(t.get('Agent cost'), undefined)
   })
 
   test('reliability: pass^k up to the smallest graded count, and scenarios by stability', () => {

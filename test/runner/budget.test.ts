@@ -9,7 +9,7 @@ import { RUN_FORMAT, type RunManifest } from '../../src/records/journal/records.
 import { RunJournal } from '../../src/records/journal/run-journal.ts'
 import { processWriter } from '../../src/entry/cli/writer.ts'
 import { createModels } from '../../src/play/runner/create-models.ts'
-import { attemptCostUsd } from '../../src/records/journal/attempt-facts.ts'
+import { harnessCostUsd } from '../../src/records/journal/attempt-facts.ts'
 import { Budget } from '../../src/play/runner/budget.ts'
 import { playRun } from '../../src/play/runner/play-run.ts'
 import { planAttempts } from '../../src/play/runner/select-scenarios.ts'
@@ -54,7 +54,7 @@ async function budgetedRun(budgetUsd: number, parallel: number) {
   })
   await journal.release()
   const attempts = await readAllAttempts(journal.dir)
-  return { result, attempts, spent: attempts.reduce((sum, a) => sum + (attemptCostUsd(a) ?? 0), 0) }
+  return { result, attempts, spent: attempts.reduce((sum, a) => sum + (harnessCostUsd(a) ?? 0), 0) }
 }
 
 test('a budget stops starting attempts before spending would pass it, at any parallelism', async () => {

@@ -3,7 +3,7 @@ import { RunJournal } from '../../records/journal/run-journal.ts'
 import type { RunManifest } from '../../records/journal/records.ts'
 import type { Attempt } from '../../records/journal/records.ts'
 import { missingReplays } from '../../play/runner/replay-user-errors.ts'
-import { attemptCostUsd } from '../../records/journal/attempt-facts.ts'
+import { harnessCostUsd } from '../../records/journal/attempt-facts.ts'
 import { checkModels, prepareAgent, prepareModels, type PreparedAgent, type PreparedModels } from '../../play/runner/prepare.ts'
 import { planAttempts } from '../../play/runner/select-scenarios.ts'
 import { ResumeRefused, type ExitCode } from '../../base/shared/errors.ts'
@@ -52,7 +52,7 @@ async function resumeLocked(ctx: PipelineContext, journal: RunJournal, project: 
   const replaying: Attempt[] = []
   for await (const attempt of readAttempts(journal.dir)) {
     done.add(key(attempt.scenario, attempt.attempt))
-    spentUsd += attemptCostUsd(attempt) ?? 0
+    spentUsd += harnessCostUsd(attempt) ?? 0
     if (attempt.verdict === 'user_error' || attempt.replayOf !== undefined) replaying.push(attempt)
   }
   const planned = planAttempts(manifest.scenarios, manifest.settings.k, manifest.settings.shard)

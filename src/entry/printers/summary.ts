@@ -50,10 +50,16 @@ function errorDigest(tally: RunTally): string[] {
   if (otherMessages) lines.push(`  and ${plural(otherAttempts, 'attempt')} with ${plural(otherMessages, 'other message')} (report.html has each attempt's)`)
   return ['', 'errors, most frequent first:', ...lines]
 }
-/** What the run cost, when a price was given for anything it used; partial sums say so. */
+/**
+ * What the run cost, when a price was given: the agent's own tokens at its price, and apart from it
+ * convy-ci's models (the harness), never added together; partial sums say so.
+ */
 function cost(tally: RunTally): string {
-  if (tally.costedAttempts === 0) return ''
-  const partial = tally.costedAttempts < tally.attempts ? ` (${tally.costedAttempts} of ${tally.attempts} attempts priced)` : ''
-  return `cost ${dollars(tally.costUsd)}${partial}`
+  const scenarios = [...tally.scenarios.values()]
+  const [agentUsd, agentCosted] = scenarios.reduce(([usd, n], s) => [usd + s.agentCostUsd, n + s.agentCostedAttempts], [0, 0])
+  const partial = (costed: number) => (costed < tally.attempts ? ` (${costed} of ${tally.attempts} attempts priced)` : '')
+  return [agentCosted ? `agent ${dollars(agentUsd)}${partial(agentCosted)}` : '', tally.costedAttempts ? `convy-ci's models ${dollars(tally.costUsd)}${partial(tally.costedAttempts)}` : '']
+    .filter(Boolean)
+    .join(' · ')
 }
 

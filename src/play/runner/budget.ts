@@ -1,4 +1,4 @@
-import { attemptCostUsd } from '../../records/journal/attempt-facts.ts'
+import { harnessCostUsd } from '../../records/journal/attempt-facts.ts'
 import type { Attempt } from '../../records/journal/records.ts'
 
 /**
@@ -22,7 +22,7 @@ export class Budget {
   }
 
   record(attempt: Attempt): void {
-    const cost = attemptCostUsd(attempt) ?? 0
+    const cost = harnessCostUsd(attempt) ?? 0
     this.#spent += cost
     this.#finished++
     this.#finishedCost += cost

@@ -6,12 +6,18 @@ import type { Attempt, Turn, Verdict } from './records.ts'
  */
 
 /**
- * What an attempt cost in dollars: convy-ci's own models and, where convy.yml prices it, the agent.
- * Null when nothing in it was priced, so "free" and "unknown" stay apart.
+ * What convy-ci's own models cost for an attempt — the simulated user, the judge and the review: the
+ * harness's dollars, which the budget limits and which are never the agent's. Null when none was
+ * priced, so "free" and "unknown" stay apart.
  */
-export function attemptCostUsd(attempt: Attempt): number | null {
-  const costs = [attempt.models.user?.costUsd, attempt.models.judge?.costUsd, attempt.models.review?.costUsd, attempt.agentCostUsd].filter((c): c is number => typeof c === 'number')
+export function harnessCostUsd(attempt: Attempt): number | null {
+  const costs = [attempt.models.user?.costUsd, attempt.models.judge?.costUsd, attempt.models.review?.costUsd].filter((c): c is number => typeof c === 'number')
   return costs.length === 0 ? null : costs.reduce((a, b) => a + b, 0)
+}
+
+/** What the agent's own tokens cost, at its `price` in convy.yml: what `--fail-on-costlier` compares. Null without a price. */
+export function agentCostUsd(attempt: Attempt): number | null {
+  return typeof attempt.agentCostUsd === 'number' ? attempt.agentCostUsd : null
 }
 
 export interface VerdictCounts {

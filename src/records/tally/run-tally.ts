@@ -1,4 +1,4 @@
-import { answers, attemptCostUsd, countVerdict, emptyVerdictCounts, type VerdictCounts } from '../journal/attempt-facts.ts'
+import { agentCostUsd, answers, countVerdict, emptyVerdictCounts, harnessCostUsd, type VerdictCounts } from '../journal/attempt-facts.ts'
 import type { Attempt, CheckResult, ClaimResult, EndedBy, RunManifest, Tokens, UserReview, Verdict } from '../journal/records.ts'
 import { checkText, type Scenario } from '../scenario/scenario.ts'
 import { capped } from '../../base/shared/text.ts'
@@ -50,7 +50,9 @@ export interface AttemptDigest {
   agentTokens: Tokens | null
   seconds: number
   startedAt: string
+  /** convy-ci's models' dollars (attempt-facts.ts `harnessCostUsd`) and the agent's own (`agentCostUsd`); null where unpriced. */
   costUsd: number | null
+  agentCostUsd: number | null
   /** convy-ci's model calls answered from the model cache (no request, no cost): such an attempt's dollars are not compared. */
   cachedModelCalls: number
   dialogue: DialogueSlot
@@ -90,9 +92,11 @@ export interface ScenarioTally extends VerdictCounts {
   tokenAttempts: number
   tokensIn: number
   tokensOut: number
-  /** Dollars of the attempts that had a price, and how many had one. */
+  /** convy-ci's models' dollars over the attempts that had a price, and how many had one; the agent's own the same. */
   costUsd: number
   costedAttempts: number
+  agentCostUsd: number
+  agentCostedAttempts: number
 }
 
 export interface SlowestAnswer {
@@ -118,7 +122,6 @@ export interface RunTally {
   costedAttempts: number
 }
 
-
 function checkKey(kind: string, value: string): string {
   return `${kind} ${value}`
 }
@@ -132,16 +135,8 @@ function emptyScenario(id: string, scenario: Scenario | null): ScenarioTally {
     claims: new Map(),
     checks: new Map(),
     judgements: [],
-    answers: 0,
-    answerSeconds: 0,
-    slowestAnswer: 0,
-    firstTokens: 0,
-    firstTokenSeconds: 0,
-    tokenAttempts: 0,
-    tokensIn: 0,
-    tokensOut: 0,
-    costUsd: 0,
-    costedAttempts: 0,
+    ...{ answers: 0, answerSeconds: 0, slowestAnswer: 0, firstTokens: 0, firstTokenSeconds: 0 },
+    ...{ tokenAttempts: 0, tokensIn: 0, tokensOut: 0, costUsd: 0, costedAttempts: 0, agentCostUsd: 0, agentCostedAttempts: 0 },
   }
   for (const claim of scenario?.judge ?? []) tally.claims.set(claim, { held: 0, decided: 0 })
   for (const check of scenario?.checks ?? []) tally.checks.set(checkKey(check.kind, checkText(check)), { kind: check.kind, value: checkText(check), held: 0, decided: 0 })
@@ -171,13 +166,14 @@ export function addAttempt(tally: RunTally, attempt: Attempt, dialogue: Dialogue
     scenario.tokensIn += attempt.agentTokens.input
     scenario.tokensOut += attempt.agentTokens.output
   }
-  const costUsd = attemptCostUsd(attempt)
+  const [costUsd, agentUsd] = [harnessCostUsd(attempt), agentCostUsd(attempt)]
   if (costUsd !== null) {
     tally.costUsd += costUsd
     tally.costedAttempts++
     scenario.costUsd += costUsd
     scenario.costedAttempts++
   }
+  if (agentUsd !== null) [scenario.agentCostUsd, scenario.agentCostedAttempts] = [scenario.agentCostUsd + agentUsd, scenario.agentCostedAttempts + 1]
   const digest: AttemptDigest = {
     attempt: attempt.attempt,
     verdict: attempt.verdict,
@@ -196,6 +192,7 @@ export function addAttempt(tally: RunTally, attempt: Attempt, dialogue: Dialogue
     seconds: attempt.seconds,
     startedAt: attempt.startedAt,
     costUsd,
+    agentCostUsd: agentUsd,
     cachedModelCalls: (attempt.models.user?.cachedCalls ?? 0) + (attempt.models.judge?.cachedCalls ?? 0) + (attempt.models.review?.cachedCalls ?? 0),
     dialogue,
     toolCalls: toolCallDigests(attempt),

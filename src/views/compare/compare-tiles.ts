@@ -18,6 +18,7 @@ const NONE = '–'
 
 /** Times get slower and faster rather than worse and better. */
 const TIME_WORD: Record<Tone, string> = { ...TONE_WORD, worse: 'slower', better: 'faster' }
+const COST_WORD: Record<Tone, string> = { ...TONE_WORD, worse: 'costlier', better: 'cheaper' }
 
 function changeChip(tile: ComparedTile, show: (change: number) => string, words: Record<Tone, string> = TONE_WORD): SafeHtml {
   if (tile.change === null) return html`<span class="chg neutral">${NONE}</span>`
@@ -71,7 +72,11 @@ export function renderCompareTiles(c: Comparison): SafeHtml {
     tile('No verdict', of(t.noVerdicts, 'before'), of(t.noVerdicts, 'after'), [changeChip(t.noVerdicts, (d) => signed(d))], "convy-ci's models gave no verdict"),
   ]
   if (t.costUsd.before !== null || t.costUsd.after !== null) {
-    tiles.push(tile('Cost', value(t.costUsd.before, dollars), value(t.costUsd.after, dollars), [changeChip(t.costUsd, signedDollars)], 'simulated user and judge'))
+    tiles.push(tile('convy-ci cost', value(t.costUsd.before, dollars), value(t.costUsd.after, dollars), [changeChip(t.costUsd, signedDollars)], 'simulated user, judge and review: the harness, not the agent'))
+  }
+  const agentCost = t.agentCostPerAttempt
+  if (agentCost.before !== null || agentCost.after !== null) {
+    tiles.push(tile('Agent cost', value(agentCost.before, dollars), value(agentCost.after, dollars), [changeChip(agentCost, signedDollars, COST_WORD)], "median per attempt, its tokens at its price in convy.yml"))
   }
   return html`<section class="tiles ctiles" aria-label="Before and after">${tiles}</section>`
 }

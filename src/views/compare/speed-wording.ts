@@ -29,7 +29,7 @@ const WORDING: Record<'speed' | 'firstToken' | 'tokens' | 'dollars', Wording> = 
   speed: { what: 'answers', higher: 'slower', lower: 'faster', value: seconds, per: 'per answer' },
   firstToken: { what: 'first tokens', higher: 'slower', lower: 'faster', value: seconds, per: 'to the first token' },
   tokens: { what: 'agent tokens', higher: 'more per attempt', lower: 'fewer per attempt', value: (v) => count(Math.round(v)), per: 'per attempt' },
-  dollars: { what: 'dollars', higher: 'more per attempt', lower: 'less per attempt', value: dollars, per: 'per attempt' },
+  dollars: { what: "the agent's dollars", higher: 'more per attempt', lower: 'less per attempt', value: dollars, per: 'per attempt' },
 }
 
 function ratioText(change: MeasureChange, wording: Wording): string {

@@ -60,7 +60,13 @@ export function tileRows(c: Comparison): string[][] {
     }
     const [before, after] = [perAttempt('before'), perAttempt('after')]
     const eachChange = before === null || after === null ? NONE : `${after === before ? '' : after > before ? '+' : '−'}${dollars(Math.abs(after - before))} per attempt`
-    rows.push(['Cost', cost('before'), cost('after'), joined(change(t.costUsd, signedDollars), eachChange)])
+    rows.push(['convy-ci cost', cost('before'), cost('after'), joined(change(t.costUsd, signedDollars), eachChange)])
+  }
+  // The agent's own dollars, where convy.yml prices it: told only beyond noise, as fail-on-costlier gates on it.
+  const agentCost = t.agentCostPerAttempt
+  if (beyondNoise(agentCost)) {
+    const each = (side: 'before' | 'after') => (agentCost[side] === null ? NONE : `${dollars(agentCost[side])} median per attempt`)
+    rows.push(['Agent cost', each('before'), each('after'), change(agentCost, signedDollars)])
   }
   return rows
 }

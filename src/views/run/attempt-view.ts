@@ -29,7 +29,8 @@ function summaryFacts(a: AttemptDigest): string {
   const facts = [plural(a.turns, 'user turn'), ...(a.endedBy ? [ENDINGS[a.endedBy]] : []), `${seconds(a.agentSeconds)} answering`]
   if (a.agentTokens) facts.push(`${count(a.agentTokens.input)} in / ${count(a.agentTokens.output)} out tokens`)
   if (a.failedTurn) facts.push(a.failedTurn.role === 'agent' ? `broke at answer ${a.failedTurn.nth}` : `the simulated user failed at line ${a.failedTurn.nth}`)
-  if (a.costUsd !== null) facts.push(`models ${dollars(a.costUsd)}`)
+  if (a.agentCostUsd !== null) facts.push(`agent ${dollars(a.agentCostUsd)}`)
+  if (a.costUsd !== null) facts.push(`convy-ci's models ${dollars(a.costUsd)}`)
   return facts.join(' · ')
 }
 

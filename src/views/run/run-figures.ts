@@ -36,8 +36,10 @@ export interface RunFigures {
   answers: number
   /** Mean tokens per attempt, over attempts where the agent reported them. */
   tokensPerAttempt: { input: number; output: number; attempts: number } | null
-  /** Dollars spent on convy-ci's own models; null when no price was known. */
+  /** Dollars spent on convy-ci's own models (the harness); null when no price was known. */
   costUsd: number | null
+  /** The agent's own tokens at its price in convy.yml, over the run; null without a price. */
+  agentCostUsd: number | null
   /** pass^k for k = 1…the smallest number of verdicts a scenario got, over scenarios with any. */
   passHatK: KEstimate[]
 }
@@ -59,11 +61,13 @@ export function runFigures(tally: RunTally): RunFigures {
   let scenarios = 0
   const passCounts: PassCounts[] = []
   const allAttempts: AttemptDigest[] = []
+  let [agentCostUsd, agentCosted] = [0, 0]
   for (const s of tally.scenarios.values()) {
     if (s.attempts.length === 0) continue
     scenarios++
     passCounts.push({ passed: s.passed, counted: s.passed + s.failed + s.agentErrors })
     allAttempts.push(...s.attempts)
+    ;[agentCostUsd, agentCosted] = [agentCostUsd + s.agentCostUsd, agentCosted + s.agentCostedAttempts]
     passed += s.passed
     failed += s.failed
     agentErrors += s.agentErrors
@@ -100,6 +104,7 @@ export function runFigures(tally: RunTally): RunFigures {
     answers,
     tokensPerAttempt: tokenAttempts === 0 ? null : { input: tokensIn / tokenAttempts, output: tokensOut / tokenAttempts, attempts: tokenAttempts },
     costUsd: tally.costedAttempts === 0 ? null : tally.costUsd,
+    agentCostUsd: agentCosted === 0 ? null : agentCostUsd,
     passHatK: passHatKs(graded),
   }
 }

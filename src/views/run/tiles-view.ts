@@ -84,17 +84,18 @@ function errorsTile(f: RunFigures): Tile {
   }
 }
 
-function costTile(f: RunFigures): Tile | null {
-  if (f.costUsd === null) return null
-  return { label: 'Cost', value: dollars(f.costUsd), unit: '', sub: 'convy-ci’s models, and the agent where priced, at the prices in convy.yml' }
+/** What convy-ci's own models cost (the harness), and apart from it what the agent's tokens cost at its price. */
+function costTiles(f: RunFigures): Tile[] {
+  const tiles: Tile[] = []
+  if (f.agentCostUsd !== null) tiles.push({ label: 'Agent cost', value: dollars(f.agentCostUsd), unit: '', sub: 'its tokens at its price in convy.yml' })
+  if (f.costUsd !== null) tiles.push({ label: 'convy-ci cost', value: dollars(f.costUsd), unit: '', sub: 'simulated user, judge and review, at the prices in convy.yml: the harness, not the agent' })
+  return tiles
 }
 
 export function runTiles(f: RunFigures): Tile[] {
   const firstToken = firstTokenTile(f)
   const tiles = [passRateTile(f), stableTile(f), answerTile(f), ...(firstToken ? [firstToken] : []), tokensTile(f), errorsTile(f)]
-  const cost = costTile(f)
-  if (cost) tiles.push(cost)
-  return tiles
+  return [...tiles, ...costTiles(f)]
 }
 
 function renderTile(tile: Tile, extra: SafeHtml | string = ''): SafeHtml {
