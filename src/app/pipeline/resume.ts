@@ -12,6 +12,7 @@ import type { PipelineContext } from './context.ts'
 import { execute } from './execute.ts'
 import { finishRun } from './finish-run.ts'
 import { openProject, type Project } from './project.ts'
+import { runWorldOf } from './run-world.ts'
 
 export interface ResumeRequest {
   /** The run: its id, its 4-hex part or its folder. */
@@ -68,6 +69,8 @@ async function resumeLocked(ctx: PipelineContext, journal: RunJournal, project: 
   const agent = await prepareAgent(project.config, manifest.agent.name, project.env, { canStripTypes: ctx.canStripTypes })
   const models = prepareModels(project.config, project.env, manifest.scenarios, manifest.settings.smoke, { cache: manifest.settings.cache ?? 'off', review: manifest.settings.review ?? false })
   refuseIfChanged(manifest, agent, models)
+  // The attempts it plays are set up again, with the world as it is read now (its ${VAR}s, its modules).
+  const world = await runWorldOf(project, agent, manifest.scenarios, ctx.canStripTypes)
   await checkModels(models, manifest.settings.cache ?? 'off')
 
   ctx.stderr.write(`resuming ${manifest.id}: ${todo.length} of ${planned.length} attempts to play\n`)
@@ -82,9 +85,10 @@ async function resumeLocked(ctx: PipelineContext, journal: RunJournal, project: 
     agent,
     models,
     resultsDir: project.resultsDir,
-    mask: createMask([...agent.secrets, ...models.resolved.secrets]),
+    mask: createMask([...agent.secrets, ...models.resolved.secrets, ...world.secrets]),
     spentBeforeUsd: spentUsd,
     watch,
+    world,
   })).exitCode
 }
 

@@ -29,7 +29,7 @@ export class OpenAISimulatedUser implements SimulatedUser {
 
   async next(scenario: Scenario, dialogue: readonly DialogueLine[], context: ModelCallContext): Promise<UserLine> {
     if (scenario.user === undefined) throw new Error(`scenario ${scenario.id} has no instructions for the simulated user`)
-    const messages = simulatedUserMessages(scenario.user, dialogue)
+    const messages = simulatedUserMessages(scenario.user, dialogue, scenario.context)
     const what = `simulated user model "${this.model}"`
     // Sampling is the server's default unless set: the user's variety is what k attempts measure.
     const request = { model: this.model, purpose: 'simulated user', messages, temperature: this.#temperature }
