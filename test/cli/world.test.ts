@@ -97,7 +97,7 @@ describe('a world per scenario: context, set-up and tear-down', () => {
     world.seen.length = 0
     const dir = await makeProject({
       'convy.yml': modelsYml({ apiKey: 'k' }) + botYml(),
-      'scenarios/where.yml': 'user: Ask where your order is.\ncontext: { channel: web }\nchecks:\n  - contains: "Order {context.order_id} for gold"\n',
+      'scenarios/where.yml': 'user: Ask where your order is.\ncontext: { channel: web }\njudge: [The agent named the order]\nchecks:\n  - contains: "Order {context.order_id} for gold"\n',
     })
     const result = await runInProcess(['run', 'bot', '-k', '2', '--parallel', '1'], { cwd: dir, env: { CONVY_BASE_URL: models.url, WORLD_URL: world.url } })
     assert.equal(result.code, 0, result.stderr)
@@ -113,7 +113,26 @@ describe('a world per scenario: context, set-up and tear-down', () => {
 
     const attempts = await readAllAttempts(await onlyRun(dir, 'bot'))
     assert.deepEqual(attempts.map((a) => [a.verdict, a.context?.order_id]).sort(), [['passed', 'O-1'], ['passed', 'O-2']])
+    // The judge is told the context too.
+    const judged = models.requests.filter((r) => r.kind === 'judge').map((r) => JSON.stringify(r.body))
+    assert.equal(judged.length, 2)
+    assert.ok(judged.some((body) => body.includes('<context>') && body.includes('\\"order_id\\":\\"O-1\\"')), judged[0])
     assert.deepEqual(attempts.find((a) => a.context?.order_id === 'O-1')!.checks, [{ kind: 'contains', value: 'Order {context.order_id} for gold', pass: true, detail: 'answer 1 contains it ("Order O-1 for gold")' }])
+  })
+
+  test("a module's set-up function: given the session and the context (its ${VAR}s read, masked in the record), its answer merged", async () => {
+    const calls: unknown[] = []
+    ;(globalThis as { __worldCalls?: unknown[] }).__worldCalls = calls
+    const dir = await makeProject({
+      'convy.yml': modelsYml({ apiKey: 'k', user: null, judge: null }) + 'agents: {}\n',
+      'scenarios/shop/seeded.yml': 'script: [hello]\ncontext: { token: "${SHOP_TOKEN}" }\nsetup: { module: seed.mjs, export: seedOrder }\nteardown: { module: seed.mjs }\nchecks:\n  - contains: hello\n',
+      'scenarios/shop/seed.mjs': 'export function seedOrder({ session, context, scenario }) { globalThis.__worldCalls.push(["setup", scenario, typeof session, context.token]); return { order_id: "M-1" } }\nexport async function teardown({ context }) { globalThis.__worldCalls.push(["teardown", context.order_id]) }\n',
+    })
+    const result = await runInProcess(['run', 'echo', '-k', '1'], { cwd: dir, env: { SHOP_TOKEN: 'sk-shop-secret-123' } })
+    assert.equal(result.code, 0, result.stderr)
+    assert.deepEqual(calls, [['setup', 'seeded', 'string', 'sk-shop-secret-123'], ['teardown', 'M-1']])
+    const [attempt] = await readAllAttempts(await onlyRun(dir, 'echo'))
+    assert.deepEqual(attempt!.context, { token: '***', order_id: 'M-1' })
   })
 
   test('a failing set-up is an agent error of kind setup: the agent is not called, tear-down still runs, the summary says set-up error', async () => {
