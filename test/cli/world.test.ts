@@ -43,6 +43,7 @@ async function startWorld(): Promise<WorldServer> {
       const json = (status: number, value: unknown) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(value))
       if (path === '/seed') return json(200, { order_id: `O-${++orders}`, customer: { tier: 'gold' } })
       if (path === '/seed-broken') return json(500, { error: 'database is down' })
+      if (path === '/seed-hang') return
       if (path === '/teardown') return res.writeHead(204).end()
       if (path.startsWith('/chat/')) {
         if (String(body.message).includes('[hang]')) return hung()
@@ -103,6 +104,8 @@ describe('a world per scenario: context, set-up and tear-down', () => {
     assert.equal(result.code, 0, result.stderr)
     assert.deepEqual(world.seen.map((s) => s.path), ['/seed', '/chat/O-1', '/teardown', '/seed', '/chat/O-2', '/teardown'])
     const [seed, chat, teardown] = world.seen
+    assert.equal(seed!.method, 'POST')
+    assert.equal(seed!.headers['content-type'], 'application/json')
     assert.equal(seed!.body.shop, 'acme')
     assert.equal(seed!.body.session, chat!.body.session_id)
     assert.equal(chat!.headers['x-tier'], 'gold')
@@ -150,6 +153,18 @@ describe('a world per scenario: context, set-up and tear-down', () => {
     assert.deepEqual(attempt!.turns, [])
     assert.match(result.stderr + result.stdout, /set-up error: set-up failed: POST/)
     assert.equal(result.code, 1)
+  })
+
+  test('set-up has the turn\'s deadline (--turn-timeout)', async () => {
+    world.seen.length = 0
+    const dir = await makeProject({
+      'convy.yml': modelsYml({ apiKey: 'k' }) + botYml(),
+      'scenarios/slow.yml': 'script: [hello]\ncontext: { order_id: O-7, customer: { tier: silver } }\nsetup: { url: "${WORLD_URL}/seed-hang", method: PUT }\nchecks:\n  - contains: Order\n',
+    })
+    await runInProcess(['run', 'bot', '-k', '1', '--turn-timeout', '0.3'], { cwd: dir, env: { CONVY_BASE_URL: models.url, WORLD_URL: world.url } })
+    assert.deepEqual(world.seen.map((s) => `${s.method} ${s.path}`), ['PUT /seed-hang', 'POST /teardown'])
+    const [attempt] = await readAllAttempts(await onlyRun(dir, 'bot'))
+    assert.equal(attempt!.error, 'set-up failed: no answer within 0.3 s (--turn-timeout)')
   })
 
   test('tear-down runs after an attempt interrupted mid-answer (Ctrl+C), and the run exits 130', async () => {
