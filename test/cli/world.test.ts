@@ -1,4 +1,6 @@
 import assert from 'node:assert/strict'
+import { readFile } from 'node:fs/promises'
+import { basename, join } from 'node:path'
 import { createServer, type IncomingHttpHeaders } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { after, before, describe, test } from 'node:test'
@@ -31,6 +33,7 @@ interface WorldServer {
 async function startWorld(): Promise<WorldServer> {
   const seen: Seen[] = []
   let orders = 0
+  let hangs = 0
   let hung!: () => void
   const hanging = new Promise<void>((resolve) => (hung = resolve))
   const server = createServer((req, res) => {
@@ -46,7 +49,8 @@ async function startWorld(): Promise<WorldServer> {
       if (path === '/seed-hang') return
       if (path === '/teardown') return res.writeHead(204).end()
       if (path.startsWith('/chat/')) {
-        if (String(body.message).includes('[hang]')) return hung()
+        // Hangs the first time only: the resumed attempt is answered.
+        if (String(body.message).includes('[hang]') && !hangs++) return hung()
         return json(200, { answer: `Order ${path.slice('/chat/'.length)} for ${String(req.headers['x-tier'])} is on its way.`, usage: { in: 30, out: 20 } })
       }
       json(404, { error: 'no such path' })
@@ -134,8 +138,13 @@ describe('a world per scenario: context, set-up and tear-down', () => {
     const result = await runInProcess(['run', 'echo', '-k', '1'], { cwd: dir, env: { SHOP_TOKEN: 'sk-shop-secret-123' } })
     assert.equal(result.code, 0, result.stderr)
     assert.deepEqual(calls, [['setup', 'seeded', 'string', 'sk-shop-secret-123'], ['teardown', 'M-1']])
-    const [attempt] = await readAllAttempts(await onlyRun(dir, 'echo'))
+    const run = await onlyRun(dir, 'echo')
+    const [attempt] = await readAllAttempts(run)
     assert.deepEqual(attempt!.context, { token: '***', order_id: 'M-1' })
+    // The report shows each attempt's context, masked.
+    const report = await readFile(join(run, 'report.html'), 'utf8')
+    assert.match(report, /<summary>Context<\/summary><pre>\{\n {2}&quot;token&quot;: &quot;\*\*\*&quot;,\n {2}&quot;order_id&quot;: &quot;M-1&quot;\n\}<\/pre>/)
+    assert.equal(report.includes('sk-shop-secret-123'), false)
   })
 
   test('a failing set-up is an agent error of kind setup: the agent is not called, tear-down still runs, the summary says set-up error', async () => {
@@ -167,7 +176,7 @@ describe('a world per scenario: context, set-up and tear-down', () => {
     assert.equal(attempt!.error, 'set-up failed: no answer within 0.3 s (--turn-timeout)')
   })
 
-  test('tear-down runs after an attempt interrupted mid-answer (Ctrl+C), and the run exits 130', async () => {
+  test('tear-down runs after an attempt interrupted mid-answer (Ctrl+C), and the run exits 130; resume sets up the attempt again', async () => {
     world.seen.length = 0
     const dir = await makeProject({
       'convy.yml': modelsYml({ apiKey: 'k' }) + botYml(),
@@ -181,5 +190,12 @@ describe('a world per scenario: context, set-up and tear-down', () => {
     assert.equal(result.code, 130, result.stderr)
     assert.deepEqual(world.seen.map((s) => s.path), ['/seed', '/chat/O-3', '/teardown'])
     assert.equal(world.seen[2]!.body.order, 'O-3')
+
+    const id = basename(await onlyRun(dir, 'bot')).slice(-4)
+    const resumed = await runInProcess(['resume', id], { cwd: dir, env: { CONVY_BASE_URL: models.url, WORLD_URL: world.url } })
+    assert.equal(resumed.code, 0, resumed.stderr)
+    assert.deepEqual(world.seen.map((s) => s.path).slice(3), ['/seed', '/chat/O-4', '/teardown'])
+    const [attempt] = await readAllAttempts(await onlyRun(dir, 'bot'))
+    assert.deepEqual([attempt!.verdict, attempt!.context?.order_id], ['passed', 'O-4'])
   })
 })
