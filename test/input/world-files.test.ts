@@ -1,6 +1,10 @@
 import assert from 'node:assert/strict'
+import { writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
 import { describe, test } from 'node:test'
-import { parseYamlFile } from '../../src/base/input/yaml-file.ts'
+import { objectFile, parseYamlFile } from '../../src/base/input/yaml-file.ts'
+import { prepareWorld } from '../../src/play/world/prepare-world.ts'
+import { makeProject } from '../support/project.ts'
 import { parseScenario } from '../../src/records/scenario/load-scenarios.ts'
 import { scenarioFingerprint } from '../../src/records/scenario/scenario.ts'
 import { resolveAgent, type ProjectConfig } from '../../src/records/config/load-config.ts'
@@ -40,5 +44,19 @@ describe("a scenario's world is part of its identity", () => {
     const of = (world: string) => resolveAgent(config(world), 'bot', {}).configFingerprint
     const prints = ['', '    context: { shop: acme }\n', '    setup: { url: "http://seed.test" }\n', '    teardown: { url: "http://seed.test" }\n', '    limits: { answer_ms: 10 }\n'].map(of)
     assert.equal(new Set(prints).size, prints.length)
+  })
+})
+
+describe("the code of a world's modules", () => {
+  test('is fingerprinted, so the agent recorded in run.json changes with it (and resume refuses)', async () => {
+    const dir = await makeProject({ 'scenarios/seed.mjs': 'export function setup() { return { order_id: "1" } }\n' })
+    const s = { ...scenario('setup: { module: seed.mjs }\n'), file: 'scenarios/a.yml' }
+    const options = { env: {}, projectDir: dir, canStripTypes: false, fetch, agent: { world: {}, templates: {}, price: null, config: objectFile('convy.yml', null), configPath: ['agents', 'bot'] } }
+    const before = (await prepareWorld([s], options)).modules
+    assert.equal((await prepareWorld([scenario('')], options)).modules, null)
+    await writeFile(join(dir, 'scenarios/seed.mjs'), 'export function setup() { return { order_id: "2" } }\n')
+    const after = (await prepareWorld([s], options)).modules
+    assert.ok(before !== null && after !== null)
+    assert.notEqual(before, after)
   })
 })

@@ -12,7 +12,7 @@ import type { PipelineContext } from './context.ts'
 import { execute } from './execute.ts'
 import { finishRun } from './finish-run.ts'
 import { openProject, type Project } from './project.ts'
-import { runWorldOf } from './run-world.ts'
+import { runWorldOf, withWorld } from './run-world.ts'
 
 export interface ResumeRequest {
   /** The run: its id, its 4-hex part or its folder. */
@@ -66,11 +66,12 @@ async function resumeLocked(ctx: PipelineContext, journal: RunJournal, project: 
     return (await finishRun(ctx, { journal, resultsDir: project.resultsDir, agentName: manifest.agent.name, total: planned.length, interrupted: false, stoppedForBudget: false })).exitCode
   }
 
-  const agent = await prepareAgent(project.config, manifest.agent.name, project.env, { canStripTypes: ctx.canStripTypes })
+  const prepared = await prepareAgent(project.config, manifest.agent.name, project.env, { canStripTypes: ctx.canStripTypes })
   const models = prepareModels(project.config, project.env, manifest.scenarios, manifest.settings.smoke, { cache: manifest.settings.cache ?? 'off', review: manifest.settings.review ?? false })
-  refuseIfChanged(manifest, agent, models)
   // The attempts it plays are set up again, with the world as it is read now (its ${VAR}s, its modules).
-  const world = await runWorldOf(project, agent, manifest.scenarios, ctx.canStripTypes)
+  const world = await runWorldOf(project, prepared, manifest.scenarios, ctx.canStripTypes)
+  const agent = withWorld(prepared, world)
+  refuseIfChanged(manifest, agent, models)
   await checkModels(models, manifest.settings.cache ?? 'off')
 
   ctx.stderr.write(`resuming ${manifest.id}: ${todo.length} of ${planned.length} attempts to play\n`)

@@ -78,8 +78,10 @@ async function requestHook(hook: HttpHook, call: HookCall, fetch: Fetch): Promis
  * Loads every module hook the run may call, once, before any attempt: a module that cannot load, or
  * that does not export a function under the name, stops the run here (exit 2), naming where it is set.
  */
-export async function loadHookFunctions(hooks: readonly PlacedHook[], options: { projectDir: string; canStripTypes: boolean }): Promise<Map<string, HookFunction>> {
+export async function loadHookFunctions(hooks: readonly PlacedHook[], options: { projectDir: string; canStripTypes: boolean }): Promise<{ functions: Map<string, HookFunction>; fingerprints: Map<string, string> }> {
   const functions = new Map<string, HookFunction>()
+  /** Of each module's sources, by its path: what a resume holds the world to. */
+  const fingerprints = new Map<string, string>()
   for (const placed of hooks) {
     const { hook } = placed
     if (hook.kind !== 'module') continue
@@ -88,7 +90,9 @@ export async function loadHookFunctions(hooks: readonly PlacedHook[], options: {
     const path = join(placed.base, hook.module)
     let exports: Record<string, unknown>
     try {
-      exports = (await loadModule(path, { projectDir: options.projectDir, canStripTypes: options.canStripTypes, buildName: `hook-${path}` }, 'a set-up or tear-down module')).exports
+      const loaded = await loadModule(path, { projectDir: options.projectDir, canStripTypes: options.canStripTypes, buildName: `hook-${path}` }, 'a set-up or tear-down module')
+      exports = loaded.exports
+      fingerprints.set(path, loaded.fingerprint)
     } catch (error) {
       throw new InputError(`${placed.from}: the module ${hook.module} cannot be loaded: ${errorMessage(error)}`, { cause: error })
     }
@@ -99,5 +103,5 @@ export async function loadHookFunctions(hooks: readonly PlacedHook[], options: {
     }
     functions.set(key, run as HookFunction)
   }
-  return functions
+  return { functions, fingerprints }
 }

@@ -3,6 +3,7 @@ import { objectFile, type YamlFile } from '../../base/input/yaml-file.ts'
 import { FileError, InputError, InputErrors } from '../../base/shared/errors.ts'
 import { interpolate, type Environment } from '../../records/config/interpolate.ts'
 import type { Scenario } from '../../records/scenario/scenario.ts'
+import { fingerprint } from '../../base/shared/fingerprint.ts'
 import { attemptWorld, type AgentWorld, type AttemptWorld, type PlacedHook } from './attempt-world.ts'
 import { contextNeeds, hasKey, type ContextNeed } from './context-needs.ts'
 import { createHookRunner, loadHookFunctions, type HookRunner } from './hooks.ts'
@@ -16,6 +17,8 @@ export interface RunWorld {
   hooks: HookRunner
   /** Values the scenarios' `${VAR}`s read: secrets, for the run's mask. */
   secrets: string[]
+  /** Of the set-up and tear-down modules' code, null when there is none: part of the agent's fingerprint (worldFingerprint). */
+  modules: string | null
 }
 
 export interface WorldOptions {
@@ -86,8 +89,9 @@ export async function prepareWorld(scenarios: readonly Scenario[], options: Worl
   }
   if (problems.length) throw problems.length === 1 ? problems[0]! : new InputErrors(problems)
   const hooks = [...resolved.values()].flatMap((world) => [world.setup, world.teardown]).filter((hook): hook is PlacedHook => hook !== undefined)
-  const functions = await loadHookFunctions(hooks, options)
+  const { functions, fingerprints } = await loadHookFunctions(hooks, options)
   return {
+    modules: fingerprints.size === 0 ? null : fingerprint([...fingerprints].sort(([a], [b]) => (a < b ? -1 : 1))),
     of: (scenario) => resolved.get(scenario.id) ?? attemptWorld(scenario, agent.world, agentFrom),
     needs: (scenario) => needs.get(scenario.id) ?? [],
     hooks: createHookRunner(options.fetch, functions),
@@ -109,5 +113,5 @@ function withVariables(scenario: Scenario, file: YamlFile, env: Environment, sec
 
 /** A world made of the scenario alone: its own context and limits, HTTP set-ups through the built-in fetch (chat, code that plays one attempt). */
 export function scenarioWorld(): RunWorld {
-  return { of: (scenario) => attemptWorld(scenario), needs: () => [], hooks: createHookRunner(fetch, new Map()), secrets: [] }
+  return { of: (scenario) => attemptWorld(scenario), needs: () => [], hooks: createHookRunner(fetch, new Map()), secrets: [], modules: null }
 }
