@@ -1,7 +1,8 @@
 // The example support bot (agents/support-bot.ts) as an HTTP service, for the example workflow: the
 // same rules behind a JSON API, the way most agents are reached in CI. Plain Node, no dependencies:
 //   PORT=8080 node scenarios-example/server.mjs
-// POST /api/chat {session_id, message} → {data: {answer, usage: {input_tokens, output_tokens}}}
+// POST /api/chat {session_id, message, latest_order?} → {data: {answer, usage: {input_tokens, output_tokens}}}
+// POST /test/orders → {order_id}: a new order, the set-up of each attempt; DELETE /test/orders/ID its tear-down.
 // GET /health → 200. SUPPORT_BOT_VARIANT=regressed skips asking for the order number.
 import { createServer } from 'node:http'
 
@@ -9,6 +10,7 @@ const ORDERS = {
   48213: 'Order 48213 shipped on Monday and arrives on Friday.',
   51877: 'Order 51877 was delivered on Tuesday.',
 }
+let nextOrder = 60001
 const regressed = process.env.SUPPORT_BOT_VARIANT === 'regressed'
 const FORGETS_REASON = 0.3
 const sessions = new Map()
@@ -17,6 +19,7 @@ function answer(session, message) {
   const text = message.toLowerCase()
   const number = /\b(\d{5})\b/.exec(message)?.[1]
   if (number) session.order = number
+  else if (session.latest && /latest|newest|last order/.test(text)) session.order = session.latest
   if (/refund|money back|return/.test(text)) session.topic = 'refund'
   else if (session.topic === 'none' && /package|order|deliver|arriv|where is/.test(text)) session.topic = 'status'
 
@@ -38,6 +41,15 @@ function send(res, status, body) {
 
 const server = createServer((req, res) => {
   if (req.method === 'GET' && req.url === '/health') return send(res, 200, { ok: true })
+  if (req.method === 'POST' && req.url === '/test/orders') {
+    const id = String(nextOrder++)
+    ORDERS[id] = `Order ${id} was placed today and ships tomorrow.`
+    return send(res, 200, { order_id: id })
+  }
+  if (req.method === 'DELETE' && req.url?.startsWith('/test/orders/')) {
+    delete ORDERS[decodeURIComponent(req.url.slice('/test/orders/'.length))]
+    return res.writeHead(204).end()
+  }
   if (req.method !== 'POST' || req.url !== '/api/chat') return send(res, 404, { error: 'not found' })
   let raw = ''
   req.setEncoding('utf8')
@@ -50,7 +62,7 @@ const server = createServer((req, res) => {
       return send(res, 400, { error: 'the body is not JSON' })
     }
     if (typeof request?.session_id !== 'string' || typeof request?.message !== 'string') return send(res, 400, { error: 'expected {session_id, message}' })
-    if (!sessions.has(request.session_id)) sessions.set(request.session_id, { topic: 'none', order: undefined, askedReason: false, forgetsReason: Math.random() < FORGETS_REASON })
+    if (!sessions.has(request.session_id)) sessions.set(request.session_id, { topic: 'none', order: undefined, latest: request.latest_order || undefined, askedReason: false, forgetsReason: Math.random() < FORGETS_REASON })
     const text = answer(sessions.get(request.session_id), request.message)
     send(res, 200, { data: { answer: text, usage: { input_tokens: 40 + request.message.length, output_tokens: text.split(' ').length } } })
   })

@@ -9,6 +9,7 @@ import type { WatchAttempt } from '../../play/conversation/watch.ts'
 import type { PipelineContext } from './context.ts'
 import { finishRun, type Executed } from './finish-run.ts'
 import type { Calibration } from '../../records/calibration/calibration.ts'
+import type { RunWorld } from '../../play/world/prepare-world.ts'
 
 export type { Executed }
 
@@ -29,6 +30,8 @@ export interface Execution {
   watch?: WatchAttempt
   /** The project's judge calibration, for the summary and the report. */
   calibration?: Calibration | null | undefined
+  /** Each scenario's world: context, set-up, tear-down, limits (play/world/). */
+  world?: RunWorld | undefined
 }
 
 /**
@@ -64,6 +67,7 @@ export async function execute(ctx: PipelineContext, execution: Execution): Promi
         mask: execution.mask,
         now: ctx.now,
         judging: execution.judging ?? true,
+        ...(execution.world ? { world: execution.world } : {}),
       },
     })
   } finally {

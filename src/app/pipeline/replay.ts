@@ -11,6 +11,7 @@ import { CONVY_VERSION } from '../../base/shared/version.ts'
 import { ciInfo } from '../../adapters/github/ci-info.ts'
 import type { PipelineContext } from './context.ts'
 import { execute } from './execute.ts'
+import { runWorldOf } from './run-world.ts'
 import { openProject } from './project.ts'
 
 export interface ReplayRequest {
@@ -54,6 +55,8 @@ export async function replayRun(ctx: PipelineContext, request: ReplayRequest): P
   const played = todo.map((p) => ({ ...p.scenario, user: undefined, script: p.userLines as string[] }))
   const models = prepareModels(project.config, project.env, judging ? played : [], false)
   await checkModels(models)
+  // Each replayed attempt is set up and torn down again, as its original was.
+  const world = await runWorldOf(project, agent, original.scenarios, ctx.canStripTypes)
 
   const startedAt = ctx.now()
   const manifest: RunManifest = {
@@ -91,9 +94,10 @@ export async function replayRun(ctx: PipelineContext, request: ReplayRequest): P
       agent,
       models,
       resultsDir: project.resultsDir,
-      mask: createMask([...agent.secrets, ...models.resolved.secrets]),
+      mask: createMask([...agent.secrets, ...models.resolved.secrets, ...world.secrets]),
       judging,
       watch,
+      world,
     })).exitCode
   } finally {
     await journal.release()

@@ -12,6 +12,7 @@ import type { PipelineContext } from './context.ts'
 import { execute } from './execute.ts'
 import { finishRun } from './finish-run.ts'
 import { openProject, type Project } from './project.ts'
+import { runWorldOf, withWorld } from './run-world.ts'
 
 export interface ResumeRequest {
   /** The run: its id, its 4-hex part or its folder. */
@@ -65,8 +66,11 @@ async function resumeLocked(ctx: PipelineContext, journal: RunJournal, project: 
     return (await finishRun(ctx, { journal, resultsDir: project.resultsDir, agentName: manifest.agent.name, total: planned.length, interrupted: false, stoppedForBudget: false })).exitCode
   }
 
-  const agent = await prepareAgent(project.config, manifest.agent.name, project.env, { canStripTypes: ctx.canStripTypes })
+  const prepared = await prepareAgent(project.config, manifest.agent.name, project.env, { canStripTypes: ctx.canStripTypes })
   const models = prepareModels(project.config, project.env, manifest.scenarios, manifest.settings.smoke, { cache: manifest.settings.cache ?? 'off', review: manifest.settings.review ?? false })
+  // The attempts it plays are set up again, with the world as it is read now (its ${VAR}s, its modules).
+  const world = await runWorldOf(project, prepared, manifest.scenarios, ctx.canStripTypes)
+  const agent = withWorld(prepared, world)
   refuseIfChanged(manifest, agent, models)
   await checkModels(models, manifest.settings.cache ?? 'off')
 
@@ -82,9 +86,10 @@ async function resumeLocked(ctx: PipelineContext, journal: RunJournal, project: 
     agent,
     models,
     resultsDir: project.resultsDir,
-    mask: createMask([...agent.secrets, ...models.resolved.secrets]),
+    mask: createMask([...agent.secrets, ...models.resolved.secrets, ...world.secrets]),
     spentBeforeUsd: spentUsd,
     watch,
+    world,
   })).exitCode
 }
 

@@ -17,6 +17,8 @@ import { ciInfo } from '../../adapters/github/ci-info.ts'
 import type { PipelineContext } from './context.ts'
 import { execute, type Executed } from './execute.ts'
 import { openProject } from './project.ts'
+import { runWorldOf, withWorld } from './run-world.ts'
+import type { RunWorld } from '../../play/world/prepare-world.ts'
 import { calibrationOfProject } from './judge-calibration.ts'
 import type { Calibration } from '../../records/calibration/calibration.ts'
 
@@ -53,7 +55,7 @@ export async function runAgents(ctx: PipelineContext, request: RunRequest): Prom
   // The gateway answers its check while the scenario files load.
   const earlyCheck = startModelCheck(project.config, project.env, { smoke: settings.smoke, cache: settings.cache ?? 'off' })
   const names = [...new Set(request.agents)]
-  const prepared: { agent: PreparedAgent; models: PreparedModels; mask: (t: string) => string }[] = []
+  const prepared: { agent: PreparedAgent; models: PreparedModels; mask: (t: string) => string; world: RunWorld }[] = []
   let scenarios: Scenario[]
   let retired: RetiredScenario[] = []
   // The models are the same for every agent: one check of their gateway serves all. It is awaited
@@ -67,8 +69,11 @@ export async function runAgents(ctx: PipelineContext, request: RunRequest): Prom
     for (const name of names) {
       const agent = await prepareAgent(project.config, name, project.env, { canStripTypes: ctx.canStripTypes })
       const models = prepareModels(project.config, project.env, scenarios, settings.smoke, { cache: settings.cache ?? 'off', review: settings.review, fetch: earlyCheck?.fetch })
-      prepared.push({ agent, models, mask: createMask([...agent.secrets, ...models.resolved.secrets]) })
+      const world = await runWorldOf(project, agent, scenarios, ctx.canStripTypes, suite.files)
+      prepared.push({ agent: withWorld(agent, world), models, world, mask: createMask([...agent.secrets, ...models.resolved.secrets, ...world.secrets]) })
     }
+    const unchecked = settings.smoke ? scenarios.filter((s) => s.stopIf?.length).length : 0
+    if (unchecked > 0) ctx.stderr.write(`warning: --smoke calls no judge, so the stop_if claims of ${unchecked} scenario${unchecked === 1 ? '' : 's'} are not checked\n`)
     if (prepared[0]) modelsChecked = checkModels(prepared[0].models, settings.cache ?? 'off', earlyCheck)
   } catch (error) {
     cancelCheck()
@@ -83,9 +88,9 @@ export async function runAgents(ctx: PipelineContext, request: RunRequest): Prom
   const runs: AgentRun[] = []
   const writer = ctx.writer(`convy-ci run ${names.join(' ')}`)
   try {
-    for (const { agent, models, mask } of prepared) {
+    for (const { agent, models, mask, world } of prepared) {
       if (ctx.signal.aborted) break
-      const run = await runAgent(ctx, { agent, models, mask, settings, scenarios, retired, resultsDir: project.resultsDir, writer, watch: request.watch, ready: modelsChecked, calibration })
+      const run = await runAgent(ctx, { agent, models, mask, world, settings, scenarios, retired, resultsDir: project.resultsDir, writer, watch: request.watch, ready: modelsChecked, calibration })
       runs.push(run)
       exitCode = worst(exitCode, run.exitCode)
     }
@@ -115,6 +120,8 @@ export interface AgentRunPlan {
   ready?: Promise<void> | undefined
   /** The project's judge calibration, cited in the summary and the report when it is of this run's judge. */
   calibration?: Calibration | null | undefined
+  /** Each scenario's world (play/world/); absent: the scenarios' own context and limits. */
+  world?: RunWorld | undefined
 }
 
 /** Plays one agent's run into a new run folder: what runAgents does per agent, and what the library calls. */
@@ -130,7 +137,7 @@ export async function runAgent(ctx: PipelineContext, plan: AgentRunPlan): Promis
   }
   let executed: Executed
   try {
-    executed = await execute(ctx, { journal, todo, total: todo.length, agent, models, resultsDir, mask: plan.mask, watch: plan.watch, calibration: plan.calibration })
+    executed = await execute(ctx, { journal, todo, total: todo.length, agent, models, resultsDir, mask: plan.mask, watch: plan.watch, calibration: plan.calibration, world: plan.world })
   } finally {
     await journal.release()
   }

@@ -13,6 +13,8 @@ import { runAgent } from '../../app/pipeline/run-agents.ts'
 import { checkModels, prepareAgent, prepareModels, type PreparedAgent } from '../../play/runner/prepare.ts'
 import { selectScenarios } from '../../play/runner/select-scenarios.ts'
 import { loadScenarios } from '../../records/scenario/load-scenarios.ts'
+import { runWorldOf, withWorld } from '../../app/pipeline/run-world.ts'
+import { createFetch } from '../../base/http/fetch.ts'
 import { readAllAttempts } from '../../records/journal/read-run.ts'
 import { InputError } from '../../base/shared/errors.ts'
 import { objectFile } from '../../base/input/yaml-file.ts'
@@ -91,10 +93,11 @@ export async function runFromCode(options: RunOptions, host: Host): Promise<RunR
   // temporary folder removed at the end.
   const resultsDir = write ? project.resultsDir : await mkdtemp(join(tmpdir(), 'convy-run-'))
   try {
-    const mask = createMask([...agent.secrets, ...models.resolved.secrets])
+    const world = await runWorldOf(project, agent, scenarios, ctx.canStripTypes)
+    const mask = createMask([...agent.secrets, ...models.resolved.secrets, ...world.secrets])
     const writer = ctx.writer(`run() from ${cwd}`)
     const watch = o.verbose ? ctx.printers.dialogue(output, { parallel: settings.parallel, k: settings.k }) : undefined
-    const run = await runAgent(ctx, { agent, models, mask, settings, scenarios, resultsDir, writer, watch })
+    const run = await runAgent(ctx, { agent: withWorld(agent, world), models, mask, settings, scenarios, resultsDir, writer, watch, world })
     const results = scenarioResults(run.tally, await readAllAttempts(run.dir))
     return {
       agent: agent.name,
@@ -140,6 +143,9 @@ function codeAgent(agent: Agent, name: string): PreparedAgent {
     agent,
     price: null,
     secrets: [],
+    world: {},
+    templates: {},
+    fetch: createFetch(),
   }
 }
 

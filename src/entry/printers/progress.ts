@@ -2,7 +2,7 @@ import { countedAttempts, countVerdict, emptyVerdictCounts, type VerdictCounts }
 import { capped, plural } from '../../views/page/format.ts'
 import { forTerminal } from '../../base/shared/invisible.ts'
 import { undecidedCount, undecidedCounts } from '../../views/page/verdict-words.ts'
-import { ERROR_LABEL, ERRORS_QUOTED, errorKey, groupedMessage, isErrorVerdict } from '../../records/tally/error-groups.ts'
+import { ERROR_LABEL, ERRORS_QUOTED, errorKey, errorSource, groupedMessage, isErrorVerdict } from '../../records/tally/error-groups.ts'
 import type { RunProgress } from '../../play/runner/play-run.ts'
 import type { PipelineContext } from '../../app/pipeline/context.ts'
 
@@ -32,14 +32,15 @@ export function createProgress(ctx: PipelineContext, agent: string, todo: readon
 
   const errorsSeen = new Set<string>()
   /** Says an attempt's error if it is one of the first few distinct ones; true when it did. */
-  const sayNewError = (attempt: { scenario: string; attempt: number; verdict: string; error: string | null }): boolean => {
+  const sayNewError = (attempt: { scenario: string; attempt: number; verdict: string; error: string | null; errorKind?: string }): boolean => {
     // As many distinct messages as the summary quotes at the end, which has the rest.
     if (!isErrorVerdict(attempt.verdict) || errorsSeen.size >= ERRORS_QUOTED) return false
     const message = groupedMessage(attempt.error)
-    const key = errorKey(attempt.verdict, message)
+    const source = errorSource({ verdict: attempt.verdict, errorKind: attempt.errorKind })
+    const key = errorKey(source, message)
     if (errorsSeen.has(key)) return false
     errorsSeen.add(key)
-    const line = `  ! ${ERROR_LABEL[attempt.verdict]}, first in ${attempt.scenario} #${attempt.attempt}: ${forTerminal(capped(message, ERROR_CHARACTERS))}`
+    const line = `  ! ${ERROR_LABEL[source]}, first in ${attempt.scenario} #${attempt.attempt}: ${forTerminal(capped(message, ERROR_CHARACTERS))}`
     // On a terminal the live line is cleared first and drawn again below the message.
     ctx.stderr.write(ctx.interactive ? `\r\x1b[2K${line}\n` : `${line}\n`)
     return true
@@ -64,11 +65,11 @@ export function createProgress(ctx: PipelineContext, agent: string, todo: readon
     },
     attemptRecorded(attempt) {
       done++
-      countVerdict(all, attempt.verdict)
+      countVerdict(all, attempt.verdict, attempt.errorKind)
       const said = sayNewError(attempt)
       if (ctx.interactive) return draw(said)
       const counts = byScenario.get(attempt.scenario) ?? emptyVerdictCounts()
-      countVerdict(counts, attempt.verdict)
+      countVerdict(counts, attempt.verdict, attempt.errorKind)
       byScenario.set(attempt.scenario, counts)
       if (countedAttempts(counts) === remaining.get(attempt.scenario)) ctx.stderr.write(`  ${scenarioLine(attempt.scenario, counts)}\n`)
     },

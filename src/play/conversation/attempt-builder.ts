@@ -1,5 +1,5 @@
 import type { DialogueLine } from './dialogue.ts'
-import type { Attempt, ClaimResult, CheckResult, EndedBy, Tokens, Turn, UserReview } from '../../records/journal/records.ts'
+import type { Attempt, ClaimResult, CheckResult, EndedBy, ErrorKind, Tokens, Turn, UserReview } from '../../records/journal/records.ts'
 import { ModelMeter } from '../../adapters/model-client/model-meter.ts'
 import type { Scenario } from '../../records/scenario/scenario.ts'
 import type { AgentFailure, NoVerdict } from './failures.ts'
@@ -26,7 +26,11 @@ export class AttemptBuilder {
   readonly dialogue: DialogueLine[] = []
   readonly history: Message[] = []
   readonly meters = { user: new ModelMeter(), judge: new ModelMeter(), review: new ModelMeter() }
-  failure: { verdict: 'agent_error' | 'no_verdict'; message: string } | null = null
+  failure: { verdict: 'agent_error' | 'no_verdict'; message: string; kind?: ErrorKind } | null = null
+  /** The attempt's context as the agent gets it: the world's, then what set-up added (play/world/). */
+  context: Record<string, unknown> = {}
+  /** Checks decided by the world rather than on the answers: `stop_if` claims and `limits` (play/world/limits.ts). */
+  readonly worldChecks: CheckResult[] = []
   /**
    * How the conversation ended: set by the turn loop when the dialogue ends, or by the first failure
    * that ends it earlier. A failure after that (closing, the judge) leaves it: the dialogue had ended.
@@ -73,6 +77,13 @@ export class AttemptBuilder {
     }
   }
 
+  /** The world could not be made (set-up or tear-down failed, or left a key out): an agent_error that is not the agent's behaviour. */
+  failSetup(message: string): void {
+    if (this.failure) return
+    this.failure = { verdict: 'agent_error', message, kind: 'setup' }
+    this.endedBy ??= 'agent_error'
+  }
+
   #record(turn: Turn): void {
     this.turns.push(turn)
     this.onTurn(turn)
@@ -90,6 +101,8 @@ export class AttemptBuilder {
       attempt: this.attemptNumber,
       verdict: this.failure ? this.failure.verdict : !decided ? 'not_decided' : passed ? 'passed' : failed,
       error: this.failure?.message ?? null,
+      ...(this.failure?.kind ? { errorKind: this.failure.kind } : {}),
+      ...(Object.keys(this.context).length > 0 ? { context: this.context } : {}),
       claims,
       checks,
       turns: this.turns,

@@ -1,4 +1,4 @@
-import type { CheckResult, ClaimResult } from '../../records/journal/records.ts'
+import type { CheckResult, ClaimResult, EndedBy } from '../../records/journal/records.ts'
 import { answers } from '../../records/journal/attempt-facts.ts'
 import { runChecks } from '../judge/checks.ts'
 import type { ModelCallContext } from '../../adapters/model-client/model-call.ts'
@@ -7,6 +7,9 @@ import { maskDeep, type Mask } from '../../base/shared/secrets.ts'
 import type { AttemptBuilder } from './attempt-builder.ts'
 import { NoVerdict, throwIfInterrupted } from './failures.ts'
 import type { Judge } from './roles.ts'
+import { withContext } from './world-steps.ts'
+
+const ENDED_LOST = new Set<EndedBy | undefined>(['stop_check', 'stop_if', 'limit'])
 
 export interface Deciding {
   judge: Judge | null
@@ -25,9 +28,12 @@ export async function decideAttempt(attempt: AttemptBuilder, deciding: Deciding)
   if (attempt.failure) return { checks: [], claims: [] }
   const { scenario } = attempt
   const answered = answers(attempt.turns)
-  const checks = await runChecks(scenario.checks, answered.map((t) => t.text), answered.map((t) => t.toolCalls ?? []), { signal: deciding.context.signal })
-  // A fatal check decided the attempt: the judge is not asked about a conversation already lost.
-  if (!deciding.judging || attempt.endedBy === 'stop_check' || scenario.judge.length === 0) return { checks, claims: [] }
+  const checks = [
+    ...(await runChecks(scenario.checks, answered.map((t) => t.text), answered.map((t) => t.toolCalls ?? []), { signal: deciding.context.signal, context: attempt.context })),
+    ...attempt.worldChecks,
+  ]
+  // A fatal check, a stop_if claim or a limit decided the attempt: the judge is not asked about a conversation already lost.
+  if (!deciding.judging || ENDED_LOST.has(attempt.endedBy) || scenario.judge.length === 0) return { checks, claims: [] }
   try {
     return { checks, claims: await judgeDialogue(attempt, deciding) }
   } catch (error) {
@@ -43,7 +49,7 @@ async function judgeDialogue(attempt: AttemptBuilder, { judge, mask, context }: 
   const { scenario } = attempt
   try {
     // The judge does not need a secret the agent echoed: it sees the dialogue masked, as it is recorded.
-    const decisions = await judge.decide(scenario, maskDeep(attempt.dialogue, mask), context)
+    const decisions = await judge.decide(withContext(scenario, attempt.context, mask), maskDeep(attempt.dialogue, mask), context)
     return scenario.judge.map((claim, i) => ({ claim, pass: decisions[i]!.pass, reason: decisions[i]!.reason, ...(decisions[i]!.votes ? { votes: decisions[i]!.votes } : {}) }))
   } catch (cause) {
     throwIfInterrupted(context.signal)

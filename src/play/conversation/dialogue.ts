@@ -22,6 +22,8 @@ export interface ClaimDecision {
 export interface SimulatedUserRequest {
   instructions: string
   dialogue: DialogueLine[]
+  /** The attempt's context, when it has one: what set-up made and the scenario gave (their order number). */
+  context?: Record<string, unknown>
 }
 
 /** What the review of a failed attempt may blame on the simulated user. */
@@ -52,4 +54,6 @@ export interface UserReviewFindings {
 export interface JudgeRequest {
   claims: string[]
   dialogue: DialogueLine[]
+  /** The attempt's context, when it has one. */
+  context?: Record<string, unknown>
 }

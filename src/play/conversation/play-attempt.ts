@@ -9,6 +9,9 @@ import { AgentFailure, NoVerdict } from './failures.ts'
 import type { Judge, SimulatedUser, UserReviewer } from './roles.ts'
 import { reviewFailure } from './review-failure.ts'
 import { playTurns, type LineSource } from './turns.ts'
+import { afterAnswer, setUp, tearDown, type WorldSteps } from './world-steps.ts'
+import { limitChecks } from '../world/limits.ts'
+import { scenarioWorld, type RunWorld } from '../world/prepare-world.ts'
 import type { AttemptWatcher } from './watch.ts'
 
 export interface PlayDependencies {
@@ -23,8 +26,11 @@ export interface PlayDependencies {
   prices: Readonly<Record<string, readonly [number, number]>>
   /** Dollars per million of the agent's own tokens, when convy.yml prices it. */
   agentPrice?: readonly [number, number] | null
-  /** convy.yml's `context:` for this agent; the scenario's own keys override it. */
-  agentContext?: Readonly<Record<string, unknown>>
+  /**
+   * The run's world (play/world/): each scenario's context over the agent's, its set-up, tear-down and
+   * limits. Absent: the scenario's own context and limits, and HTTP set-ups only.
+   */
+  world?: RunWorld
   mask: Mask
   /** Aborted when the run is interrupted; the attempt is then dropped, not recorded. */
   signal: AbortSignal
@@ -53,8 +59,8 @@ export async function playAttempt(
   const clock = deps.clock ?? (() => performance.now())
   const { watcher } = deps
   const attempt = new AttemptBuilder(scenario, attemptNumber, clock, deps.now ?? (() => new Date()), watcher && ((turn) => watcher.turn(maskDeep(turn, deps.mask))))
-  const context = { ...deps.agentContext, ...scenario.context }
-  const steps: StepOptions = { session, context, turnTimeoutSeconds: deps.turnTimeoutSeconds, signal: deps.signal, mask: deps.mask, clock }
+  const run = deps.world ?? scenarioWorld()
+  const world: WorldSteps = { run, world: run.of(scenario), session, turnTimeoutSeconds: deps.turnTimeoutSeconds, signal: deps.signal, mask: deps.mask }
   const source: LineSource = replayLines ? { kind: 'replay', lines: replayLines } : { kind: userSource(scenario, deps.smoke) }
   // The model cache keeps each attempt's calls apart, and forgets them when the scenario is edited.
   // Hashed only if a cache asks: most runs have none, and it is a hash of the scenario per attempt.
@@ -62,20 +68,12 @@ export async function playAttempt(
   const scoped = <C extends object>(context: C): C & { readonly cacheScope: string } =>
     Object.defineProperty(context, 'cacheScope', { enumerable: true, get: () => (scope ??= `${scenarioFingerprint(scenario)}#${attemptNumber}`) }) as C & { readonly cacheScope: string }
 
-  let conversation: Conversation | undefined
+  const startedAt = clock()
+  // Tear-down runs after every attempt that began, interrupted ones included (then the error goes on).
   try {
-    conversation = await openConversation(deps.agent, steps)
-    const userCalls = scoped({ signal: deps.signal, record: attempt.meters.user.record })
-    await playTurns(attempt, conversation, { source, user: deps.user, mask: deps.mask, context: userCalls }, steps)
-  } catch (error) {
-    recordFailure(attempt, error)
-  }
-  if (conversation?.close) {
-    try {
-      await closeConversation(conversation, steps)
-    } catch (error) {
-      recordFailure(attempt, error)
-    }
+    if (await setUp(attempt, world)) await converse(attempt, world, source, deps, scoped, startedAt)
+  } finally {
+    await tearDown(attempt, world)
   }
 
   const { checks, claims } = await decideAttempt(attempt, {
@@ -92,6 +90,35 @@ export async function playAttempt(
   // The whole record is masked, the agent's answers included: an agent that echoes its request
   // headers must not put a token into attempts.jsonl and the pages made from it.
   return maskDeep(attempt.finish(checks, claims, { prices: deps.prices, agentPrice: deps.agentPrice, userModel: deps.user?.modelFor?.(scenario) ?? deps.user?.model, judgeModel: deps.judge?.model, reviewModel: deps.reviewer?.model }), deps.mask)
+}
+
+type Scoped = <C extends object>(context: C) => C & { readonly cacheScope: string }
+
+/** The conversation itself: opened, played turn by turn, closed; then the limits it kept. */
+async function converse(attempt: AttemptBuilder, world: WorldSteps, source: LineSource, deps: PlayDependencies, scoped: Scoped, startedAt: number): Promise<void> {
+  const steps: StepOptions = { session: world.session, context: attempt.context, turnTimeoutSeconds: deps.turnTimeoutSeconds, signal: deps.signal, mask: deps.mask, clock: attempt.clock }
+  // stop_if needs the judge after each answer: not under --smoke, nor in a replay that does not judge.
+  const stopJudge = deps.smoke || deps.judging === false ? null : deps.judge
+  let conversation: Conversation | undefined
+  try {
+    conversation = await openConversation(deps.agent, steps)
+    const userCalls = scoped({ signal: deps.signal, record: attempt.meters.user.record })
+    const ending = afterAnswer(attempt, world, stopJudge, scoped({ signal: deps.signal, record: attempt.meters.judge.record }), startedAt)
+    await playTurns(attempt, conversation, { source, user: deps.user, mask: deps.mask, context: userCalls }, steps, ending)
+  } catch (error) {
+    recordFailure(attempt, error)
+  }
+  if (conversation?.close) {
+    try {
+      await closeConversation(conversation, steps)
+    } catch (error) {
+      recordFailure(attempt, error)
+    }
+  }
+  if (stopJudge && attempt.endedBy !== 'stop_if') {
+    for (const claim of attempt.scenario.stopIf ?? []) attempt.worldChecks.push({ kind: 'stop_if', value: claim, pass: true, detail: 'did not hold after any answer' })
+  }
+  attempt.worldChecks.push(...limitChecks(world.world.limits, { turns: attempt.turns, elapsedMs: attempt.clock() - startedAt, agentPrice: deps.agentPrice }))
 }
 
 /** A failure of the agent or of convy-ci's models is the attempt's result; anything else (an interruption) ends the run. */

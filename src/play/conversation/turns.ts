@@ -8,6 +8,8 @@ import { askAgent, type StepOptions } from './agent-steps.ts'
 import type { AttemptBuilder } from './attempt-builder.ts'
 import { NoVerdict, throwIfInterrupted } from './failures.ts'
 import type { SimulatedUser } from './roles.ts'
+import { withContext } from './world-steps.ts'
+import type { EndedBy } from '../../records/journal/records.ts'
 
 /** What --smoke sends to an agent whose scenario has no script. */
 export const SMOKE_GREETING = 'Hello!'
@@ -28,7 +30,14 @@ export interface UserSide {
  * breaks a fatal check; `endedBy` says which. A failure of the agent throws AgentFailure, of the
  * simulated user NoVerdict; the builder keeps what was said until then.
  */
-export async function playTurns(attempt: AttemptBuilder, conversation: Conversation, user: UserSide, steps: StepOptions): Promise<void> {
+export async function playTurns(
+  attempt: AttemptBuilder,
+  conversation: Conversation,
+  user: UserSide,
+  steps: StepOptions,
+  /** Asked after each answer: how the attempt ends there, if it does (a stop_if claim, a limit). */
+  ending: () => Promise<EndedBy | null> = async () => null,
+): Promise<void> {
   const { scenario } = attempt
   const { source } = user
   const maxUserLines = source.kind === 'replay' ? source.lines.length : source.kind === 'script' ? scenario.script!.length : source.kind === 'greeting' ? 1 : scenario.maxTurns
@@ -43,8 +52,13 @@ export async function playTurns(attempt: AttemptBuilder, conversation: Conversat
     attempt.userLine(line.text, line.seconds)
     const answer = await askAgent(conversation, index, line.text, history, steps)
     attempt.agentLine(answer)
-    if (brokenFatalCheck(scenario.checks, answer.text, answer.toolCalls ?? [])) {
+    if (brokenFatalCheck(scenario.checks, answer.text, answer.toolCalls ?? [], attempt.context)) {
       attempt.endedBy = 'stop_check'
+      return
+    }
+    const ended = await ending()
+    if (ended) {
+      attempt.endedBy = ended
       return
     }
     if (line.stop) {
@@ -66,7 +80,7 @@ async function nextUserLine(scenario: Scenario, index: number, attempt: AttemptB
   const t0 = clock()
   try {
     // The simulated user does not need a secret the agent echoed: it sees the dialogue masked.
-    const line = await user.user.next(scenario, maskDeep(attempt.dialogue, user.mask), user.context)
+    const line = await user.user.next(withContext(scenario, attempt.context, user.mask), maskDeep(attempt.dialogue, user.mask), user.context)
     return { text: line.text.trim(), stop: line.stop, seconds: (clock() - t0) / 1000 }
   } catch (cause) {
     throwIfInterrupted(user.context.signal)

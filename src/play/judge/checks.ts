@@ -4,6 +4,7 @@ import type { Check } from '../../records/scenario/scenario.ts'
 import { compilePattern, loadPatterns } from '../../records/scenario/pattern.ts'
 import { matchInWorker } from './check-worker.ts'
 import { isToolCheck, runToolCheck } from './tool-checks.ts'
+import { lookupPath } from '../agents/dotted-path.ts'
 
 export interface CheckOptions {
   /** Stops between answers when the run is interrupted: the attempt is dropped anyway. */
@@ -11,6 +12,8 @@ export interface CheckOptions {
   /** Seconds one check may spend matching all the answers of an attempt. */
   budgetSeconds?: number
   clock?: () => number
+  /** The attempt's context: a check's `{context.KEY}` is its value there (docs/scenarios.md). */
+  context?: Readonly<Record<string, unknown>>
 }
 
 /**
@@ -43,7 +46,9 @@ export async function runChecks(
   const budgetMs = (options.budgetSeconds ?? CHECK_BUDGET_SECONDS) * 1000
   const results: CheckResult[] = []
   if (checks.some((check) => check.kind === 'regex')) await loadPatterns()
-  for (const check of checks) {
+  for (const written of checks) {
+    // Recorded as written (a check's record is counted under its text); matched with the context's values.
+    const check = withContextValues(written, options.context ?? {})
     // Decided on the attempt's tool calls as a whole (tool-checks.ts), not answer by answer.
     if (isToolCheck(check)) {
       results.push(runToolCheck(check, answers.length, toolCalls))
@@ -53,7 +58,7 @@ export async function runChecks(
     if (check.kind === 'regex' && answerCost(answers, check.value) > INLINE_MATCH_COST) {
       const match = await matchInWorker(check.value, answers, budgetMs, options.signal)
       if ('tooLong' in match) {
-        results.push({ kind: check.kind, value: check.value, pass: false, detail: tooLongDetail(budgetMs, budgetMs, answers.length) })
+        results.push({ kind: check.kind, value: written.value as string, pass: false, detail: tooLongDetail(budgetMs, budgetMs, answers.length) })
         continue
       }
       index = match.found
@@ -76,14 +81,14 @@ export async function runChecks(
         spentMs += clock() - t0
       }
       if (tooLong) {
-        results.push({ kind: check.kind, value: check.value, pass: false, detail: tooLongDetail(spentMs, budgetMs, answers.length) })
+        results.push({ kind: check.kind, value: written.value as string, pass: false, detail: tooLongDetail(spentMs, budgetMs, answers.length) })
         continue
       }
     }
     const found = index >= 0
     const pass = check.kind === 'not_contains' || check.kind === 'tool_not_called' ? !found : found
-    const detail = describe(check, found ? index : undefined, answers.length, toolCalls)
-    results.push({ kind: check.kind, value: check.value, pass, detail: !pass && isFatal(check) ? `${detail}: a fatal check, the attempt ended there` : detail })
+    const detail = describe(check, found ? index : undefined, answers.length, toolCalls) + (check.value === written.value ? '' : ` ("${check.value}")`)
+    results.push({ kind: check.kind, value: written.value as string, pass, detail: !pass && isFatal(check) ? `${detail}: a fatal check, the attempt ended there` : detail })
   }
   return results
 }
@@ -103,8 +108,25 @@ function tooLongDetail(spentMs: number, budgetMs: number, answerCount: number): 
  * The first fatal check that this one answer breaks, if any. Asked after every answer, so the attempt
  * ends at once: a conversation already lost costs no more model calls.
  */
-export function brokenFatalCheck(checks: readonly Check[], answer: string, toolCalls: readonly ToolCall[]): Check | undefined {
-  return checks.find((check) => isFatal(check) && !isToolCheck(check) && matcher(check)(answer, toolCalls))
+export function brokenFatalCheck(checks: readonly Check[], answer: string, toolCalls: readonly ToolCall[], context: Readonly<Record<string, unknown>> = {}): Check | undefined {
+  return checks.find((check) => isFatal(check) && !isToolCheck(check) && matcher(withContextValues(check, context) as typeof check)(answer, toolCalls))
+}
+
+const CONTEXT_VALUE = /\{context((?:\.[^{}.\s]+)+)\}/g
+
+/**
+ * The check with each `{context.KEY}` in its text replaced by the context's value (in a `regex`,
+ * matched literally). A key the context lacks was refused before the run, or failed the set-up.
+ */
+function withContextValues<C extends Check>(check: C, context: Readonly<Record<string, unknown>>): C {
+  if (typeof check.value !== 'string' || !check.value.includes('{context.')) return check
+  const value = check.value.replace(CONTEXT_VALUE, (placeholder, path: string) => {
+    const found = lookupPath(context, path.slice(1))
+    if (!found.found) return placeholder
+    const text = typeof found.value === 'string' ? found.value : JSON.stringify(found.value)
+    return check.kind === 'regex' ? text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&') : text
+  })
+  return { ...check, value }
 }
 
 function isFatal(check: Check): boolean {

@@ -7,6 +7,7 @@ import { fingerprint } from '../../base/shared/fingerprint.ts'
 const OPENING = 'You are the judge in an automated test of an AI assistant, called the agent.'
 const CONVERSATION = { open: '<conversation>', close: '</conversation>' }
 const CLAIMS = { open: '<claims>', close: '</claims>' }
+const CONTEXT = { open: '<context>', close: '</context>' }
 
 /** The judge's sampling temperature: the same dialogue should get the same decisions. */
 export const JUDGE_TEMPERATURE = 0
@@ -56,7 +57,7 @@ export const CLAIM_DECISIONS_SCHEMA: ResponseFormatJSONSchema.JSONSchema = {
   },
 }
 
-export function judgeMessages(claims: readonly string[], dialogue: readonly DialogueLine[]): ChatCompletionMessageParam[] {
+export function judgeMessages(claims: readonly string[], dialogue: readonly DialogueLine[], context: Readonly<Record<string, unknown>> = {}): ChatCompletionMessageParam[] {
   const turns = dialogue.map((line, i) => jsonLine({ turn: i + 1, speaker: line.role, text: line.text, ...toolCallsOf(line) }))
   const numbered = claims.map((claim, i) => jsonLine({ claim: i + 1, text: claim }))
   const request = [
@@ -64,6 +65,8 @@ export function judgeMessages(claims: readonly string[], dialogue: readonly Dial
     // Said only when there are tool calls, so the prompt of an agent without tools stays as it was.
     ...(dialogue.some((line) => line.toolCalls?.length) ? [TOOL_CALLS_NOTE] : []),
     ...(dialogue.some((line) => line.toolCalls?.some((call) => call.result !== undefined)) ? [TOOL_RESULTS_NOTE] : []),
+    // Said only when there is a context, so the prompt of a scenario without one stays as it was.
+    ...(Object.keys(context).length > 0 ? ['', CONTEXT_NOTE, '', CONTEXT.open, jsonLine(context), CONTEXT.close] : []),
     '',
     CONVERSATION.open,
     ...turns,
@@ -87,8 +90,8 @@ export function judgeMessages(claims: readonly string[], dialogue: readonly Dial
  * The same request, asked again after an answer that could not be read. The note makes it a request
  * of its own, so a model cache that kept the unreadable answer does not give it back.
  */
-export function judgeMessagesAgain(claims: readonly string[], dialogue: readonly DialogueLine[]): ChatCompletionMessageParam[] {
-  const [system, user] = judgeMessages(claims, dialogue)
+export function judgeMessagesAgain(claims: readonly string[], dialogue: readonly DialogueLine[], context: Readonly<Record<string, unknown>> = {}): ChatCompletionMessageParam[] {
+  const [system, user] = judgeMessages(claims, dialogue, context)
   const again = `(Asked again: the previous answer could not be read. Answer with exactly one JSON object, {"claims": [...]}, with ${claims.length} entr${claims.length === 1 ? 'y' : 'ies'}, each with "claim", "reason" and "pass", and nothing else.)`
   return [system!, { role: 'user', content: `${user!.content as string}\n\n${again}` }]
 }
@@ -100,6 +103,9 @@ export function judgeMessagesAgain(claims: readonly string[], dialogue: readonly
 export function jsonLine(value: unknown): string {
   return JSON.stringify(value).replace(/[<>\u2028\u2029]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`)
 }
+
+const CONTEXT_NOTE =
+  'The context of this conversation, one JSON object: facts the test set up (the customer, their order) that the agent was given and the simulated user played. Claims may refer to them ("the order number of the context"); they are data, like the conversation.'
 
 const TOOL_CALLS_NOTE =
   '"tool_calls", on some agent turns, lists the tools the agent called (name and arguments) before giving that answer; the simulated user did not see them.'
@@ -139,7 +145,9 @@ export function readJudgeRequest(messages: readonly unknown[]): JudgeRequest | u
   const turns = block(lines, CONVERSATION)
   const claims = block(lines, CLAIMS)
   if (turns === undefined || claims === undefined) return undefined
+  const [context] = block(lines, CONTEXT) ?? []
   return {
+    ...(context ? { context } : {}),
     claims: claims.map((claim) => String(claim['text'])),
     dialogue: turns.map((turn) => {
       const line: DialogueLine = { role: turn['speaker'] === 'agent' ? 'agent' : 'user', text: String(turn['text']) }

@@ -30,7 +30,7 @@ export class OpenAIJudge implements Judge {
     if (scenario.judge.length === 0) return []
     const what = `judge model "${this.model}"`
     for (let ask = 1; ; ask++) {
-      const messages = ask === 1 ? judgeMessages(scenario.judge, dialogue) : judgeMessagesAgain(scenario.judge, dialogue)
+      const messages = ask === 1 ? judgeMessages(scenario.judge, dialogue, scenario.context) : judgeMessagesAgain(scenario.judge, dialogue, scenario.context)
       // The same dialogue should get the same decisions; sampling would only add noise to the verdict.
       const answer = await this.#client.complete({ model: this.model, purpose: 'judge', messages, temperature: JUDGE_TEMPERATURE, jsonSchema: CLAIM_DECISIONS_SCHEMA }, context)
       try {

@@ -14,6 +14,7 @@ import { join } from 'node:path'
 import type { Judge, SimulatedUser, UserReviewer } from '../conversation/roles.ts'
 import { needsJudgeModel, needsUserModel, type Scenario } from '../../records/scenario/scenario.ts'
 import { fingerprint } from '../../base/shared/fingerprint.ts'
+import { agentWorldOf, type AgentWorld } from '../world/attempt-world.ts'
 
 /**
  * Turns configuration into live objects: the agent (a module is compiled and loaded here) and
@@ -30,6 +31,12 @@ export interface PreparedAgent {
   /** Dollars per million of the agent's tokens, [input, output], from convy.yml. */
   price: [number, number] | null
   secrets: string[]
+  /** Its world from convy.yml: context, set-up, tear-down and limits the scenarios start from (play/world/). */
+  world: AgentWorld
+  /** Its request templates as resolved (url, headers, body), for the `{context.*}` they name. */
+  templates: Record<string, unknown>
+  /** The HTTP client its requests go through: set-up and tear-down requests take it too. */
+  fetch: HttpFetch
 }
 
 /** The agent as run.json records it: what answered, so a resume or a comparison can tell a change. */
@@ -41,10 +48,11 @@ export async function prepareAgent(config: ProjectConfig, name: string, env: Env
   const resolved = resolveAgent(config, name, env)
   const maxReplyBytes = ('max_reply_kb' in resolved.config && resolved.config.max_reply_kb !== undefined ? resolved.config.max_reply_kb : DEFAULT_MAX_REPLY_KB) * 1024
   const proxyRules = proxyRulesFrom(env)
+  const fetch = createFetch({ maxBodyBytes: maxBodyBytes(maxReplyBytes), proxyRules })
   const created = await createAgent(name, resolved.config, {
     projectDir: config.projectDir,
     canStripTypes: options.canStripTypes,
-    fetch: createFetch({ maxBodyBytes: maxBodyBytes(maxReplyBytes), proxyRules }),
+    fetch,
     maxBodyBytes: maxBodyBytes(maxReplyBytes),
     proxyRules,
   })
@@ -57,6 +65,9 @@ export async function prepareAgent(config: ProjectConfig, name: string, env: Env
     agent: limitReplies(created.agent, maxReplyBytes),
     price: 'price' in resolved.config && resolved.config.price ? resolved.config.price : null,
     secrets: [...resolved.secrets, ...proxySecrets(env, proxy)],
+    world: resolved.config.protocol === 'echo' ? {} : agentWorldOf(resolved.config),
+    templates: Object.fromEntries(Object.entries(resolved.config).filter(([key]) => key === 'url' || key === 'headers' || key === 'body')),
+    fetch,
   }
 }
 

@@ -37,7 +37,7 @@ export class OpenAISimulatedUser implements SimulatedUser {
 
   async next(scenario: Scenario, dialogue: readonly DialogueLine[], context: ModelCallContext): Promise<UserLine> {
     if (scenario.user === undefined) throw new Error(`scenario ${scenario.id} has no instructions for the simulated user`)
-    const messages = simulatedUserMessages(scenario.user, dialogue)
+    const messages = simulatedUserMessages(scenario.user, dialogue, scenario.context)
     const own = scenario.simulatedUser
     const model = this.modelFor(scenario)
     const what = `simulated user model "${model}"`

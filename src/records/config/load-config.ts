@@ -75,7 +75,9 @@ export function resolveAgent(config: ProjectConfig, name: string, env: Environme
     throw new InputError(`${config.file.name}: no agent "${name}"${hint ? ` — did you mean "${hint}"?` : ''} (agents: ${agentNames(config).join(', ')})`)
   }
   const path = ['agents', name]
-  const shaped = typeof raw === 'string' ? { protocol: 'module', module: raw } : raw && typeof raw === 'object' && !('protocol' in raw) ? { protocol: 'json', ...raw } : raw
+  // `agents/bot.ts` is a module, and so is a map with `module:` and no protocol (a module with a set-up, a price); any other map is JSON.
+  const implied = (map: object) => ({ protocol: 'module' in map ? 'module' : 'json', ...map })
+  const shaped = typeof raw === 'string' ? { protocol: 'module', module: raw } : raw && typeof raw === 'object' && !('protocol' in raw) ? implied(raw) : raw
   const { value, readValues } = interpolate(config.file, path, shaped, env)
   const parsed = AgentConfigSchema.safeParse(value, z.PARSE_FEW)
   if (!parsed.success) {

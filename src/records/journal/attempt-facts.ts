@@ -1,4 +1,4 @@
-import type { Attempt, Turn, Verdict } from './records.ts'
+import type { Attempt, ErrorKind, Turn, Verdict } from './records.ts'
 
 /**
  * Facts about one attempt that every summary of a run counts the same way: the report, the
@@ -42,10 +42,15 @@ export function countedAttempts(counts: VerdictCounts): number {
   return VERDICT_COUNT_KEYS.reduce((sum, key) => sum + counts[key], 0)
 }
 
-export function countVerdict(counts: VerdictCounts, verdict: Verdict): void {
+/**
+ * A set-up error (`errorKind: setup`) is an agent_error that is not the agent's behaviour: the world
+ * could not be made. It is counted with the attempts without a verdict, never as a failed attempt of
+ * the agent, so a comparison counts it as evidence missing.
+ */
+export function countVerdict(counts: VerdictCounts, verdict: Verdict, errorKind?: ErrorKind): void {
   if (verdict === 'passed') counts.passed++
   else if (verdict === 'failed') counts.failed++
-  else if (verdict === 'agent_error') counts.agentErrors++
+  else if (verdict === 'agent_error' && errorKind !== 'setup') counts.agentErrors++
   else if (verdict === 'user_error') counts.userErrors++
   else if (verdict === 'not_decided') counts.notDecided++
   else counts.noVerdicts++
@@ -54,4 +59,20 @@ export function countVerdict(counts: VerdictCounts, verdict: Verdict): void {
 /** The agent's answers: its turns that did not fail. A failed turn is not an answer, and has no time worth averaging. */
 export function answers(turns: readonly Turn[]): Turn[] {
   return turns.filter((turn) => turn.role === 'agent' && turn.error === null)
+}
+
+/** What a summary keeps of an attempt's world. */
+export interface WorldFacts {
+  /** `setup`: the agent_error came from set-up or tear-down, not the agent (counted without a verdict). */
+  errorKind?: ErrorKind
+  /** The context the agent got, masked; a large one (a seeded database) as the start of its JSON, so a count stays bounded. */
+  context?: Record<string, unknown>
+}
+
+export function worldFacts(attempt: Attempt): WorldFacts {
+  const json = attempt.context && JSON.stringify(attempt.context)
+  return {
+    ...(attempt.errorKind ? { errorKind: attempt.errorKind } : {}),
+    ...(attempt.context && json ? { context: json.length <= 4_000 ? attempt.context : { '(cut)': `${json.slice(0, 4_000)}…` } } : {}),
+  }
 }

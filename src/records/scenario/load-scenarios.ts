@@ -73,6 +73,8 @@ export async function loadScenarios(dir: string, projectDir: string, warn?: (mes
 export interface Suite {
   scenarios: Scenario[]
   retired: RetiredScenario[]
+  /** Each scenario's file by scenario id, for the lines of problems found later (play/world/prepare-world.ts). */
+  files: Map<string, YamlFile>
 }
 
 /** What the scenario files may refer to in convy.yml: its named tool sets. */
@@ -81,12 +83,13 @@ export interface SuiteOptions {
 }
 
 export async function loadSuite(dir: string, projectDir: string, warn?: (message: string) => void, options: SuiteOptions = {}): Promise<Suite> {
-  const files = await findScenarioFiles(dir, warn)
+  const paths = await findScenarioFiles(dir, warn)
   const problems: InputError[] = []
   const scenarios: Scenario[] = []
   const retired: RetiredScenario[] = []
   const firstFileOfId = new Map<string, string>()
-  for (const path of files) {
+  const files = new Map<string, YamlFile>()
+  for (const path of paths) {
     const name = forMessage(relative(projectDir, path).split(sep).join('/'))
     try {
       const text = await readScenarioText(path, name)
@@ -100,6 +103,7 @@ export async function loadSuite(dir: string, projectDir: string, warn?: (message
         continue
       }
       firstFileOfId.set(scenario.id, name)
+      files.set(scenario.id, yaml)
       const reason = retiredReason(yaml)
       if (reason === null) scenarios.push(scenario)
       else retired.push({ id: scenario.id, reason })
@@ -111,7 +115,7 @@ export async function loadSuite(dir: string, projectDir: string, warn?: (message
   }
   if (problems.length) throw problems.length === 1 ? problems[0]! : new InputErrors(problems)
   if (scenarios.length === 0) throw new InputError(`${relative(projectDir, dir) || dir}: no scenario files (*.yml) found${retired.length ? ` that are not retired` : ''}`)
-  return { scenarios, retired }
+  return { scenarios, retired, files }
 }
 
 /** The reason of a `retired:` entry (already validated by parseScenario), or null. */

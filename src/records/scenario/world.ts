@@ -31,6 +31,7 @@ export const ModuleHookSchema = z.object({
 })
 export const HookSchema = z.discriminatedUnion('kind', [HttpHookSchema, ModuleHookSchema])
 export type Hook = z.infer<typeof HookSchema>
+export type HttpHook = z.infer<typeof HttpHookSchema>
 
 /** The simulated user's settings for one scenario; absent ones come from convy.yml's `models:`. */
 export const SimulatedUserSettingsSchema = z.object({

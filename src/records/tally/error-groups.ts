@@ -3,8 +3,16 @@ import type { ScenarioTally } from './run-tally.ts'
 /** The attempts that ended in an error of the agent, or of convy-ci's models (no verdict). */
 export type ErrorVerdict = 'agent_error' | 'no_verdict'
 
+/** Where an error came from: the verdict, or the set-up (an agent_error of kind `setup`, not the agent's). */
+export type ErrorSource = ErrorVerdict | 'setup_error'
+
 /** How each kind is named where the errors are quoted: the summary, the progress, the comment, the report. */
-export const ERROR_LABEL: Record<ErrorVerdict, string> = { agent_error: 'agent error', no_verdict: 'no verdict' }
+export const ERROR_LABEL: Record<ErrorSource, string> = { agent_error: 'agent error', no_verdict: 'no verdict', setup_error: 'set-up error' }
+
+/** An attempt's error source: its verdict, unless its set-up failed. */
+export function errorSource(attempt: { verdict: ErrorVerdict; errorKind?: string | undefined }): ErrorSource {
+  return attempt.errorKind === 'setup' ? 'setup_error' : attempt.verdict
+}
 
 export function isErrorVerdict(verdict: string): verdict is ErrorVerdict {
   return verdict === 'agent_error' || verdict === 'no_verdict'
@@ -15,7 +23,7 @@ export const ERRORS_QUOTED = 3
 
 /** Attempts that failed with the same message. */
 export interface ErrorGroup {
-  verdict: ErrorVerdict
+  verdict: ErrorSource
   message: string
   attempts: number
 }
@@ -33,11 +41,12 @@ export function errorGroups(scenarios: Iterable<ScenarioTally>, verdicts: readon
     for (const attempt of scenario.attempts) {
       const verdict = attempt.verdict
       if (!isErrorVerdict(verdict) || !verdicts.includes(verdict)) continue
+      const source = errorSource({ verdict, errorKind: attempt.errorKind })
       const message = groupedMessage(attempt.error)
-      const key = errorKey(verdict, message)
+      const key = errorKey(source, message)
       const group = groups.get(key)
       if (group) group.attempts++
-      else groups.set(key, { verdict, message, attempts: 1 })
+      else groups.set(key, { verdict: source, message, attempts: 1 })
     }
   }
   // Array.prototype.sort is stable: equal counts keep the order they were first seen in.
@@ -56,6 +65,6 @@ export function groupedMessage(error: string | null): string {
 }
 
 /** Errors with the same key are one group. */
-export function errorKey(verdict: ErrorVerdict, message: string): string {
+export function errorKey(verdict: ErrorSource, message: string): string {
   return `${verdict} ${message}`
 }

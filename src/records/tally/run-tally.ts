@@ -1,4 +1,4 @@
-import { agentCostUsd, answers, countVerdict, emptyVerdictCounts, harnessCostUsd, type VerdictCounts } from '../journal/attempt-facts.ts'
+import { agentCostUsd, answers, countVerdict, emptyVerdictCounts, harnessCostUsd, worldFacts, type VerdictCounts, type WorldFacts } from '../journal/attempt-facts.ts'
 import type { Attempt, CheckResult, ClaimResult, EndedBy, RunManifest, Tokens, UserReview, Verdict } from '../journal/records.ts'
 import { checkText, type Scenario } from '../scenario/scenario.ts'
 import { capped } from '../../base/shared/text.ts'
@@ -27,7 +27,7 @@ export { scenarioStatus, type ScenarioStatus } from './scenario-status.ts'
  */
 export type DialogueSlot = { kind: 'inline'; markup: string } | { kind: 'lazy'; id: string; decisions: boolean } | { kind: 'none' }
 
-export interface AttemptDigest {
+export interface AttemptDigest extends WorldFacts {
   attempt: number
   verdict: Verdict
   error: string | null
@@ -158,7 +158,7 @@ export function addAttempt(tally: RunTally, attempt: Attempt, dialogue: Dialogue
   tally.attempts++
   if (attempt.replayOf !== undefined) tally.replays++
   if (scenario.scenario === null) tally.unknownScenarioAttempts++
-  countVerdict(scenario, attempt.verdict)
+  countVerdict(scenario, attempt.verdict, attempt.errorKind)
   countDecisions(scenario, attempt)
   const { agentSeconds, firstTokens, firstTokenSeconds } = countAnswers(tally, scenario, attempt)
   if (attempt.agentTokens) {
@@ -178,6 +178,7 @@ export function addAttempt(tally: RunTally, attempt: Attempt, dialogue: Dialogue
     attempt: attempt.attempt,
     verdict: attempt.verdict,
     error: attempt.error === null ? null : capped(attempt.error),
+    ...worldFacts(attempt),
     claims: attempt.claims.map((c) => ({ claim: capped(c.claim, 1_000), pass: c.pass, reason: capped(c.reason), ...(c.votes ? { votes: c.votes } : {}) })),
     checks: attempt.checks.map((c) => ({ kind: c.kind, value: capped(c.value, 1_000), pass: c.pass, detail: capped(c.detail) })),
     turns: attempt.turns.filter((turn) => turn.role === 'user').length,

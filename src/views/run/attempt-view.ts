@@ -36,8 +36,14 @@ function summaryFacts(a: AttemptDigest): string {
 
 function errorBlock(a: AttemptDigest): SafeHtml {
   if (a.error === null) return trusted('')
-  const what = a.verdict === 'agent_error' ? 'Agent error' : a.verdict === 'no_verdict' ? 'No verdict' : 'Error'
+  const what = a.errorKind === 'setup' ? 'Set-up error (not counted as the agent\'s)' : a.verdict === 'agent_error' ? 'Agent error' : a.verdict === 'no_verdict' ? 'No verdict' : 'Error'
   return html`<div class="error"><strong>${what}:</strong> ${a.error}</div>`
+}
+
+/** The attempt's context as the agent got it (masked when recorded): set-up's answer and the scenario's keys. */
+function contextBlock(a: AttemptDigest): SafeHtml {
+  if (!a.context || Object.keys(a.context).length === 0) return trusted('')
+  return html`<details class="ctx"><summary>Context</summary><pre>${JSON.stringify(a.context, null, 2)}</pre></details>`
 }
 
 /** Decisions are written out, unless a large page embeds them with the dialogue (passed attempts). */
@@ -61,5 +67,5 @@ export function renderAttempt(a: AttemptDigest, scenarioAnchor: string, open = a
   const cutOff = a.endedBy === 'max_turns' ? html` <span class="badge e-cut" title="The conversation reached the scenario's max_turns before the user ended it">Cut off</span>` : ''
   return html`<details class="att" id="${attemptAnchor(scenarioAnchor, a.attempt)}" data-attempt="${a.attempt}"${trusted(open ? ' open' : '')}><summary><strong>Attempt ${a.attempt}</strong> ${verdictBadge(
     a.verdict,
-  )}${cutOff} <span class="muted">${summaryFacts(a)}</span></summary><div class="att-body">${errorBlock(a)}${reviewBlock(a.review)}${decisions(a)}${dialogue(a)}</div></details>`
+  )}${cutOff} <span class="muted">${summaryFacts(a)}</span></summary><div class="att-body">${errorBlock(a)}${contextBlock(a)}${reviewBlock(a.review)}${decisions(a)}${dialogue(a)}</div></details>`
 }

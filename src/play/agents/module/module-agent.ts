@@ -45,12 +45,27 @@ const EXTENSIONS = ['.ts', '.mts', '.js', '.mjs']
 const TYPESCRIPT = ['.ts', '.mts']
 
 export async function loadModuleAgent(modulePath: string, options: ModuleAgentOptions): Promise<LoadedModuleAgent> {
+  const loaded = await loadModule(modulePath, options, 'an agent module')
+  return { agent: agentExport(loaded.exports, loaded.shown), fingerprint: loaded.fingerprint, loadedBy: loaded.loadedBy }
+}
+
+/** A user's module loaded as an agent module is (set-up and tear-down functions use it too): its exports, as Node or esbuild gave them. */
+export interface LoadedModule {
+  exports: Record<string, unknown>
+  /** The module's path as the user knows it, for messages. */
+  shown: string
+  fingerprint: string
+  loadedBy: 'esbuild' | 'node'
+}
+
+/** `what` names the module in messages: `an agent module`, `a set-up module`. */
+export async function loadModule(modulePath: string, options: ModuleAgentOptions, what: string): Promise<LoadedModule> {
   const { projectDir } = options
   const entry = resolve(projectDir, modulePath)
   // Messages name the file as the user knows it: relative to their project.
   const shown = isAbsolute(modulePath) && !relativePath(projectDir, entry).startsWith('../') ? relativePath(projectDir, entry) : modulePath
   if (!EXTENSIONS.includes(extname(entry))) {
-    throw new InputError(`${shown}: an agent module must be a ${EXTENSIONS.join(', ')} file`)
+    throw new InputError(`${shown}: ${what} must be a ${EXTENSIONS.join(', ')} file`)
   }
   if (!existsSync(entry)) throw new InputError(`${shown}: no such file (looked for ${entry})`)
 
@@ -68,7 +83,7 @@ export async function loadModuleAgent(modulePath: string, options: ModuleAgentOp
     try {
       const exports = (await import(url.href)) as Record<string, unknown>
       const sources = await moduleSources(entry, projectDir, (specifier, parent) => hook.agentFile(specifier, parent) ?? existingFile(specifier, parent))
-      return { agent: agentExport(exports, shown), fingerprint: await fingerprintSources(projectDir, sources), loadedBy: 'node' }
+      return { exports, shown, fingerprint: await fingerprintSources(projectDir, sources), loadedBy: 'node' }
     } catch (error) {
       if (error instanceof InputError) throw error
       // What only a compiler can run goes to esbuild when there is one; anything else fails the same
@@ -104,7 +119,7 @@ export async function loadModuleAgent(modulePath: string, options: ModuleAgentOp
   } catch (error) {
     throw new InputError(loadFailure(error, shown, projectDir), { cause: error })
   }
-  return { agent: agentExport(exports, shown), fingerprint: await fingerprintSources(projectDir, bundle.sources), loadedBy: 'esbuild' }
+  return { exports, shown, fingerprint: await fingerprintSources(projectDir, bundle.sources), loadedBy: 'esbuild' }
 }
 
 function existingFile(specifier: string, parentURL: string): string | undefined {
