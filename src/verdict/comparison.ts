@@ -75,15 +75,9 @@ export interface Tiles {
   /** Out of all attempts. */
   agentErrors: ComparedTile
   noVerdicts: ComparedTile
-  /**
-   * Dollars for convy-ci's own models (the simulated user, the judge, the review) over the whole run,
-   * where convy.yml has prices: the harness's cost, reported and never blamed on the agent or gated.
-   */
+  /** convy-ci's own models' dollars over the run (user, judge, review): the harness's, never the agent's, never gated. */
   costUsd: ComparedTile
-  /**
-   * The agent's own dollars, at its `price` in convy.yml: the median per attempt, toned by the
-   * per-attempt cost test that `--fail-on-costlier` gates on (cost.ts); null without a price.
-   */
+  /** The agent's dollars (its price), median per attempt, toned by the test fail-on-costlier gates on (cost.ts). */
   agentCostPerAttempt: ComparedTile
 }
 
@@ -104,7 +98,6 @@ export interface ScenarioSide {
   rate: number | null
   /** Wilson 95% interval of the rate. */
   interval: Interval
-  /** The median over attempts of their answer time (records/tally/answer-time.ts `answerSecondsOf`). */
   medianAnswerSeconds: number | null
   /**
    * With judge samples (run --judge-samples, rejudge): how often two judgements of one dialogue
