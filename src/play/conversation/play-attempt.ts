@@ -10,6 +10,8 @@ import type { Judge, SimulatedUser, UserReviewer } from './roles.ts'
 import { reviewFailure } from './review-failure.ts'
 import { playTurns, type LineSource } from './turns.ts'
 import type { AttemptWatcher } from './watch.ts'
+import { openAttemptTools } from '../tools/attempt-tools.ts'
+import type { ListenOptions } from '../tools/mcp-server.ts'
 
 export interface PlayDependencies {
   agent: Agent
@@ -25,6 +27,8 @@ export interface PlayDependencies {
   agentPrice?: readonly [number, number] | null
   /** convy.yml's `context:` for this agent; the scenario's own keys override it. */
   agentContext?: Readonly<Record<string, unknown>>
+  /** Where a scenario's tools listen and the host the agent is told (convy.yml's `tools_host`); default 127.0.0.1. */
+  toolsListen?: ListenOptions
   mask: Mask
   /** Aborted when the run is interrupted; the attempt is then dropped, not recorded. */
   signal: AbortSignal
@@ -53,8 +57,12 @@ export async function playAttempt(
   const clock = deps.clock ?? (() => performance.now())
   const { watcher } = deps
   const attempt = new AttemptBuilder(scenario, attemptNumber, clock, deps.now ?? (() => new Date()), watcher && ((turn) => watcher.turn(maskDeep(turn, deps.mask))))
-  const context = { ...deps.agentContext, ...scenario.context }
-  const steps: StepOptions = { session, context, turnTimeoutSeconds: deps.turnTimeoutSeconds, signal: deps.signal, mask: deps.mask, clock }
+  const context: Record<string, unknown> = { ...deps.agentContext, ...scenario.context }
+  // The scenario's tools (play/tools/): served before the conversation opens, closed once it has.
+  const started = clock()
+  const served = await openAttemptTools(scenario, attemptNumber, { context: () => context, at: () => (clock() - started) / 1000, turns: attempt.turns, listen: deps.toolsListen })
+  if (served) context['tools_url'] = served.url
+  const steps: StepOptions = { session, context, ...(served ? { tools: served.tools } : {}), turnTimeoutSeconds: deps.turnTimeoutSeconds, signal: deps.signal, mask: deps.mask, clock }
   const source: LineSource = replayLines ? { kind: 'replay', lines: replayLines } : { kind: userSource(scenario, deps.smoke) }
   // The model cache keeps each attempt's calls apart, and forgets them when the scenario is edited.
   // Hashed only if a cache asks: most runs have none, and it is a hash of the scenario per attempt.
@@ -64,18 +72,22 @@ export async function playAttempt(
 
   let conversation: Conversation | undefined
   try {
-    conversation = await openConversation(deps.agent, steps)
-    const userCalls = scoped({ signal: deps.signal, record: attempt.meters.user.record })
-    await playTurns(attempt, conversation, { source, user: deps.user, mask: deps.mask, context: userCalls }, steps)
-  } catch (error) {
-    recordFailure(attempt, error)
-  }
-  if (conversation?.close) {
     try {
-      await closeConversation(conversation, steps)
+      conversation = await openConversation(deps.agent, steps)
+      const userCalls = scoped({ signal: deps.signal, record: attempt.meters.user.record })
+      await playTurns(attempt, conversation, { source, user: deps.user, mask: deps.mask, context: userCalls }, steps)
     } catch (error) {
       recordFailure(attempt, error)
     }
+    if (conversation?.close) {
+      try {
+        await closeConversation(conversation, steps)
+      } catch (error) {
+        recordFailure(attempt, error)
+      }
+    }
+  } finally {
+    await served?.close()
   }
 
   const { checks, claims } = await decideAttempt(attempt, {
@@ -83,6 +95,7 @@ export async function playAttempt(
     judging: !deps.smoke && deps.judging !== false,
     mask: deps.mask,
     context: scoped({ signal: deps.signal, record: attempt.meters.judge.record }),
+    ...(served ? { served: served.record().calls, endState: served.endState } : {}),
   })
   await reviewFailure(attempt, checks, claims, {
     reviewer: source.kind === 'simulated' ? (deps.reviewer ?? null) : null,
@@ -91,7 +104,8 @@ export async function playAttempt(
   })
   // The whole record is masked, the agent's answers included: an agent that echoes its request
   // headers must not put a token into attempts.jsonl and the pages made from it.
-  return maskDeep(attempt.finish(checks, claims, { prices: deps.prices, agentPrice: deps.agentPrice, userModel: deps.user?.model, judgeModel: deps.judge?.model, reviewModel: deps.reviewer?.model }), deps.mask)
+  const finished = attempt.finish(checks, claims, { prices: deps.prices, agentPrice: deps.agentPrice, userModel: deps.user?.model, judgeModel: deps.judge?.model, reviewModel: deps.reviewer?.model })
+  return maskDeep(served ? { ...finished, tools: served.record() } : finished, deps.mask)
 }
 
 /** A failure of the agent or of convy-ci's models is the attempt's result; anything else (an interruption) ends the run. */
