@@ -1,6 +1,5 @@
-/** The scenario the tools tests serve: an order to look up (failing on its first call), a refund that writes the world, a flaky ticket tool. */
-export const REFUND_TOOLS = `
-tools:
+/** The tools the tests serve: an order to look up (failing on its first call), a refund that writes the world, a flaky ticket tool. */
+export const TOOLS_BODY = `
   get_order:
     description: Look up an order by its id
     input: { order_id: string }
@@ -20,7 +19,12 @@ tools:
     input: { topic: string }
     answers: [{ result: { ticket: T-1 } }]
     faults: [{ rate: 0.5, error: ticket service unavailable }]
-end_state:
+`
+
+/** A scenario's tools and end state. */
+export const REFUND_TOOLS = `
+tools:
+${TOOLS_BODY}end_state:
   - { state: refunds.O-17, equals: requested }
   - { tool_called: create_refund, args: { order_id: O-17 }, times: 1 }
   - { never: open_ticket }

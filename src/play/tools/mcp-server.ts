@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo, Socket } from 'node:net'
 import { Server } from '@modelcontextprotocol/sdk/server/index.js'
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js'
-import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError } from '@modelcontextprotocol/sdk/types.js'
+import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js'
 import { CONVY_VERSION } from '../../base/shared/version.ts'
 import { UnknownTool, type ToolTable } from './tool-table.ts'
 
@@ -100,7 +100,8 @@ function mcpServer(table: ToolTable): Server {
       return { ...result }
     } catch (error) {
       // An unknown tool is a protocol error (MCP's "Unknown tool" case), naming the tools there are.
-      if (error instanceof UnknownTool) throw new McpError(ErrorCode.InvalidParams, error.message)
+      // (An McpError's own message starts "MCP error -32602:", which the client adds again.)
+      if (error instanceof UnknownTool) throw Object.assign(new Error(error.message), { code: ErrorCode.InvalidParams })
       throw error
     }
   })
