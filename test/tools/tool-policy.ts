@@ -75,6 +75,7 @@ checks:
   - tool_called: create_refund
     args: { order_id: O-17 }
   - tool_order: [get_order, create_refund, get_order]
+  - max_tool_calls: 5
 end_state:
   - { state: refunds.O-17, equals: requested }
   - { tool_called: create_refund, args: { order_id: O-17 }, times: 1 }
