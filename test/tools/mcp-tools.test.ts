@@ -85,6 +85,19 @@ describe("a scenario's tools over MCP", () => {
     }
   })
 
+  test('tools_host: listening on one address, the agent told another name for it', async () => {
+    const tools = await openAttemptTools(await scenario(), 1, { context: () => ({}), at: () => 0, turns: [], listen: { bind: '127.0.0.1', advertise: 'localhost' } })
+    assert.ok(tools)
+    const c = await client(tools.url)
+    try {
+      assert.match(tools.url, /^http:\/\/localhost:\d+\/mcp$/)
+      assert.equal((await c.listTools()).tools.length, 3)
+    } finally {
+      await c.close()
+      await tools.close()
+    }
+  })
+
   test('a tool the scenario does not define: an MCP error that names its tools, recorded', async () => {
     const tools = await open(await scenario())
     const c = await client(tools.url)

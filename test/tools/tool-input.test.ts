@@ -79,6 +79,14 @@ describe('bad tools: exit 2 with file:line, nothing played', () => {
   })
 })
 
+test('a tools_host this machine cannot listen on: exit 2 at its line in convy.yml, before anything runs', async () => {
+  const yml = `${convyYml({ models: null, agents: ['  bot:\n    url: http://127.0.0.1:9/chat\n    body: { message: "{text}" }\n    reply: answer\n    tools_host: 203.0.113.7\n'] })}`
+  const dir = await makeProject({ 'convy.yml': yml, 'scenarios/s.yml': 'script: [hi]\nchecks: [{ contains: hi }]\n' })
+  const result = await runInProcess(['run', 'bot'], { cwd: dir })
+  assert.equal(result.code, 2, result.stderr)
+  assert.match(result.stderr, /convy\.yml:\d+: agents\.bot\.tools_host: the scenario's tools cannot listen on 203\.0\.113\.7 \(EADDRNOTAVAIL\)/)
+})
+
 describe("the tools are part of the scenario's identity", () => {
   test('a tool, a fault or an end-state check changed: another fingerprint (the gate sees an edited scenario, the model cache keys on it)', async () => {
     await loadSchemaChecker()

@@ -11,7 +11,7 @@ import { reviewFailure } from './review-failure.ts'
 import { playTurns, type LineSource } from './turns.ts'
 import type { AttemptWatcher } from './watch.ts'
 import { openAttemptTools } from '../tools/attempt-tools.ts'
-import type { ListenOptions } from '../tools/mcp-server.ts'
+import type { ListenOptions } from '../tools/listen.ts'
 
 export interface PlayDependencies {
   agent: Agent

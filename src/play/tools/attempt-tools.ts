@@ -4,7 +4,7 @@ import { scenarioFingerprint, type Scenario } from '../../records/scenario/scena
 import { loadSchemaChecker } from '../../records/scenario/tool-input.ts'
 import { decideEndState } from './end-state.ts'
 import { attemptSeed } from './faults.ts'
-import type { ListenOptions } from './mcp-server.ts'
+import type { ListenOptions } from './listen.ts'
 import { ToolTable } from './tool-table.ts'
 
 /**

@@ -5,6 +5,7 @@ import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js'
 import { CONVY_VERSION } from '../../base/shared/version.ts'
 import { UnknownTool, type ToolTable } from './tool-table.ts'
+import type { ListenOptions } from './listen.ts'
 
 /**
  * One attempt's tools over MCP's Streamable HTTP, on a port of its own: `http://HOST:PORT/mcp`.
@@ -20,13 +21,6 @@ export interface McpEndpoint {
   /** What the agent is given as `tools_url`. */
   url: string
   close(): Promise<void>
-}
-
-export interface ListenOptions {
-  /** The address to listen on; default 127.0.0.1. */
-  bind?: string
-  /** The host the agent reaches it by, in `tools_url`; default the bind address. */
-  advertise?: string
 }
 
 export async function serveOverMcp(table: ToolTable, options: ListenOptions = {}): Promise<McpEndpoint> {
@@ -122,3 +116,4 @@ async function readBody(req: IncomingMessage): Promise<string | null> {
 function rpcError(code: number, message: string): unknown {
   return { jsonrpc: '2.0', id: null, error: { code, message } }
 }
+
