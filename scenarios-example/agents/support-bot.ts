@@ -1,4 +1,5 @@
 import { defineAgent, type Answer } from 'convy-ci'
+import { toolsConversation } from './order-tools.ts'
 
 // A small rule-based support bot for a web shop. It keeps state per conversation, reports tokens,
 // and is a little unreliable on purpose: sometimes it confirms a refund without asking why, so
@@ -17,7 +18,9 @@ type Topic = 'none' | 'status' | 'refund'
 
 export const agent = defineAgent({
   version: regressed ? '2.0-regressed' : '1.4',
-  conversation() {
+  conversation({ tools }) {
+    // A scenario that serves tools (scenarios/refund-with-tools.yml) is answered through them.
+    if (tools) return toolsConversation(tools)
     let topic: Topic = 'none'
     let order: string | undefined
     let askedReason = false
