@@ -76,7 +76,7 @@ async function handle(table: ToolTable, req: IncomingMessage, res: ServerRespons
     }
   }
   const server = mcpServer(table)
-  const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined })
+  const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true })
   res.once('close', () => {
     void transport.close()
     void server.close()
