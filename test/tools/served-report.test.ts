@@ -1,33 +1,13 @@
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
 import { renderRunReport } from '../../src/views/run/run-report.ts'
-import type { Attempt, Turn } from '../../src/records/journal/records.ts'
 import { toolCallDigests } from '../../src/records/tally/tool-call-digest.ts'
-import { attempt, manifest, scenario } from '../report/small-run.ts'
+import { servedRun } from './served-run.ts'
 
 /**
  * Served calls in the report: in the turn they came during, like reported calls, marked served with
  * the fault injected; a call both served and reported shows once; what the agent sent is escaped.
  */
-const HOSTILE = '<img src=x onerror="window.__pwned=1">'
-
-function servedRun(): { manifest: ReturnType<typeof manifest>; attempts: Attempt[] } {
-  const user = (text: string): Turn => ({ role: 'user', text, seconds: 0, tokens: null, error: null })
-  const agent = (text: string, extra: Partial<Turn> = {}): Turn => ({ role: 'agent', text, seconds: 1, tokens: null, error: null, ...extra })
-  const turns = [user('refund O-17'), agent('Sorry, try again?'), user('yes'), agent('Refund requested.', { toolCalls: [{ name: 'create_refund', arguments: { order_id: 'O-17' } }, { name: 'crm_note', arguments: { text: 'hi' } }] })]
-  const tools = {
-    url: 'http://127.0.0.1:4000/mcp',
-    seed: 7,
-    state: { refunds: { 'O-17': 'requested' } },
-    calls: [
-      { name: 'get_order', arguments: { order_id: 'O-17' }, error: 'upstream timeout', fault: 'call 1: error "upstream timeout"', at: 0.1, turn: 1 },
-      { name: 'create_refund', arguments: { order_id: 'O-17' }, result: { refund_id: 'R-9' }, at: 0.4, turn: 2 },
-      { name: 'lookup', arguments: { q: HOSTILE }, result: HOSTILE, at: 0.5, turn: 2 },
-    ],
-  }
-  return { manifest: manifest([scenario('refund')]), attempts: [{ ...attempt('refund', 1, 'passed', []), turns, tools }] }
-}
-
 describe('served calls in the run report', () => {
   test('in their turn, marked served with the fault; a call served and reported shows once; escaped', () => {
     const page = renderRunReport({ ...servedRun(), dialogues: 'inline' })
