@@ -3,6 +3,7 @@ import { describe, test } from 'node:test'
 import { renderRunReport } from '../../src/views/run/run-report.ts'
 import { toolCallDigests } from '../../src/records/tally/tool-call-digest.ts'
 import { servedRun } from './served-run.ts'
+import { dialogueOf } from '../../src/play/judge/rejudge-attempt.ts'
 
 /**
  * Served calls in the report: in the turn they came during, like reported calls, marked served with
@@ -39,6 +40,14 @@ describe('served calls in the run report', () => {
         ['lookup', true],
         ['crm_note', false],
       ],
+    )
+  })
+
+  test('rejudge asks about the dialogue the judge saw: the served calls in their answers, each call once', () => {
+    const lines = dialogueOf(servedRun().attempts[0]!).filter((line) => line.role === 'agent')
+    assert.deepEqual(
+      lines.map((line) => (line.toolCalls ?? []).map((call) => `${call.name}${call.served ? ' (served)' : ''}${call.fault ? ` [${call.fault}]` : ''}`)),
+      [['get_order (served) [call 1: error "upstream timeout"]'], ['create_refund (served)', 'lookup (served)', 'crm_note']],
     )
   })
 })
