@@ -4,7 +4,7 @@
 export const LAYERS = [
   { name: 'entry', says: 'the ways in: the action, the CLI, the library, convy-ci/testing', folders: ['action', 'cli', 'library', 'testing', 'printers'] },
   { name: 'app', says: 'the use cases both entries call: run, resume, rejudge, compare, publish', folders: ['pipeline', 'publish'] },
-  { name: 'play', says: 'playing a run: agents, the simulated user, a conversation, the judge, the review', folders: ['runner', 'review', 'judge', 'simulated-user', 'conversation', 'world', 'agents'] },
+  { name: 'play', says: 'playing a run: agents, the simulated user, a conversation, the judge, the review', folders: ['runner', 'review', 'judge', 'simulated-user', 'conversation', 'world', 'tools', 'agents'] },
   { name: 'views', says: 'what people read: report pages, the compare page, the markdown of a comment', folders: ['compare', 'run', 'markdown', 'page'] },
   { name: 'verdict', says: 'a run against its baseline: the comparison and the gate', folders: [] },
   { name: 'adapters', says: 'the outside services convy-ci calls: its models, GitHub', folders: ['github', 'model-client'] },

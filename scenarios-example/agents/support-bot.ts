@@ -1,5 +1,6 @@
 import { defineAgent, type Answer } from 'convy-ci'
 import { orderStatus } from './orders.ts'
+import { toolsConversation } from './order-tools.ts'
 
 // A small rule-based support bot for a web shop. It keeps state per conversation, reports tokens,
 // and is a little unreliable on purpose: sometimes it confirms a refund without asking why, so
@@ -14,7 +15,9 @@ type Topic = 'none' | 'status' | 'refund'
 
 export const agent = defineAgent({
   version: regressed ? '2.0-regressed' : '1.4',
-  conversation({ context }) {
+  conversation({ context, tools }) {
+    // A scenario that serves tools (scenarios/refund-with-tools.yml) is answered through them.
+    if (tools) return toolsConversation(tools)
     // The signed-in customer's latest order, from the attempt's context (set-up made it).
     const latest = typeof context.order_id === 'string' ? context.order_id : undefined
     let topic: Topic = 'none'

@@ -9,6 +9,7 @@ import type { Attempt, Turn } from '../../records/journal/records.ts'
 import { brokenFatalCheck } from '../../play/judge/checks.ts'
 import { checkModels, prepareAgent, prepareModels, type PreparedModels } from '../../play/runner/prepare.ts'
 import { loadScenarios } from '../../records/scenario/load-scenarios.ts'
+import { loadToolSets } from '../../records/scenario/load-tools.ts'
 import { DEFAULT_MAX_TURNS, type Check, type Scenario } from '../../records/scenario/scenario.ts'
 import { ExitCode, InputError, errorMessage } from '../../base/shared/errors.ts'
 import { createMask, maskDeep, type Mask } from '../../base/shared/secrets.ts'
@@ -69,7 +70,7 @@ export interface ChatPrinter {
 export async function chat(ctx: PipelineContext, request: ChatRequest): Promise<ExitCode> {
   const project = await openProject(ctx, request)
   const show = request.printer
-  const scenario = request.scenario === undefined ? undefined : pickScenario(await loadScenarios(project.scenariosDir, project.projectDir, (m) => show.warning(m)), request.scenario)
+  const scenario = request.scenario === undefined ? undefined : pickScenario(await loadScenarios(project.scenariosDir, project.projectDir, (m) => show.warning(m), { toolSets: await loadToolSets(project.config.file, project.config.tools) }), request.scenario)
   const agent = await prepareAgent(project.config, request.agent, project.env, { canStripTypes: ctx.canStripTypes })
   const models = scenario && scenario.judge.length > 0 ? prepareModels(project.config, project.env, [{ ...scenario, user: undefined, script: ['-'] }], false) : undefined
   if (models) await checkModels(models)

@@ -64,6 +64,7 @@ export async function execute(ctx: PipelineContext, execution: Execution): Promi
         turnTimeoutSeconds: settings.turnTimeoutSeconds,
         prices: journal.current.models.prices,
         agentPrice: execution.agent.price,
+        ...(execution.agent.toolsListen ? { toolsListen: execution.agent.toolsListen } : {}),
         mask: execution.mask,
         now: ctx.now,
         judging: execution.judging ?? true,

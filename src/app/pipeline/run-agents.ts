@@ -1,5 +1,6 @@
 import { promptRecord } from '../../play/judge/prompt-record.ts'
 import { loadSuite } from '../../records/scenario/load-scenarios.ts'
+import { loadToolSets } from '../../records/scenario/load-tools.ts'
 import type { RetiredScenario } from '../../records/scenario/scenario.ts'
 import { RUN_FORMAT, type RunManifest, type RunSettings } from '../../records/journal/records.ts'
 import { RunJournal } from '../../records/journal/run-journal.ts'
@@ -63,7 +64,8 @@ export async function runAgents(ctx: PipelineContext, request: RunRequest): Prom
   let modelsChecked: Promise<void> = Promise.resolve()
   const cancelCheck = () => earlyCheck?.cancel()
   try {
-    const suite = await loadSuite(project.scenariosDir, project.projectDir, (message) => ctx.stderr.write(`warning: ${message}\n`))
+    const toolSets = await loadToolSets(project.config.file, project.config.tools)
+    const suite = await loadSuite(project.scenariosDir, project.projectDir, (message) => ctx.stderr.write(`warning: ${message}\n`), { toolSets })
     scenarios = selectScenarios(suite.scenarios, { globs: settings.scenarioGlobs, tags: settings.tags })
     retired = suite.retired
     for (const name of names) {

@@ -2,6 +2,7 @@ import { InputError, InputErrors } from '../../base/shared/errors.ts'
 import { objectFile } from '../../base/input/yaml-file.ts'
 import { parseScenario } from '../../records/scenario/load-scenarios.ts'
 import { loadPatterns } from '../../records/scenario/pattern.ts'
+import { loadSchemaChecker } from '../../records/scenario/tool-input.ts'
 import type { Scenario } from '../../records/scenario/scenario.ts'
 
 /**
@@ -11,6 +12,7 @@ import type { Scenario } from '../../records/scenario/scenario.ts'
 export async function parseInlineScenarios(inputs: readonly { index: number; input: unknown }[]): Promise<Scenario[]> {
   // Their regex: checks are compiled as they are read, as a file's are.
   if (inputs.length > 0) await loadPatterns()
+  if (inputs.some(({ input }) => typeof input === 'object' && input !== null && 'tools' in input)) await loadSchemaChecker()
   const problems: InputError[] = []
   const scenarios: Scenario[] = []
   const seen = new Map<string, string>()

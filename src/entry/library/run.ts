@@ -15,6 +15,7 @@ import { selectScenarios } from '../../play/runner/select-scenarios.ts'
 import { loadScenarios } from '../../records/scenario/load-scenarios.ts'
 import { runWorldOf, withWorld } from '../../app/pipeline/run-world.ts'
 import { createFetch } from '../../base/http/fetch.ts'
+import { loadToolSets } from '../../records/scenario/load-tools.ts'
 import { readAllAttempts } from '../../records/journal/read-run.ts'
 import { InputError } from '../../base/shared/errors.ts'
 import { objectFile } from '../../base/input/yaml-file.ts'
@@ -65,7 +66,7 @@ export async function runFromCode(options: RunOptions, host: Host): Promise<RunR
   const fromFile = globs.length > 0 || inline.length === 0
   const project = await projectFor(ctx, o, typeof o.agent === 'string' || fromFile)
   const warn = (message: string) => output.write(`warning: ${message}\n`)
-  const fromProject = fromFile ? selectScenarios(await loadScenarios(project.scenariosDir, project.projectDir, warn), { globs, tags: o.tags ?? [] }) : []
+  const fromProject = fromFile ? selectScenarios(await loadScenarios(project.scenariosDir, project.projectDir, warn, { toolSets: await loadToolSets(project.config.file, project.config.tools) }), { globs, tags: o.tags ?? [] }) : []
   const clash = inline.find((s) => fromProject.some((p) => p.id === s.id))
   if (clash) throw new InputError(`${clash.file}: scenario id "${clash.id}" is also a scenario of the project (${fromProject.find((p) => p.id === clash.id)!.file}); ids must be unique`)
   const scenarios = [...fromProject, ...inline]

@@ -24,7 +24,7 @@ export interface FakeUsage {
 
 /** What the server answers to one chat completion request. Build these with `fakeReply`. */
 export type FakeReply = { delayMs?: number } & (
-  | { kind: 'answer'; text: string | null; refusal?: string; finishReason?: string; usage?: FakeUsage }
+  | { kind: 'answer'; text: string | null; refusal?: string; finishReason?: string; usage?: FakeUsage; toolCalls?: FakeToolCall[] }
   | { kind: 'error'; status: number; message: string; headers?: Record<string, string> }
   /** 200 with a body that is not JSON. */
   | { kind: 'garbage' }
@@ -36,8 +36,16 @@ export type FakeReply = { delayMs?: number } & (
   | { kind: 'stall' }
 )
 
+/** A function call the fake model makes: `arguments` is sent as JSON text, as OpenAI sends it. */
+export interface FakeToolCall {
+  name: string
+  arguments: unknown
+}
+
 export const fakeReply = {
   text: (text: string, usage?: FakeUsage): FakeReply => ({ kind: 'answer', text, usage }),
+  /** An answer that calls these functions (`finish_reason: tool_calls`), for an agent's own model. */
+  toolCalls: (calls: readonly FakeToolCall[]): FakeReply => ({ kind: 'answer', text: null, finishReason: 'tool_calls', toolCalls: [...calls] }),
   refusal: (refusal: string): FakeReply => ({ kind: 'answer', text: null, refusal }),
   error: (status: number, message: string, headers?: Record<string, string>): FakeReply => ({ kind: 'error', status, message, headers }),
   rateLimited: (retryAfterSeconds?: number): FakeReply => ({
@@ -239,9 +247,14 @@ function completion(reply: Extract<FakeReply, { kind: 'answer' }>, request: unkn
     object: 'chat.completion',
     created: 0,
     model,
-    choices: [{ index: 0, message: { role: 'assistant', content: reply.text, refusal: reply.refusal ?? null }, logprobs: null, finish_reason: reply.finishReason ?? 'stop' }],
+    choices: [{ index: 0, message: { role: 'assistant', content: reply.text, refusal: reply.refusal ?? null, ...toolCallsOf(reply) }, logprobs: null, finish_reason: reply.finishReason ?? 'stop' }],
     usage: { prompt_tokens: usage.inputTokens, completion_tokens: usage.outputTokens, total_tokens: usage.inputTokens + usage.outputTokens },
   }
+}
+
+function toolCallsOf(reply: Extract<FakeReply, { kind: 'answer' }>): { tool_calls?: unknown[] } {
+  if (!reply.toolCalls?.length) return {}
+  return { tool_calls: reply.toolCalls.map((call, i) => ({ id: `call_${i + 1}`, type: 'function', function: { name: call.name, arguments: JSON.stringify(call.arguments) } })) }
 }
 
 function errorType(status: number): string {

@@ -14,6 +14,7 @@ export {
   type FakeModelServer,
   type FakeModelServerOptions,
   type FakeReply,
+  type FakeToolCall,
   type FakeUsage,
   type RecordedRequest,
 } from './fake-model-server.ts'

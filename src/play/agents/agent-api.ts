@@ -6,7 +6,7 @@
 import type { Agent } from './agent.ts'
 import { fetchJson } from './fetch-json.ts'
 
-export type { Agent, Answer, AnswerContext, Conversation, ConversationContext, Message, ToolCall, Usage } from './agent.ts'
+export type { Agent, Answer, AnswerContext, Conversation, ConversationContext, Message, ScenarioTools, ToolCall, ToolInfo, ToolResult, Usage } from './agent.ts'
 export { HttpError } from './fetch-json.ts'
 export { CONVY_VERSION as version } from '../../base/shared/version.ts'
 

@@ -49,6 +49,32 @@ export interface ConversationContext {
    * answered (docs/scenarios.md, "Setting up the world"). Empty when none is configured.
    */
   context: Readonly<Record<string, unknown>>
+  /**
+   * The scenario's tools, in-process (docs/tools.md): the same answers, faults and record as over MCP
+   * at `context.tools_url`. Absent when the scenario has none.
+   */
+  tools?: ScenarioTools
+}
+
+/** A tool as an MCP server lists it. */
+export interface ToolInfo {
+  name: string
+  description?: string
+  inputSchema: Record<string, unknown>
+}
+
+/** What a call gives back, as MCP's `tools/call` does: text content, a map as `structuredContent`, `isError` for a tool error. */
+export interface ToolResult {
+  content: { type: 'text'; text: string }[]
+  structuredContent?: Record<string, unknown>
+  isError?: boolean
+}
+
+/** The scenario's tools for a module agent that calls them in-process. */
+export interface ScenarioTools {
+  list(): ToolInfo[]
+  /** Answers as the MCP server does, recorded the same; throws for a tool the scenario does not define, naming its tools. */
+  call(name: string, args?: Record<string, unknown>): Promise<ToolResult>
 }
 
 export interface AnswerContext extends ConversationContext {

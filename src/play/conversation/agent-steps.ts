@@ -1,4 +1,4 @@
-import type { Agent, Conversation, Message } from '../agents/agent.ts'
+import type { Agent, Conversation, Message, ScenarioTools } from '../agents/agent.ts'
 import type { Turn } from '../../records/journal/records.ts'
 import { errorMessage } from '../../base/shared/errors.ts'
 import type { Mask } from '../../base/shared/secrets.ts'
@@ -12,6 +12,8 @@ export interface StepOptions {
   session: string
   /** The attempt's context, handed to the agent with every step. */
   context: Readonly<Record<string, unknown>>
+  /** The scenario's tools in-process (play/tools/), handed to the agent beside its context; absent when it has none. */
+  tools?: ScenarioTools
   turnTimeoutSeconds: number
   signal: AbortSignal
   mask: Mask
@@ -41,7 +43,7 @@ async function timed<T>(
 
 export async function openConversation(agent: Agent, options: StepOptions): Promise<Conversation> {
   const whole = (error: string, seconds: number) => new AgentFailure(`opening the conversation failed: ${error}`, `opening the conversation failed: ${error}`, seconds)
-  return (await timed(options, (signal) => agent.conversation({ session: options.session, signal, context: options.context }), whole)).value
+  return (await timed(options, (signal) => agent.conversation({ session: options.session, signal, context: options.context, ...toolsOf(options) }), whole)).value
 }
 
 /** Turn `index` (from 0): the agent's answer to `text`, as its turn records it. */
@@ -54,7 +56,7 @@ export async function askAgent(conversation: Conversation, index: number, text: 
       const firstToken = () => {
         firstTokenSeconds ??= since()
       }
-      return conversation.answer(text, { session: options.session, signal, context: options.context, history: [...history], firstToken })
+      return conversation.answer(text, { session: options.session, signal, context: options.context, ...toolsOf(options), history: [...history], firstToken })
     },
     turnFailure,
   )
@@ -76,5 +78,9 @@ export async function askAgent(conversation: Conversation, index: number, text: 
 
 export async function closeConversation(conversation: Conversation, options: StepOptions): Promise<void> {
   const whole = (error: string, seconds: number) => new AgentFailure(`closing the conversation failed: ${error}`, `closing the conversation failed: ${error}`, seconds)
-  await timed(options, (signal) => conversation.close?.({ session: options.session, signal, context: options.context }), whole)
+  await timed(options, (signal) => conversation.close?.({ session: options.session, signal, context: options.context, ...toolsOf(options) }), whole)
+}
+
+function toolsOf(options: StepOptions): { tools?: ScenarioTools } {
+  return options.tools ? { tools: options.tools } : {}
 }

@@ -1,4 +1,6 @@
-import type { CheckResult, ClaimResult, EndedBy } from '../../records/journal/records.ts'
+import type { CheckResult, ClaimResult, EndedBy, ServedCall } from '../../records/journal/records.ts'
+import { callsByAnswer, type SeenCall } from '../../records/journal/tool-evidence.ts'
+import type { DialogueLine } from './dialogue.ts'
 import { answers } from '../../records/journal/attempt-facts.ts'
 import { runChecks } from '../judge/checks.ts'
 import type { ModelCallContext } from '../../adapters/model-client/model-call.ts'
@@ -18,6 +20,10 @@ export interface Deciding {
   mask: Mask
   /** The judge's call: counted, cancelled and cached per attempt. */
   context: ModelCallContext
+  /** The calls convy-ci's tools served (play/tools/): evidence for the checks and the judge beside what the agent reports. */
+  served?: readonly ServedCall[]
+  /** The scenario's end-state checks, decided after the dialogue (play/tools/end-state.ts). */
+  endState?: () => CheckResult[]
 }
 
 /**
@@ -28,14 +34,16 @@ export async function decideAttempt(attempt: AttemptBuilder, deciding: Deciding)
   if (attempt.failure) return { checks: [], claims: [] }
   const { scenario } = attempt
   const answered = answers(attempt.turns)
+  const calls = callsByAnswer(answered.length, answered.map((t) => t.toolCalls ?? []), deciding.served)
   const checks = [
-    ...(await runChecks(scenario.checks, answered.map((t) => t.text), answered.map((t) => t.toolCalls ?? []), { signal: deciding.context.signal, context: attempt.context })),
+    ...(await runChecks(scenario.checks, answered.map((t) => t.text), calls, { signal: deciding.context.signal, context: attempt.context })),
     ...attempt.worldChecks,
+    ...(deciding.endState?.() ?? []),
   ]
   // A fatal check, a stop_if claim or a limit decided the attempt: the judge is not asked about a conversation already lost.
   if (!deciding.judging || ENDED_LOST.has(attempt.endedBy) || scenario.judge.length === 0) return { checks, claims: [] }
   try {
-    return { checks, claims: await judgeDialogue(attempt, deciding) }
+    return { checks, claims: await judgeDialogue(attempt, deciding, calls) }
   } catch (error) {
     if (!(error instanceof NoVerdict)) throw error
     attempt.fail(error)
@@ -43,16 +51,29 @@ export async function decideAttempt(attempt: AttemptBuilder, deciding: Deciding)
   }
 }
 
-async function judgeDialogue(attempt: AttemptBuilder, { judge, mask, context }: Deciding): Promise<ClaimResult[]> {
+async function judgeDialogue(attempt: AttemptBuilder, { judge, mask, context, served }: Deciding, calls: readonly SeenCall[][]): Promise<ClaimResult[]> {
   const failed = (error: string) => new NoVerdict(`the judge (${judge?.model}) gave no verdict: ${error}`)
   if (!judge) throw failed('no judge model is configured')
   const { scenario } = attempt
   try {
     // The judge does not need a secret the agent echoed: it sees the dialogue masked, as it is recorded.
-    const decisions = await judge.decide(withContext(scenario, attempt.context, mask), maskDeep(attempt.dialogue, mask), context)
+    // With served tools, each answer's calls are the evidence (tool-evidence.ts): served ones marked.
+    const dialogue = served?.length ? withCalls(attempt.dialogue, calls) : attempt.dialogue
+    const decisions = await judge.decide(withContext(scenario, attempt.context, mask), maskDeep(dialogue, mask), context)
     return scenario.judge.map((claim, i) => ({ claim, pass: decisions[i]!.pass, reason: decisions[i]!.reason, ...(decisions[i]!.votes ? { votes: decisions[i]!.votes } : {}) }))
   } catch (cause) {
     throwIfInterrupted(context.signal)
     throw failed(mask(errorMessage(cause)))
   }
+}
+
+/** The dialogue with each answer's calls replaced by the evidence: reported and served, each once. */
+function withCalls(dialogue: readonly DialogueLine[], calls: readonly SeenCall[][]): DialogueLine[] {
+  let answer = 0
+  return dialogue.map((line) => {
+    if (line.role !== 'agent') return line
+    const { toolCalls: _reported, ...rest } = line
+    const seen = calls[answer++] ?? []
+    return seen.length ? { ...rest, toolCalls: seen } : rest
+  })
 }

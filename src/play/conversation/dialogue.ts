@@ -7,8 +7,12 @@ import type { ToolCall } from '../agents/agent.ts'
 export interface DialogueLine {
   role: 'user' | 'agent'
   text: string
-  /** An agent line's tool calls, where its protocol shows them: the judge sees them, the simulated user does not. */
-  toolCalls?: readonly ToolCall[]
+  /**
+   * An agent line's tool calls, where its protocol shows them, and those convy-ci's own tools served
+   * during it (`served`, with the tool error and the fault injected): the judge sees them, the
+   * simulated user does not.
+   */
+  toolCalls?: readonly (ToolCall & { served?: true; error?: string; fault?: string })[]
 }
 
 export interface ClaimDecision {

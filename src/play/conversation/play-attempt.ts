@@ -1,4 +1,4 @@
-import type { Agent, Conversation } from '../agents/agent.ts'
+import type { Agent, Conversation, ScenarioTools } from '../agents/agent.ts'
 import type { Attempt } from '../../records/journal/records.ts'
 import { scenarioFingerprint, userSource, type Scenario } from '../../records/scenario/scenario.ts'
 import { maskDeep, type Mask } from '../../base/shared/secrets.ts'
@@ -13,6 +13,8 @@ import { afterAnswer, setUp, tearDown, type WorldSteps } from './world-steps.ts'
 import { limitChecks } from '../world/limits.ts'
 import { scenarioWorld, type RunWorld } from '../world/prepare-world.ts'
 import type { AttemptWatcher } from './watch.ts'
+import { openAttemptTools, type AttemptTools } from '../tools/attempt-tools.ts'
+import type { ListenOptions } from '../tools/listen.ts'
 
 export interface PlayDependencies {
   agent: Agent
@@ -31,6 +33,8 @@ export interface PlayDependencies {
    * limits. Absent: the scenario's own context and limits, and HTTP set-ups only.
    */
   world?: RunWorld
+  /** Where a scenario's tools listen and the host the agent is told (convy.yml's `tools_host`); default 127.0.0.1. */
+  toolsListen?: ListenOptions
   mask: Mask
   /** Aborted when the run is interrupted; the attempt is then dropped, not recorded. */
   signal: AbortSignal
@@ -69,10 +73,17 @@ export async function playAttempt(
     Object.defineProperty(context, 'cacheScope', { enumerable: true, get: () => (scope ??= `${scenarioFingerprint(scenario)}#${attemptNumber}`) }) as C & { readonly cacheScope: string }
 
   const startedAt = clock()
+  let served: AttemptTools | null = null
   // Tear-down runs after every attempt that began, interrupted ones included (then the error goes on).
   try {
-    if (await setUp(attempt, world)) await converse(attempt, world, source, deps, scoped, startedAt)
+    if (await setUp(attempt, world)) {
+      // The scenario's tools (play/tools/): served once the world is set up, so their answers read its context.
+      served = await openAttemptTools(scenario, attemptNumber, { context: () => attempt.context, at: () => (clock() - startedAt) / 1000, turns: attempt.turns, listen: deps.toolsListen })
+      if (served) attempt.context = { ...attempt.context, tools_url: served.url }
+      await converse(attempt, world, source, deps, scoped, startedAt, served?.tools)
+    }
   } finally {
+    await served?.close()
     await tearDown(attempt, world)
   }
 
@@ -81,6 +92,7 @@ export async function playAttempt(
     judging: !deps.smoke && deps.judging !== false,
     mask: deps.mask,
     context: scoped({ signal: deps.signal, record: attempt.meters.judge.record }),
+    ...(served ? { served: served.record().calls, endState: served.endState } : {}),
   })
   await reviewFailure(attempt, checks, claims, {
     reviewer: source.kind === 'simulated' ? (deps.reviewer ?? null) : null,
@@ -89,14 +101,15 @@ export async function playAttempt(
   })
   // The whole record is masked, the agent's answers included: an agent that echoes its request
   // headers must not put a token into attempts.jsonl and the pages made from it.
-  return maskDeep(attempt.finish(checks, claims, { prices: deps.prices, agentPrice: deps.agentPrice, userModel: deps.user?.modelFor?.(scenario) ?? deps.user?.model, judgeModel: deps.judge?.model, reviewModel: deps.reviewer?.model }), deps.mask)
+  const finished = attempt.finish(checks, claims, { prices: deps.prices, agentPrice: deps.agentPrice, userModel: deps.user?.modelFor?.(scenario) ?? deps.user?.model, judgeModel: deps.judge?.model, reviewModel: deps.reviewer?.model })
+  return maskDeep(served ? { ...finished, tools: served.record() } : finished, deps.mask)
 }
 
 type Scoped = <C extends object>(context: C) => C & { readonly cacheScope: string }
 
 /** The conversation itself: opened, played turn by turn, closed; then the limits it kept. */
-async function converse(attempt: AttemptBuilder, world: WorldSteps, source: LineSource, deps: PlayDependencies, scoped: Scoped, startedAt: number): Promise<void> {
-  const steps: StepOptions = { session: world.session, context: attempt.context, turnTimeoutSeconds: deps.turnTimeoutSeconds, signal: deps.signal, mask: deps.mask, clock: attempt.clock }
+async function converse(attempt: AttemptBuilder, world: WorldSteps, source: LineSource, deps: PlayDependencies, scoped: Scoped, startedAt: number, tools?: ScenarioTools): Promise<void> {
+  const steps: StepOptions = { session: world.session, context: attempt.context, ...(tools ? { tools } : {}), turnTimeoutSeconds: deps.turnTimeoutSeconds, signal: deps.signal, mask: deps.mask, clock: attempt.clock }
   // stop_if needs the judge after each answer: not under --smoke, nor in a replay that does not judge.
   const stopJudge = deps.smoke || deps.judging === false ? null : deps.judge
   let conversation: Conversation | undefined

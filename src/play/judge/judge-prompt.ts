@@ -65,6 +65,7 @@ export function judgeMessages(claims: readonly string[], dialogue: readonly Dial
     // Said only when there are tool calls, so the prompt of an agent without tools stays as it was.
     ...(dialogue.some((line) => line.toolCalls?.length) ? [TOOL_CALLS_NOTE] : []),
     ...(dialogue.some((line) => line.toolCalls?.some((call) => call.result !== undefined)) ? [TOOL_RESULTS_NOTE] : []),
+    ...(dialogue.some((line) => line.toolCalls?.some((call) => call.served)) ? [SERVED_NOTE] : []),
     // Said only when there is a context, so the prompt of a scenario without one stays as it was.
     ...(Object.keys(context).length > 0 ? ['', CONTEXT_NOTE, '', CONTEXT.open, jsonLine(context), CONTEXT.close] : []),
     '',
@@ -113,6 +114,9 @@ const TOOL_CALLS_NOTE =
 const TOOL_RESULTS_NOTE =
   '"result", on some tool calls, is what the tool gave back to the agent; it is data written by the tool, like the rest of the conversation.'
 
+const SERVED_NOTE =
+  '"served": true marks a call the test\'s own tools answered and recorded, so it certainly happened; "error" is the tool error it answered, and "fault" a failure the test injected on purpose (the agent saw only the error or the late or broken answer).'
+
 // Arguments and results can be whole documents: past this, the judge gets their start, as text.
 const ARGUMENTS_CHARS = 2_000
 
@@ -123,6 +127,9 @@ function toolCallsOf(line: DialogueLine): { tool_calls?: { name: string; argumen
       name: call.name,
       arguments: bounded(call.arguments ?? null),
       ...(call.result === undefined ? {} : { result: bounded(call.result) }),
+      ...(call.served ? { served: true } : {}),
+      ...(call.error === undefined ? {} : { error: bounded(call.error) }),
+      ...(call.fault === undefined ? {} : { fault: call.fault }),
     })),
   }
 }

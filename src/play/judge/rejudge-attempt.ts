@@ -1,5 +1,6 @@
 import type { DialogueLine, Judge } from '../conversation/roles.ts'
 import type { Attempt, ClaimResult } from '../../records/journal/records.ts'
+import { attemptCalls } from '../../records/journal/tool-evidence.ts'
 import { ModelMeter } from '../../adapters/model-client/model-meter.ts'
 import { scenarioFingerprint, type Scenario } from '../../records/scenario/scenario.ts'
 import { errorMessage } from '../../base/shared/errors.ts'
@@ -59,9 +60,18 @@ export async function rejudgeAttempt(attempt: Attempt, scenario: Scenario, rejud
   }
 }
 
-/** The dialogue as the judge saw it when the attempt was played: what was said, with the agent's tool calls. */
+/**
+ * The dialogue as the judge saw it when the attempt was played: what was said, with the agent's tool
+ * calls, and those convy-ci's tools served (each call once, tool-evidence.ts).
+ */
 export function dialogueOf(attempt: Attempt): DialogueLine[] {
+  const calls = attempt.tools ? attemptCalls(attempt.turns, attempt.tools.calls) : null
+  let answer = 0
   return attempt.turns
     .filter((turn) => turn.error === null)
-    .map((turn) => (turn.role === 'agent' && turn.toolCalls?.length ? { role: 'agent', text: turn.text, toolCalls: turn.toolCalls } : { role: turn.role, text: turn.text }))
+    .map((turn): DialogueLine => {
+      if (turn.role !== 'agent') return { role: turn.role, text: turn.text }
+      const toolCalls = calls ? (calls[answer++] ?? []) : (turn.toolCalls ?? [])
+      return toolCalls.length ? { role: 'agent', text: turn.text, toolCalls } : { role: 'agent', text: turn.text }
+    })
 }

@@ -4,6 +4,9 @@ import { createAgent } from '../agents/create-agent.ts'
 import { DEFAULT_MAX_REPLY_KB, limitReplies, maxBodyBytes } from '../agents/reply-limit.ts'
 import type { Environment } from '../../records/config/interpolate.ts'
 import { resolveAgent, resolveModels, type ProjectConfig, type ResolvedModels } from '../../records/config/load-config.ts'
+import type { AgentConfig } from '../../records/config/config.ts'
+import { canListen, type ListenOptions } from '../tools/listen.ts'
+import { FileError } from '../../base/shared/errors.ts'
 import { createModels } from './create-models.ts'
 import { createFetch, type HttpFetch } from '../../base/http/fetch.ts'
 import { proxyRulesFrom, proxySecrets } from '../../base/http/proxy.ts'
@@ -37,6 +40,8 @@ export interface PreparedAgent {
   templates: Record<string, unknown>
   /** The HTTP client its requests go through: set-up and tear-down requests take it too. */
   fetch: HttpFetch
+  /** Where a scenario's tools listen for this agent, and the host its `tools_url` names (convy.yml's `tools_host`); absent: 127.0.0.1. */
+  toolsListen?: ListenOptions
 }
 
 /** The agent as run.json records it: what answered, so a resume or a comparison can tell a change. */
@@ -57,6 +62,13 @@ export async function prepareAgent(config: ProjectConfig, name: string, env: Env
     proxyRules,
   })
   const proxy = 'proxy' in resolved.config ? resolved.config.proxy : undefined
+  const tools = toolsListenOf(resolved.config)
+  if (tools.toolsListen?.bind !== undefined) {
+    const refused = await canListen(tools.toolsListen.bind)
+    if (refused !== null) {
+      throw new FileError(config.file.name, config.file.lineOf(['agents', name, 'tools_host']), `agents.${name}.tools_host: the scenario's tools cannot listen on ${tools.toolsListen.bind} (${refused}); write an address of this machine (0.0.0.0 for all, the Docker bridge's 172.17.0.1 for containers)`)
+    }
+  }
   return {
     name,
     kind: created.kind,
@@ -68,7 +80,14 @@ export async function prepareAgent(config: ProjectConfig, name: string, env: Env
     world: resolved.config.protocol === 'echo' ? {} : agentWorldOf(resolved.config),
     templates: Object.fromEntries(Object.entries(resolved.config).filter(([key]) => key === 'url' || key === 'headers' || key === 'body')),
     fetch,
+    ...tools,
   }
+}
+
+function toolsListenOf(config: AgentConfig): { toolsListen?: ListenOptions } {
+  const written = 'tools_host' in config ? config.tools_host : undefined
+  if (written === undefined) return {}
+  return { toolsListen: typeof written === 'string' ? { bind: written } : { bind: written.listen, ...(written.advertise === undefined ? {} : { advertise: written.advertise }) } }
 }
 
 export interface PreparedModels {

@@ -44,8 +44,17 @@ const proxy = z.optional(z.nonEmptyText.check(z.refine(isProxySetting, 'is not a
 const world = { context: z.optional(ContextFileSchema), setup: z.optional(HookFileSchema), teardown: z.optional(HookFileSchema), limits: z.optional(LimitsFileSchema) }
 export type AgentWorldConfig = { [K in keyof typeof world]?: z.infer<(typeof world)[K]> }
 
+/**
+ * Where a scenario's tools are served for this agent (docs/tools.md): a host to listen on and to put
+ * in `tools_url`, or `{ listen, advertise }` apart, for an agent in a container (listen on 0.0.0.0 or
+ * the Docker bridge, advertise the address the container reaches the runner by). Default 127.0.0.1.
+ */
+const host = z.nonEmptyText.check(z.regex(/^[A-Za-z0-9.:_[\]-]+$/, 'a host name or an IP address'))
+const tools_host = z.optional(z.union([host, z.strictObject({ listen: host, advertise: z.optional(host) })]))
+export type ToolsHostConfig = z.infer<typeof tools_host>
+
 /** What every agent reached over HTTP takes besides its protocol's own keys. */
-const http = { url: z.url(), headers: z._default(headers, {}), tls, proxy, version: optionalText, price, max_reply_kb, ...world }
+const http = { url: z.url(), headers: z._default(headers, {}), tls, proxy, version: optionalText, price, max_reply_kb, ...world, tools_host }
 
 export const JsonAgentConfigSchema = z.strictObject({
   protocol: z.literal('json'),
@@ -165,6 +174,7 @@ export const ModuleAgentConfigSchema = z.strictObject({
   price,
   max_reply_kb,
   ...world,
+  tools_host,
 })
 export type ModuleAgentConfig = z.infer<typeof ModuleAgentConfigSchema>
 

@@ -88,7 +88,8 @@ export function resolveAgent(config: ProjectConfig, name: string, env: Environme
   }
   // A price or a proxy changes what a run costs or how it gets there, not what the agent answers:
   // resuming after editing one is fine.
-  const { price: _price, proxy: _proxy, ...behaviour } = shaped as Record<string, unknown>
+  // Nor does where the scenario's tools listen: they answer the same.
+  const { price: _price, proxy: _proxy, tools_host: _toolsHost, ...behaviour } = shaped as Record<string, unknown>
   return { name, config: parsed.data, configFingerprint: fingerprint(behaviour), secrets: readValues }
 }
 

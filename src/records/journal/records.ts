@@ -196,6 +196,8 @@ export const ServedToolsSchema = z.object({
   url: z.string(),
   seed: z.int(),
   calls: z.array(ServedCallSchema),
+  /** Calls past the most recorded per attempt (play/tools/tool-table.ts): answered, not recorded. Absent: none. */
+  omitted: z.optional(count),
   state: z.record(z.string(), z.unknown()),
 })
 

@@ -5,7 +5,8 @@ import { FileError, InputError, InputErrors } from '../../base/shared/errors.ts'
 import { issuesToErrors, parseYamlFile, type YamlFile } from '../../base/input/yaml-file.ts'
 import { knownKeysOf } from '../../base/input/schema-keys.ts'
 import { compilePattern, loadPatterns } from './pattern.ts'
-import { toolsOf, ToolsFileShape, type ToolFile } from './load-tools.ts'
+import { toolsOf, ToolsFileShape, type ToolSets } from './load-tools.ts'
+import { loadSchemaChecker } from './tool-input.ts'
 import { WorldFileShape, worldOf } from './load-world.ts'
 import { CHECK_KINDS, DEFAULT_MAX_TURNS, FATAL_KINDS, type Check, type RetiredScenario, type Scenario } from './scenario.ts'
 
@@ -65,8 +66,8 @@ export async function findScenarioFiles(dir: string, warn: (message: string) => 
  * Loads and validates every scenario file under `dir`, all of them before anything runs, and reports
  * every problem at once: a user fixing a suite should not discover errors one run at a time.
  */
-export async function loadScenarios(dir: string, projectDir: string, warn?: (message: string) => void): Promise<Scenario[]> {
-  return (await loadSuite(dir, projectDir, warn)).scenarios
+export async function loadScenarios(dir: string, projectDir: string, warn?: (message: string) => void, options: SuiteOptions = {}): Promise<Scenario[]> {
+  return (await loadSuite(dir, projectDir, warn, options)).scenarios
 }
 
 /** The scenarios to play, and those retired on purpose (`retired: <reason>`), which run.json lists and no one plays. */
@@ -77,9 +78,9 @@ export interface Suite {
   files: Map<string, YamlFile>
 }
 
-/** What the scenario files may refer to in convy.yml: its named tool sets. */
+/** What the scenario files may refer to in convy.yml: its named tool sets (load-tools.ts `parseToolSets`). */
 export interface SuiteOptions {
-  toolSets?: Readonly<Record<string, Record<string, ToolFile>>>
+  toolSets?: ToolSets
 }
 
 export async function loadSuite(dir: string, projectDir: string, warn?: (message: string) => void, options: SuiteOptions = {}): Promise<Suite> {
@@ -95,6 +96,8 @@ export async function loadSuite(dir: string, projectDir: string, warn?: (message
       const text = await readScenarioText(path, name)
       // The pattern engine is loaded when a file may hold a regex: check, to compile it now.
       if (text.includes('regex')) await loadPatterns()
+      // Likewise the JSON Schema validator, for a file that may serve tools.
+      if (text.includes('tools')) await loadSchemaChecker()
       const yaml = parseYamlFile(name, text)
       const scenario = parseScenario(yaml, basename(path, extname(path)), options.toolSets)
       const earlier = firstFileOfId.get(scenario.id)
@@ -157,6 +160,8 @@ export function parseScenario(file: YamlFile, defaultId: string, toolSets: Suite
       return []
     }
   })
+  const tools = toolsOf(file, raw, toolSets)
+  problems.push(...tools.problems)
   if (data.id === undefined && !ID.test(defaultId)) {
     problems.push(new FileError(file.name, 1, `the file name gives the id "${forMessage(defaultId)}", which is not a valid id: ${ID_RULE}; rename the file or write \`id:\``))
   }
@@ -172,7 +177,7 @@ export function parseScenario(file: YamlFile, defaultId: string, toolSets: Suite
     checks,
     tags: raw.tags ?? [],
     ...worldOf(raw),
-    ...toolsOf(raw, toolSets),
+    ...tools.value,
   }
 }
 

@@ -1,10 +1,16 @@
 import * as z from '../../base/shared/zod.ts'
+import { FileError } from '../../base/shared/errors.ts'
+import { didYouMean } from '../../base/input/did-you-mean.ts'
+import { issuesToErrors, type YamlFile } from '../../base/input/yaml-file.ts'
 import type { Scenario } from './scenario.ts'
 import type { EndStateCheck, Tool } from './tools.ts'
+import { checkTool, setPatterns, type Where } from './check-tools.ts'
+import { loadSchemaChecker } from './tool-input.ts'
 
 /**
  * The tool keys of a scenario file (and convy.yml's named `tools:` sets) as users write them, and
- * their conversion to the scenario's own shape (tools.ts).
+ * their conversion to the scenario's own shape (tools.ts), with every mistake named at its line
+ * before anything runs (check-tools.ts).
  */
 const ToolAnswerFileSchema = z.strictObject({
   when: z.optional(z.record(z.string(), z.unknown())),
@@ -15,7 +21,7 @@ const ToolFaultFileSchema = z.strictObject({
   call: z.optional(z.int().check(z.positive())),
   rate: z.optional(z.number().check(z.gt(0), z.lte(1))),
   error: z.optional(z.nonEmptyText),
-  delay_ms: z.optional(z.int().check(z.positive())),
+  delay_ms: z.optional(z.int().check(z.positive(), z.lte(600_000))),
   malformed: z.optional(z.literal(true)),
 })
 export const ToolFileSchema = z.strictObject({
@@ -26,7 +32,10 @@ export const ToolFileSchema = z.strictObject({
   faults: z.optional(z.array(ToolFaultFileSchema).check(z.minLength(1))),
 })
 export type ToolFile = z.infer<typeof ToolFileSchema>
-export const ToolSetFileSchema = z.record(z.string(), ToolFileSchema)
+/** A tool's name is what an agent's model calls: MCP's and OpenAI's rule (letters, digits, `_`, `-`, `.`; at most 64). */
+const TOOL_NAME = /^[A-Za-z0-9_.-]{1,64}$/
+const ToolNameSchema = z.string().check(z.regex(TOOL_NAME, 'a tool name uses letters, digits, "_", "-" and "." (at most 64), as MCP and model APIs require'))
+export const ToolSetFileSchema = z.record(ToolNameSchema, ToolFileSchema)
 
 const EndStateFileSchema = z.union([
   z.strictObject({ state: z.nonEmptyText, equals: z.unknown() }),
@@ -41,10 +50,13 @@ export const ToolsFileShape = {
 }
 type ToolsFile = { [K in keyof typeof ToolsFileShape]?: z.infer<(typeof ToolsFileShape)[K]> }
 
-export function toolOf(file: ToolFile): Tool {
+/** convy.yml's named tool sets, checked and converted; a scenario includes them by name. */
+export type ToolSets = Readonly<Record<string, Readonly<Record<string, Tool>>>>
+
+export function toolOf(file: ToolFile, input: Record<string, unknown>): Tool {
   return {
     ...(file.description === undefined ? {} : { description: file.description }),
-    input: file.input ?? { type: 'object', properties: {} },
+    input,
     answers: file.answers ?? [],
     ...(file.sets === undefined ? {} : { sets: file.sets }),
     ...(file.faults === undefined
@@ -55,21 +67,108 @@ export function toolOf(file: ToolFile): Tool {
   }
 }
 
+/** Each tool of a map, checked (its line in `file` under `base`) and converted; problems are collected. */
+function toolsOfMap(file: YamlFile, base: readonly (string | number)[], map: Readonly<Record<string, ToolFile>>, problems: FileError[]): Record<string, Tool> {
+  const tools: Record<string, Tool> = {}
+  for (const [name, tool] of Object.entries(map)) {
+    const where: Where = { file, path: [...base, name] }
+    const checked = checkTool(where, name, tool)
+    problems.push(...checked.problems)
+    if (checked.input) tools[name] = toolOf(tool, checked.input)
+  }
+  return tools
+}
+
+/** convy.yml's `tools:` section, checked (the validator loaded first when there is one). */
+export async function loadToolSets(file: YamlFile, section: Readonly<Record<string, unknown>> | undefined): Promise<ToolSets> {
+  if (section === undefined) return {}
+  await loadSchemaChecker()
+  return parseToolSets(file, section)
+}
+
+/**
+ * convy.yml's `tools:` section: a map of set names to maps of tools, each checked as a scenario's
+ * own. Needs the schema checker loaded (tool-input.ts). Throws every problem, with convy.yml's lines.
+ */
+export function parseToolSets(file: YamlFile, section: Readonly<Record<string, unknown>> | undefined): ToolSets {
+  if (section === undefined) return {}
+  const parsed = z.record(z.string(), ToolSetFileSchema).safeParse(section, z.PARSE_FEW)
+  if (!parsed.success) {
+    const [first] = issuesToErrors(file, parsed.error.issues, ['tools'], (p) => (p.length === 3 ? Object.keys(ToolFileSchema.shape) : []))
+    throw first!
+  }
+  const problems: FileError[] = []
+  const sets = Object.fromEntries(Object.entries(parsed.data).map(([set, map]) => [set, toolsOfMap(file, ['tools', set], map, problems)]))
+  if (problems.length) throw problems[0]!
+  return sets
+}
+
 function endStateOf(entry: z.infer<typeof EndStateFileSchema>): EndStateCheck {
   if ('state' in entry) return { kind: 'state', path: entry.state, equals: entry.equals }
   if ('never' in entry) return { kind: 'never', tool: entry.never }
   return { kind: 'called', tool: entry.tool_called, ...(entry.args === undefined ? {} : { args: entry.args }), ...(entry.times === undefined ? {} : { times: entry.times }) }
 }
 
-/** The scenario's tools (named sets expanded from `toolSets`) and end-state checks, present only when the file sets them. */
-export function toolsOf(raw: ToolsFile, toolSets: Readonly<Record<string, Record<string, ToolFile>>>): Pick<Scenario, 'tools' | 'endState'> {
+/**
+ * The scenario's tools (named sets expanded from `toolSets`) and end-state checks, present only when
+ * the file sets them, and the problems found: an unknown set, a tool in two sets, an end-state check
+ * about a tool the scenario does not define or a state path no tool sets.
+ */
+export function toolsOf(file: YamlFile, raw: ToolsFile, toolSets: ToolSets): { value: Pick<Scenario, 'tools' | 'endState'>; problems: FileError[] } {
+  const problems: FileError[] = []
   let tools: Record<string, Tool> | undefined
-  if (raw.tools !== undefined) {
-    const files = typeof raw.tools === 'string' || Array.isArray(raw.tools) ? [raw.tools].flat().map((name) => toolSets[name] ?? {}) : [raw.tools]
-    tools = Object.fromEntries(files.flatMap((set) => Object.entries(set).map(([name, file]) => [name, toolOf(file)])))
+  if (typeof raw.tools === 'string' || Array.isArray(raw.tools)) {
+    tools = {}
+    const names = [raw.tools].flat()
+    for (const [i, name] of names.entries()) {
+      const path = typeof raw.tools === 'string' ? ['tools'] : ['tools', i]
+      const set = toolSets[name]
+      if (set === undefined) {
+        const known = Object.keys(toolSets)
+        const hint = didYouMean(name, known)
+        const list = known.length ? `convy.yml's tool sets: ${known.join(', ')}` : 'convy.yml has no `tools:` section'
+        problems.push(new FileError(file.name, file.lineOf(path), `tools: no tool set "${name}"${hint ? ` — did you mean "${hint}"?` : ''} (${list})`))
+        continue
+      }
+      for (const [tool, definition] of Object.entries(set)) {
+        if (tool in tools) problems.push(new FileError(file.name, file.lineOf(path), `tools: "${tool}" is in two of the sets named here; a tool name must be unique in a scenario`))
+        tools[tool] = definition
+      }
+    }
+  } else if (raw.tools !== undefined) {
+    tools = toolsOfMap(file, ['tools'], raw.tools, problems)
   }
+  const endState = raw.end_state?.map(endStateOf)
+  if (endState) problems.push(...endStateProblems(file, endState, raw.tools === undefined ? undefined : (tools ?? {})))
   return {
-    ...(tools === undefined ? {} : { tools }),
-    ...(raw.end_state === undefined ? {} : { endState: raw.end_state.map(endStateOf) }),
+    value: { ...(tools === undefined ? {} : { tools }), ...(endState === undefined ? {} : { endState }) },
+    problems,
   }
+}
+
+function endStateProblems(file: YamlFile, checks: readonly EndStateCheck[], tools: Readonly<Record<string, Tool>> | undefined): FileError[] {
+  const at = (i: number, key: string, detail: string) => new FileError(file.name, file.lineOf(['end_state', i, key]), `end_state.${i}: ${detail}`)
+  if (tools === undefined) return [new FileError(file.name, file.lineOf(['end_state']), 'end_state checks the world the scenario\'s tools change, and this scenario has no `tools:`')]
+  const names = Object.keys(tools)
+  const patterns = Object.values(tools).flatMap((tool) => setPatterns(tool.sets ?? {}))
+  return checks.flatMap((check, i): FileError[] => {
+    if (check.kind === 'state') {
+      const path = check.path.split('.')
+      if (patterns.some((pattern) => overlaps(pattern, path))) return []
+      const written = Object.values(tools).flatMap((tool) => Object.keys(tool.sets ?? {}))
+      return [at(i, 'state', `no tool sets \`${check.path}\`, so it could never change (${written.length ? `the tools set: ${written.join(', ')}` : 'no tool here has `sets:`'})`)]
+    }
+    if (names.includes(check.tool)) return []
+    const hint = didYouMean(check.tool, names)
+    const key = check.kind === 'never' ? 'never' : 'tool_called'
+    const why = check.kind === 'never' ? '; a tool the agent is not given cannot be called: define it to check that it is not' : ''
+    return [at(i, key, `no tool "${check.tool}" in this scenario${hint ? ` — did you mean "${hint}"?` : ''} (its tools: ${names.join(', ') || 'none'})${why}`)]
+  })
+}
+
+/** A `sets:` pattern (null: any key) and a path overlap when one is a prefix of the other. */
+function overlaps(pattern: readonly (string | null)[], path: readonly string[]): boolean {
+  const n = Math.min(pattern.length, path.length)
+  for (let i = 0; i < n; i++) if (pattern[i] !== null && pattern[i] !== path[i]) return false
+  return true
 }

@@ -53,3 +53,18 @@ export const ToolsShape = {
   tools: z.optional(z.record(z.string(), ToolSchema)),
   endState: z.optional(z.array(EndStateCheckSchema)),
 }
+
+/**
+ * An end-state check's value as one line: what its result records (its kind is the check's:
+ * `state`, `called`, `never`, none of them a kind of `checks:`), and the key it is counted under.
+ */
+export function endStateText(check: EndStateCheck): string {
+  switch (check.kind) {
+    case 'state':
+      return `${check.path} = ${JSON.stringify(check.equals) ?? 'null'}`
+    case 'called':
+      return `${check.tool}${check.args === undefined ? '' : ` ${JSON.stringify(check.args)}`}${check.times === undefined ? '' : ` × ${check.times}`}`
+    case 'never':
+      return check.tool
+  }
+}

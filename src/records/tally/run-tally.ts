@@ -1,6 +1,7 @@
 import { agentCostUsd, answers, countVerdict, emptyVerdictCounts, harnessCostUsd, worldFacts, type VerdictCounts, type WorldFacts } from '../journal/attempt-facts.ts'
 import type { Attempt, CheckResult, ClaimResult, EndedBy, RunManifest, Tokens, UserReview, Verdict } from '../journal/records.ts'
 import { checkText, type Scenario } from '../scenario/scenario.ts'
+import { endStateText } from '../scenario/tools.ts'
 import { capped } from '../../base/shared/text.ts'
 import { toolCallDigests, type ToolCallDigest } from './tool-call-digest.ts'
 import { judgeNoise, type JudgeNoise, type Judgements } from '../../base/stats/judge-noise.ts'
@@ -140,6 +141,7 @@ function emptyScenario(id: string, scenario: Scenario | null): ScenarioTally {
   }
   for (const claim of scenario?.judge ?? []) tally.claims.set(claim, { held: 0, decided: 0 })
   for (const check of scenario?.checks ?? []) tally.checks.set(checkKey(check.kind, checkText(check)), { kind: check.kind, value: checkText(check), held: 0, decided: 0 })
+  for (const check of scenario?.endState ?? []) tally.checks.set(checkKey(check.kind, endStateText(check)), { kind: check.kind, value: endStateText(check), held: 0, decided: 0 })
   return tally
 }
 

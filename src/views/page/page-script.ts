@@ -51,10 +51,11 @@ ${LABEL_SCRIPT}
       var tools = node('ul', 'tools');
       tools.setAttribute('aria-label', 'Tool calls');
       for (var i = 0; i < t[8].length; i++) {
-        var call = node('li');
+        var call = node('li', t[8][i][3] ? 'served' : undefined);
         call.appendChild(node('span', 'tool', t[8][i][0]));
         if (t[8][i][1]) { call.appendChild(document.createTextNode(' ')); call.appendChild(node('span', 'args', t[8][i][1])); }
         if (t[8][i][2]) { call.appendChild(document.createTextNode(' ')); var result = node('span', 'result', '→ ' + t[8][i][2]); result.title = 'What the tool returned'; call.appendChild(result); }
+        if (t[8][i][3]) { call.appendChild(document.createTextNode(' ')); var by = node('span', 'served-by', t[8][i][3]); by.title = "Served and recorded by convy-ci's tools"; call.appendChild(by); }
         tools.appendChild(call);
       }
       box.appendChild(tools);

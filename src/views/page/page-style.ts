@@ -103,6 +103,7 @@ details.more{display:inline}details.more>summary{display:inline;cursor:pointer;c
 .cut{font-size:12px;color:var(--muted);margin:6px 0 0}
 .tools{list-style:none;margin:2px 0 6px;padding:0;font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:12px;color:var(--muted);overflow-wrap:anywhere}
 .tools li::before{content:"⚙ "}.tools .tool{font-weight:600;color:var(--text)}.tools .result{color:var(--text)}
+.tools .served-by{font-family:system-ui,sans-serif;font-size:11px;border:1px solid var(--border);border-radius:3px;padding:0 4px;white-space:nowrap}
 .note{font-size:12.5px;color:var(--muted)}
 .desc{margin:0 0 12px}
 .empty{padding:18px;color:var(--muted);text-align:center}

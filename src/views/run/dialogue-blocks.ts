@@ -23,7 +23,7 @@ export class DialogueBlocks {
   constructor(readonly mode: DialogueMode) {}
 
   slot = (attempt: Attempt): DialogueSlot => {
-    if (this.mode === 'inline') return { kind: 'inline', markup: dialogueMarkup(attempt.turns).value }
+    if (this.mode === 'inline') return { kind: 'inline', markup: dialogueMarkup(attempt.turns, attempt.tools).value }
     const { slot, block } = embedAttempt(`d-${this.blocks.length}`, attempt)
     this.blocks.push(block)
     return slot
@@ -46,7 +46,7 @@ export class DialogueSpool {
   ) {}
 
   slot = async (attempt: Attempt): Promise<DialogueSlot> => {
-    if (this.mode === 'inline') return { kind: 'inline', markup: dialogueMarkup(attempt.turns).value }
+    if (this.mode === 'inline') return { kind: 'inline', markup: dialogueMarkup(attempt.turns, attempt.tools).value }
     const { slot, block } = embedAttempt(`d-${this.blocks++}`, attempt)
     this.pending.push(block)
     this.pendingLength += block.length

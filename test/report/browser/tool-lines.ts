@@ -8,6 +8,7 @@ import { renderRunReport } from '../../../src/views/run/run-report.ts'
 import { HOSTILE as HOSTILE_CALL, toolCallsRun } from '../../agents/tool-calls-run.ts'
 import { linesInlineAndDrawn, NO_CHROMIUM } from '../browser-harness.ts'
 import { HOSTILE as HOSTILE_RESULT, toolResultsRun } from '../tool-results-run.ts'
+import { servedRun } from '../../tools/served-run.ts'
 
 /**
  * The tool lines of a run report as the page script draws them for a large run, against the lines
@@ -24,6 +25,12 @@ export function toolLinesInBrowser(chromium: () => Browser): void {
     })
     after(async () => {
       await rm(dir, { recursive: true, force: true })
+    })
+
+    test('served calls (play/tools/): the same lines drawn as written, marked served with the fault', async () => {
+      const lines = await linesInlineAndDrawn(browser, dir, '.tools li', (dialogues) => renderRunReport({ ...servedRun(), dialogues }))
+      assert.deepEqual(lines['lazy'], lines['inline'])
+      assert.deepEqual(lines['inline']![0], 'get_order {"order_id":"O-17"} → error: upstream timeout served · fault: call 1: error "upstream timeout"')
     })
 
     test('the same tool lines as the HTML, and the agent’s text stays text', async () => {
