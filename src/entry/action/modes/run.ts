@@ -35,8 +35,11 @@ export async function runMode(deps: ActionDeps): Promise<AgentOutcome[]> {
     const answered = await waitFor({ ...inputs.waitFor, signal: deps.context.signal, onWaiting: (message) => log.info(message) })
     log.info(`${inputs.waitFor.url} answered (HTTP ${answered.status}) after ${seconds(answered.seconds)}`)
   }
+  // A push to the branch baselines come from makes the next baseline: it plays baseline-attempts.
+  const github = deps.github
+  const makesBaseline = !github.pullRequest && !github.mergeGroup && github.branch !== null && github.branch === (inputs.baselineBranch ?? github.defaultBranch)
   const settings: RunSettings = {
-    k: inputs.attempts,
+    k: makesBaseline ? inputs.baselineAttempts : inputs.attempts,
     parallel: inputs.parallel,
     turnTimeoutSeconds: inputs.turnTimeoutSeconds,
     scenarioGlobs: inputs.scenarios,
