@@ -115,7 +115,8 @@ export function readGitHubRun(env: Env): GitHubRun {
           pullRequests: run.pull_requests.map((p) => p.number),
         }
       : null,
-    readOnlyReason: fromFork
+    // pull_request_target runs the base branch's workflow with a token that can write (the trusted rerun, docs/action.md).
+    readOnlyReason: fromFork && eventName !== 'pull_request_target'
       ? 'this pull request comes from a fork, so its token is read-only'
       : pr && env.GITHUB_ACTOR === 'dependabot[bot]'
         ? 'Dependabot pull requests get a read-only token'

@@ -116,6 +116,8 @@ export async function publishRun(deps: PublishDeps, run: RunToPublish, baseline:
   // A baseline was expected (a pull request, a merge group) and there is none: never a green check.
   const baselineMissing = !comparison && 'why' in baseline && baseline.why !== null
 
+  const unverified = target?.unverified ?? null
+  if (unverified) markdown = underHeading(markdown, `> ⚠️ **Unverified: ${neutralise(unverified, 300)}.** The run was made by code this repository does not control, so its check is never success, whatever the run says; a Worse still fails. A maintainer can run it in a trusted context (docs/action.md, "Pull requests from forks").\n\n`)
   if (judged) markdown += calibrationMarkdown(judged.status)
   const budgetStop = budgetStopNote(after)
   if (budgetStop) markdown += `\n> ⚠️ ${budgetStop}; a larger budget-usd plays the rest.\n`
@@ -124,7 +126,7 @@ export async function publishRun(deps: PublishDeps, run: RunToPublish, baseline:
   if (gated.outcome === 'inconclusive') deps.log.notice(`${run.agent}: inconclusive (fail-on: ${settings.failOn}): ${gated.reason}`)
   const verdict: OutcomeVerdict = decision.verdict ?? 'no-baseline'
   // Neutral, never success, where the verdict output is worse or inconclusive but this fail-on does not fail the step.
-  const conclusion: CheckConclusion = failure ? 'failure' : baselineMissing || gated.outcome === 'inconclusive' || verdict === 'worse' || verdict === 'inconclusive' ? 'neutral' : 'success'
+  const conclusion: CheckConclusion = failure ? 'failure' : unverified || baselineMissing || gated.outcome === 'inconclusive' || verdict === 'worse' || verdict === 'inconclusive' ? 'neutral' : 'success'
   const commentUrl = target
     ? await postToPullRequest(deps, target, {
         agent: run.agent,
@@ -134,9 +136,9 @@ export async function publishRun(deps: PublishDeps, run: RunToPublish, baseline:
         verdict,
         // A scenario removed, retired, renamed or edited is said even when nothing else moved.
         // A missing baseline is said too: the comment tells how to make one.
-        noteworthy: baselineMissing || (comparison !== null && (standing(comparison) !== 'within-noise' || comparison.scenarioChanges.length > 0 || gateBeyondStanding(comparison, decision))),
+        noteworthy: baselineMissing || unverified !== null || (comparison !== null && (standing(comparison) !== 'within-noise' || comparison.scenarioChanges.length > 0 || gateBeyondStanding(comparison, decision))),
         conclusion,
-        title: checkTitle(comparison, counts, decision),
+        title: `${unverified ? 'Unverified (a fork’s workflow) · ' : ''}${checkTitle(comparison, counts, decision)}`,
         reportUrl: run.reportUrl,
       })
     : null

@@ -54,7 +54,8 @@ export interface Publication {
 export async function publishAgent(deps: ActionDeps, run: FinishedRun, publication: Publication): Promise<AgentOutcome> {
   const baseline: BaselineFound = 'none' in publication.baseline ? { tally: null, why: publication.baseline.none } : await fetchBaseline(deps, run.agent, publication.baseline, run.tally)
   const judge = await calibrationNear(deps.context, { config: deps.inputs.config }, { minKappa: deps.inputs.judgeMinKappa, labels: deps.inputs.judgeLabels ?? undefined })
-  const evidence = { after: run.tally, afterDir: run.dir ?? null, rejudge: deps.inputs.rejudge, config: deps.inputs.config, log: (message: string) => deps.log.info(`${run.agent}: ${message}`) }
+  // The project's key pays only for the project's settings: never for judge samples or a review a run.json asks for.
+  const evidence = { after: run.tally, afterDir: run.dir ?? null, rejudge: deps.inputs.rejudge, config: deps.inputs.config, projectSettingsOnly: true, log: (message: string) => deps.log.info(`${run.agent}: ${message}`) }
   const published = await publishRun(publishDeps(deps, judge), run, baseline, publication.target, (before, comparison) => gatherEvidence(deps.context, evidence, before, comparison))
   // The verdict and which inconclusive come from the one decision the check and the step's failure read (verdict/decide-gate.ts).
   const { verdict, inconclusive, commentUrl, markdown, failure } = published
