@@ -1,6 +1,7 @@
 import { fisherExact } from '../base/stats/fisher.ts'
 import { atMost } from '../base/stats/counts.ts'
-import { logChoose } from '../base/stats/hypergeometric.ts'
+import { binomialAtLeast } from '../base/stats/binomial.ts'
+export { binomialAtLeast } from '../base/stats/binomial.ts'
 import { plural } from '../base/shared/text.ts'
 import { runCounts } from '../records/tally/run-counts.ts'
 import type { RunTally } from '../records/tally/run-tally.ts'
@@ -106,13 +107,6 @@ export function baselineUnreliable(reason: string): GateResult {
 function brokenWords(run: Broken): string {
   if (run.agentErrors && run.noVerdicts) return `in agent errors (${run.agentErrors}) or without a verdict (${run.noVerdicts})`
   return run.agentErrors ? 'in agent errors' : 'without a verdict'
-}
-
-/** P(X ≥ at) for X ~ Binomial(n, p). */
-export function binomialAtLeast(at: number, n: number, p: number): number {
-  let total = 0
-  for (let x = Math.max(0, at); x <= n; x++) total += Math.exp(logChoose(n, x) + x * Math.log(p) + (n - x) * Math.log1p(-p))
-  return Math.min(1, total)
 }
 
 function percentOf(part: number, whole: number): string {
