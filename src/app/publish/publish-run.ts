@@ -98,6 +98,7 @@ export async function publishRun(deps: PublishDeps, run: RunToPublish, baseline:
     judge: judged,
     slowerPercent: settings.failOnSlower ?? null,
     costlierPercent: settings.failOnCostlier ?? null,
+    unmetRules: comparison ? (settings.rules?.unmet ?? []) : [],
   })
   const gated = decision.result
 
@@ -116,6 +117,8 @@ export async function publishRun(deps: PublishDeps, run: RunToPublish, baseline:
   // A baseline was expected (a pull request, a merge group) and there is none: never a green check.
   const baselineMissing = !comparison && 'why' in baseline && baseline.why !== null
 
+  const differences = settings.rules?.differences ?? []
+  if (differences.length > 0) markdown = underHeading(markdown, `> 🟧 **This pull request changes the gate's rules; the base branch's decide:**\n${differences.map((d) => `> - ${neutralise(d, 400)}`).join('\n')}\n\n`)
   const unverified = target?.unverified ?? null
   if (unverified) markdown = underHeading(markdown, `> ⚠️ **Unverified: ${neutralise(unverified, 300)}.** The run was made by code this repository does not control, so its check is never success, whatever the run says; a Worse still fails. A maintainer can run it in a trusted context (docs/action.md, "Pull requests from forks").\n\n`)
   if (judged) markdown += calibrationMarkdown(judged.status)
@@ -136,9 +139,9 @@ export async function publishRun(deps: PublishDeps, run: RunToPublish, baseline:
         verdict,
         // A scenario removed, retired, renamed or edited is said even when nothing else moved.
         // A missing baseline is said too: the comment tells how to make one.
-        noteworthy: baselineMissing || unverified !== null || (comparison !== null && (standing(comparison) !== 'within-noise' || comparison.scenarioChanges.length > 0 || gateBeyondStanding(comparison, decision))),
+        noteworthy: baselineMissing || unverified !== null || differences.length > 0 || (comparison !== null && (standing(comparison) !== 'within-noise' || comparison.scenarioChanges.length > 0 || gateBeyondStanding(comparison, decision))),
         conclusion,
-        title: `${unverified ? 'Unverified (a fork’s workflow) · ' : ''}${checkTitle(comparison, counts, decision)}`,
+        title: `${unverified ? 'Unverified (a fork’s workflow) · ' : ''}${differences.length > 0 ? 'Base branch’s rules · ' : ''}${checkTitle(comparison, counts, decision)}`,
         reportUrl: run.reportUrl,
       })
     : null
