@@ -14,7 +14,7 @@ import { verdictCoverage } from './coverage.ts'
 import { decide, OVERALL_Z, SCENARIO_ALPHA } from './decide.ts'
 import { judgeChange } from './judge-change.ts'
 import { movedClaims } from './moved-claims.ts'
-import { groupScenarios, moreWithoutVerdict, verdicts, type ScenarioPair } from './scenario-groups.ts'
+import { decidedOf, groupScenarios, moreWithoutVerdict, verdicts, type ScenarioPair } from './scenario-groups.ts'
 import { pooledJudgeNoise, runSums } from './run-sums.ts'
 import { strictComparison, withHidden } from './counted-against.ts'
 import { userErrorShift } from './user-error-shift.ts'
@@ -49,7 +49,7 @@ export function compareRuns(before: RunTally, after: RunTally, options: CompareO
   const tallies = (pair: ScenarioPair) => ({ was: before.scenarios.get(pair.renamedFrom ?? pair.id)!, now: after.scenarios.get(pair.id)! })
   // Judge-unstable on both runs' attempts pooled: a broken agent spreads them apart, a noisy judge does not.
   const pooled = pairs.map((pair) => pooledJudgeNoise(tallies(pair).was, tallies(pair).now))
-  const decision = decide(pairs.map((pair, index) => ({ before: verdicts(pair.before), after: verdicts(pair.after), judgeUnstable: pooled[index]?.unstable ?? false })))
+  const decision = decide(pairs.map((pair, index) => ({ before: verdicts(pair.before), after: verdicts(pair.after), judgeUnstable: pooled[index]?.unstable ?? false, beforeDecided: decidedOf(pair.before) })))
   const { overall, corrections } = decision
   const compared = pairs.map((pair, index): ComparedScenario => ({
     ...pair,

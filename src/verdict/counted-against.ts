@@ -1,6 +1,7 @@
 import type { Counts } from '../base/stats/counts.ts'
 import type { ComparedScenario, Direction, NotComparedScenario, ScenarioSide } from './comparison.ts'
 import { decide } from './decide.ts'
+import { decidedOf } from './scenario-groups.ts'
 import type { CountedAgainst, MissingKind, StrictComparison } from './evidence.ts'
 
 /**
@@ -23,13 +24,13 @@ import type { CountedAgainst, MissingKind, StrictComparison } from './evidence.t
 export const STRICT_LEVELS = { overall: 0.0025, scenario: 0.0025 }
 
 export function strictComparison(compared: readonly ComparedScenario[], notCompared: readonly NotComparedScenario[], k: number, onVerdicts: { verdict: Direction; pWorse: number }): StrictComparison {
-  const rows: { id: string; before: Counts; after: Counts; missing: MissingKind[] }[] = []
+  const rows: { id: string; before: Counts; beforeDecided: Counts; after: Counts; missing: MissingKind[] }[] = []
   const add = (id: string, before: ScenarioSide, after: ScenarioSide | null, edited: boolean) => {
     if (before.judged === 0) return
     const played = after === null ? 0 : playedOf(after)
     const missing: MissingKind[] = after === null ? ['removed'] : missingOf(after, k)
     if (edited) missing.push('edited')
-    rows.push({ id, before: { passed: before.passed, total: playedOf(before) }, after: { passed: after?.passed ?? 0, total: Math.max(played, k) }, missing })
+    rows.push({ id, before: { passed: before.passed, total: playedOf(before) }, beforeDecided: decidedOf(before), after: { passed: after?.passed ?? 0, total: Math.max(played, k) }, missing })
   }
   for (const s of compared) add(s.id, s.before, s.after, false)
   for (const s of notCompared) {
@@ -40,7 +41,9 @@ export function strictComparison(compared: readonly ComparedScenario[], notCompa
   // nothing to add — and a large suite is not tested twice.
   const lacking = rows.length !== compared.length || rows.some((row, index) => row.missing.length > 0 || row.before.total !== compared[index]!.before.judged)
   if (!lacking) return { verdict: onVerdicts.verdict, pWorse: onVerdicts.pWorse, worse: [], hidden: [] }
-  const decision = decide(rows.map((row) => ({ before: row.before, after: row.after })), STRICT_LEVELS)
+  // The collapse rule reads the baseline's decided attempts here too: its own missing verdicts counted
+  // as failed would otherwise switch the rule off exactly where the pull request's are counted against it.
+  const decision = decide(rows.map((row) => ({ before: row.before, after: row.after, beforeDecided: row.beforeDecided })), STRICT_LEVELS)
   const worse: CountedAgainst[] = rows
     .map((row, index) => ({ row, decided: decision.scenarios[index]! }))
     .filter(({ decided }) => decided.group === 'worse')

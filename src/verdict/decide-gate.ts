@@ -31,6 +31,11 @@ export interface GateSettings {
   slowerPercent?: number | null
   /** `--fail-on-costlier PCT` / `fail-on-costlier`: the same for agent tokens and dollars per attempt; null: off. */
   costlierPercent?: number | null
+  /**
+   * The base branch's rules the pull request's run does not meet and no stricter setting can restore
+   * (it played fewer attempts, or was judged by another judge): a pass is then evidence missing.
+   */
+  unmetRules?: readonly string[]
 }
 
 /** What the gate is decided on: a comparison with the baseline, or without one the run's own attempts (`fail-on: failing`). */
@@ -65,7 +70,16 @@ export function decideGate(evidence: GateEvidence, settings: GateSettings): Gate
 function decideUnder(c: Comparison, failOn: FailOn, settings: GateSettings): GateResult {
   const statistics = gate(c, { failOn, acrossJudgeChange: settings.acrossJudgeChange ?? false })
   const held = failOn === 'worse' && settings.health ? withBaselineHealth(statistics, settings.health) : statistics
-  return withLimits(withJudge(held, failOn, settings.judge), c, settings)
+  return withLimits(withUnmetRules(withJudge(held, failOn, settings.judge), failOn, settings.unmetRules ?? []), c, settings)
+}
+
+/**
+ * A pull request that lowered what the base branch's rules ask for (attempts, the judge) cannot pass
+ * on the run it made: evidence missing, naming the change. A fail stays a fail.
+ */
+function withUnmetRules(result: GateResult, failOn: FailOn, unmet: readonly string[]): GateResult {
+  if (unmet.length === 0 || failOn === 'never' || result.outcome === 'fail') return result
+  return { outcome: 'inconclusive', inconclusive: 'evidence-missing', scenarios: result.scenarios, tellingK: null, reason: `Not a pass: ${unmet.join('; ')}. ${result.reason}` }
 }
 
 function withJudge(result: GateResult, failOn: FailOn, judge: JudgeGate | null | undefined): GateResult {

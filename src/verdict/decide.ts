@@ -41,6 +41,11 @@ export interface ScenarioCounts {
   after: Counts
   /** The judge disagrees with itself about this scenario (stats/judge-noise.ts): it cannot be Worse or Better alone. */
   judgeUnstable?: boolean
+  /**
+   * The baseline's *decided* attempts: passed or failed by the judge or a check (no agent error, no
+   * missing verdict, no user_error). The collapse rule reads them; absent, `before` is taken.
+   */
+  beforeDecided?: Counts
 }
 
 export interface ScenarioDecision {
@@ -118,10 +123,24 @@ export function fisherOf(after: Counts, before: Counts): FisherResult {
   return result
 }
 
-/** Always passed (k ≥ COLLAPSE_ATTEMPTS), now never passes (as many attempts or more). */
+/**
+ * The fewest decided baseline attempts the collapse rule counts: one fewer than COLLAPSE_ATTEMPTS, so
+ * that one baseline attempt without a verdict or with an agent error does not switch the rule off
+ * (issue 38: with 2% agent errors and 5% each without a verdict or relabelled, that one attempt made
+ * 11% of real 1.0 → 0 breaks escape at k = 5). An unchanged scenario then collapses by chance at most
+ * p⁴(1 − p)⁵ ≤ 0.21% (p = 4/9), in the rare baseline with exactly four decided attempts.
+ */
+export const COLLAPSE_DECIDED = COLLAPSE_ATTEMPTS - 1
+
+/**
+ * Passed every decided baseline attempt (at least COLLAPSE_DECIDED of them), now never passes (at
+ * least COLLAPSE_ATTEMPTS attempts counted). An attempt of the baseline that says nothing of the
+ * agent's claims (an agent error, a missing verdict, a user_error) neither counts for nor against it.
+ */
 export function collapsed(pair: ScenarioCounts): boolean {
-  const { before, after } = pair
-  return before.total >= COLLAPSE_ATTEMPTS && before.passed === before.total && after.total >= COLLAPSE_ATTEMPTS && after.passed === 0
+  const { after } = pair
+  const before = pair.beforeDecided ?? pair.before
+  return before.total >= COLLAPSE_DECIDED && before.passed === before.total && after.total >= COLLAPSE_ATTEMPTS && after.passed === 0
 }
 
 function rate(counts: Counts): number {

@@ -5,7 +5,8 @@ import type { GateResult } from './gate.ts'
 /**
  * The judge's calibration as the gate sees it (convy.yml `judge: { min_kappa }`, the action's
  * `judge-min-kappa`): a verdict is only as good as the judge that decided it, so with a minimum set,
- * a comparison whose judge has no calibration that matches it at that κ rests on an unchecked judge
+ * a comparison whose judge has no calibration that matches it with the lower end of κ's 95% interval
+ * at that κ or above rests on an unchecked judge
  * and does not pass the gate: it is inconclusive for evidence missing.
  */
 export interface JudgeGate {
@@ -26,9 +27,12 @@ export function uncheckedJudge(gate: JudgeGate): string | null {
   const { status, minKappa } = gate
   if (status.kind === 'none') return `no calibration of this judge against labels (convy-ci judge-check) and judge.min_kappa is ${minKappa}`
   if (status.kind === 'stale') return `its calibration is stale (${status.why}) and judge.min_kappa is ${minKappa}`
-  const kappa = status.calibration.overall.kappa?.value ?? null
+  const kappa = status.calibration.overall.kappa ?? null
   if (kappa === null) return `its κ against the labels is undefined (every label and decision gave one answer) and judge.min_kappa is ${minKappa}`
-  if (kappa < minKappa) return `its κ against the labels is ${kappa.toFixed(2)}, below judge.min_kappa ${minKappa}`
+  // The lower end of κ's 95% interval, not its point estimate: a judge of true κ 0.6 cleared 0.7 on
+  // its point estimate in 19.8% of calibrations on 50 labels (issue 38); the lower end rarely does.
+  const lower = kappa.interval.lower
+  if (lower < minKappa) return `its κ against the labels is ${kappa.value.toFixed(2)} (95% CI ${lower.toFixed(2)}–${kappa.interval.upper.toFixed(2)}): the lower end is below judge.min_kappa ${minKappa}`
   return null
 }
 

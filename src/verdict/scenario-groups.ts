@@ -84,6 +84,11 @@ export function verdicts(side: ScenarioSide): Counts {
   return { passed: side.passed, total: side.judged }
 }
 
+/** The attempts the judge or a check decided: passed or failed, without the agent errors (the collapse rule's baseline). */
+export function decidedOf(side: ScenarioSide): Counts {
+  return { passed: side.passed, total: side.judged - side.agentErrors }
+}
+
 /** More attempts left without a verdict is itself a signal, and can flatter the pass rate (stats.md §1). */
 export function moreWithoutVerdict(before: ScenarioSide, after: ScenarioSide): { p: number } | null {
   const without = (side: ScenarioSide): Counts => ({ passed: side.attempts - side.judged, total: side.attempts })

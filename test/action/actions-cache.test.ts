@@ -18,7 +18,8 @@ import { makeProject } from '../support/project.ts'
 const CONVY_YML = modelsYml({ urlVariable: 'MODELS_URL', prices: { 'user-model': [1, 2], 'judge-model': [1, 2] } })
 const SCENARIO = 'user: Say hello and ask how the agent is.\njudge: [The agent repeats the greeting]\n'
 // attempts: 3 is too little to tell (k = 4 would): the verdict output says inconclusive, and the check is neutral.
-const INPUTS = { agent: 'echo', attempts: '3' }
+// baseline-attempts as attempts: the pushes here play what the counts below were written for.
+const INPUTS = { agent: 'echo', attempts: '3', 'baseline-attempts': '3' }
 
 /** A fresh checkout, as every job of a runner has. */
 const checkout = () => makeProject({ 'convy.yml': CONVY_YML, 'scenarios/hello.yml': SCENARIO })

@@ -74,7 +74,7 @@ describe('convy-ci baseline, after a push of the action', () => {
     const workspace = await exampleWorkspace()
     const run = fake.world.startRun({ event: 'push', headBranch: 'main', headSha: 'a'.repeat(40) })
     const callsBefore = fake.calls.length
-    pushed = await runActionStep(fake, { run, eventName: 'push', payload: pushEvent(fake.world, run.headSha), inputs: { agent: 'support_bot', scenarios: 'off-topic', history: '0' }, workspace })
+    pushed = await runActionStep(fake, { run, eventName: 'push', payload: pushEvent(fake.world, run.headSha), inputs: { agent: 'support_bot', scenarios: 'off-topic', history: '0', 'baseline-attempts': '5' }, workspace })
     const result = pushed
     assert.equal(result.code, 0, describeStep(result))
     pushCalls = fake.calls.slice(callsBefore)

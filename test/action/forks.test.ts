@@ -65,7 +65,7 @@ describe('the action on pull requests from forks', () => {
     }
   }
 
-  test('publish mode, in a workflow_run workflow: the fork run’s artifact, checked against the API, becomes the comment and the check', async () => {
+  test('publish mode, in a workflow_run workflow: the fork run’s artifact, checked against the API, becomes the comment and the check — unverified, never success', async () => {
     const result = await runActionStep(fake, publishStep(forkRun.headSha))
     expectExit(result, 0)
     const [comment, ...more] = ourComments(14)
@@ -73,8 +73,13 @@ describe('the action on pull requests from forks', () => {
     assert.match(comment?.body ?? '', /### ⬜ ~ Within noise · support\\_bot/)
     assert.ok(comment?.body.includes(`\\_${shortId(baselineRunId)}`), 'compared with main’s run, not the fork’s main')
     assert.ok(comment?.body.includes(`/actions/runs/${forkRun.id}/artifacts/`), 'links the fork run’s report')
+    // The fork's run says every attempt went as on main; nothing here can check that it was played as it
+    // says (its workflow was the fork's), so the check is neutral, said at the top of the comment and in the title.
+    assert.match(comment?.body ?? '', /^### [^\n]*\n\n> ⚠️ \*\*Unverified: produced by a fork's workflow \\?\(mallory\/support-bot\\?\)\.\*\*/m)
     const check = fake.world.checkRuns.find((c) => c.headSha === forkRun.headSha)
-    assert.equal(check?.conclusion, 'success')
+    assert.equal(check?.conclusion, 'neutral')
+    assert.match(check?.title ?? '', /^Unverified \(a fork’s workflow\) · /)
+    assert.match(check?.summary ?? '', /Unverified: produced by a fork's workflow/)
     assert.equal(result.outputs.verdict, 'within-noise')
     assert.ok(fake.calls.some((c) => c.operation === 'pulls/get'))
     assert.ok(fake.calls.some((c) => c.operation === 'actions/download-artifact' && c.status === 302))

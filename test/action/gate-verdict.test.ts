@@ -19,17 +19,19 @@ describe("the action's verdict output is the gate's", () => {
 
   test('over an unhealthy baseline with fail-on: never, the step passes but the verdict is inconclusive (evidence missing), not within-noise', async () => {
     const workspace = await failingJudgeProject()
-    // Every fifth judge call fails: 3 of 15 attempts (20%) without a verdict, an unhealthy baseline, and the only one.
-    await push(workspace, (call) => call % 5 === 0, sha('1'))
+    // Every third judge call fails: 5 of 15 attempts (33%) without a verdict, an unhealthy baseline, and the only one
+    // (3 of 15 is above 15% but no more than a healthy run has by chance in a run this small: healthy since issue 38).
+    await push(workspace, (call) => call % 3 === 0, sha('1'))
     const pr = await pullRequest(workspace, 51, sha('2'), { 'fail-on': 'never' })
     expectExit(pr.result, 0)
     assert.equal(pr.result.outputs.verdict, 'inconclusive', describeStep(pr.result))
     assert.equal(pr.result.outputs.inconclusive, 'evidence-missing')
     assert.deepEqual(JSON.parse(pr.result.outputs.results!).map((r: { verdict: string; inconclusive: string }) => [r.verdict, r.inconclusive]), [['inconclusive', 'evidence-missing']])
     assert.deepEqual(pr.checks.map((c) => c.conclusion), ['neutral'], 'never a green check over it')
-    assert.match(pr.checks[0]!.title ?? '', /^Gate: inconclusive · Within noise: pass rate/)
+    // A third of the baseline's attempts without a verdict is also more than a comparison may lack: its standing says so first.
+    assert.match(pr.checks[0]!.title ?? '', /^Inconclusive, evidence missing · Not decided: pass rate/)
     // The comment says the gate's decision under the heading, after the baseline's own warning.
-    assert.match(pr.comment, /^<!-- convy-ci:echo -->\n\n### ⬜ ~ Within noise · echo\n\n> ⚠️ The baseline echo\/\S+ is unreliable: [^\n]+\n\n> \*\*🟧 Gate: inconclusive, evidence missing\*\* \(verdict: inconclusive\)\. Not a pass: the baseline echo\/\S+ is unreliable/)
+    assert.match(pr.comment, /^<!-- convy-ci:echo -->\n\n### [^\n]*Inconclusive, evidence missing[^\n]*\n\n> ⚠️ The baseline echo\/\S+ is unreliable: 5 of 15 attempts/)
   })
 
   test('with judge-min-kappa and no calibration, over a healthy baseline, the verdict is inconclusive and the step fails', async () => {

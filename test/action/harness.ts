@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process'
 import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { join, posix } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { FakeGitHub } from '../fakes/github-server.ts'
 import type { FakeRun } from '../fakes/github-world.ts'
@@ -36,6 +36,13 @@ export interface ActionStep {
   env?: Record<string, string>
   /** The bundle to run; default dist/action.js (where the repository's node_modules can be found). */
   bundle?: string
+  /**
+   * The base commit's files a pull request's gate reads its rules from (the workflow file at
+   * GITHUB_WORKFLOW_REF's path and convy.yml). Default: the same rules as this step — its inputs in a
+   * workflow file and the workspace's convy.yml — so a step that changes no rule sees no difference.
+   * 'as-served': whatever the test put in fake.world.files for the base commit.
+   */
+  base?: 'as-served'
 }
 
 export interface ActionStepResult {
@@ -58,6 +65,7 @@ export async function runActionStep(fake: FakeGitHub, step: ActionStep): Promise
   const home = await mkdtemp(join(tmpdir(), 'convy-runner-'))
   const files = { event: join(home, 'event.json'), output: join(home, 'output'), summary: join(home, 'summary'), env: join(home, 'env'), state: join(home, 'state'), path: join(home, 'path') }
   await writeFile(files.event, JSON.stringify(step.payload))
+  await serveBaseRules(fake, step)
   for (const file of [files.output, files.summary, files.env, files.state, files.path]) await writeFile(file, '')
   await mkdir(join(home, 'temp'))
   const { owner, repo } = fake.world
@@ -141,4 +149,25 @@ function parseFileCommand(text: string): Record<string, string> {
 /** What a test should show when a step did not do what it expected. */
 export function describeStep(result: ActionStepResult): string {
   return `exit ${result.code}\n--- stdout\n${result.stdout.slice(-6000)}\n--- stderr\n${result.stderr.slice(-3000)}`
+}
+
+/** The workflow file a repository has, with one convy step of these inputs: what the base commit serves. */
+export function workflowFile(inputs: Record<string, string>, job = 'convy'): string {
+  const withLines = Object.entries(inputs).map(([name, value]) => `          ${name}: ${JSON.stringify(value)}`)
+  return `name: convy\non: [pull_request, push]\njobs:\n  ${job}:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/checkout@v5\n      - uses: convy/action@v1\n        with:\n${withLines.join('\n')}\n`
+}
+
+/** The base commit of a pull request's event serves this step's own rules, unless the test serves its own. */
+async function serveBaseRules(fake: FakeGitHub, step: ActionStep): Promise<void> {
+  const baseSha = (step.payload as { pull_request?: { base?: { sha?: string } } }).pull_request?.base?.sha
+  if (!baseSha || step.base === 'as-served') return
+  const { 'github-token': _token, ...inputs } = step.inputs
+  const dir = inputs['working-directory'] ?? '.'
+  const config = join(step.workspace, dir, inputs['config'] ?? 'convy.yml')
+  const convyYml = await readFile(config, 'utf8').catch(() => null)
+  fake.world.files.delete(baseSha)
+  fake.world.commitFiles(baseSha, {
+    '.github/workflows/convy.yml': workflowFile(inputs, step.job ?? 'convy'),
+    ...(convyYml === null ? {} : { [posix.normalize(posix.join(dir, inputs['config'] ?? 'convy.yml'))]: convyYml }),
+  })
 }

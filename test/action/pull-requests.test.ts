@@ -148,7 +148,7 @@ describe('the action on pushes and pull requests of the repository', () => {
     assert.equal(check?.conclusion, 'success')
   })
 
-  test('no baseline: it says so, passes, and on-change posts no comment, only the check', async () => {
+  test('no baseline: never green — a neutral check, and a comment (even under on-change) that says why and how to make one', async () => {
     const run = fake.world.startRun({ event: 'pull_request', headBranch: 'other', headSha: sha('d') })
     const result = await runActionStep(fake, {
       run,
@@ -159,15 +159,21 @@ describe('the action on pushes and pull requests of the repository', () => {
       inputs: { ...INPUTS, 'artifact-name': 'fresh' },
       workspace,
     })
+    // Neutral does not fail the step: there is nothing to hold the run against, not a failure of it.
     expectExit(result, 0)
     fake.world.finishRun(run.id, 'success')
     assert.equal(result.outputs.verdict, 'no-baseline')
     assert.ok(result.annotations.some((a) => a.level === 'notice' && /no successful run of this workflow on main uploaded fresh-support_bot/.test(a.message)), describeStep(result))
-    assert.equal(ourComments(13).length, 0)
-    assert.match(result.summary, /### ⬜ No baseline · support\\_bot \(fresh\)\n\nNothing to compare with: no successful run/)
-    const check = fake.world.checkRuns.find((c) => c.headSha === run.headSha)
-    assert.equal(check?.conclusion, 'success')
-    assert.match(check?.title ?? '', /^No baseline: pass rate 100% \(20 of 20\)$/)
+    const comments = fake.world.commentsOn(13).filter((c) => c.body.startsWith(commentMarker('support_bot', 'fresh')))
+    assert.equal(comments.length, 1)
+    for (const text of [result.summary, comments[0]!.body]) {
+      assert.match(text, /### ⬜ No baseline · support\\_bot \(fresh\)\n\nNothing to compare with: no successful run[^\n]*\n\n\*\*Not a pass\*\* \(a neutral check\)[^\n]*To make one: run this workflow on the default branch/)
+    }
+    const checks = fake.world.checkRuns.filter((c) => c.headSha === run.headSha)
+    assert.equal(checks.length, 1)
+    assert.equal(checks[0]!.conclusion, 'neutral')
+    assert.match(checks[0]!.title ?? '', /^No baseline: pass rate 100% \(20 of 20\)$/)
+    assert.match(checks[0]!.summary ?? '', /To make one: run this workflow on the default branch/)
     assert.deepEqual(fake.world.artifactsOf(run.id).map((a) => a.name).sort(), ['fresh-support_bot', 'fresh-support_bot+summary', 'fresh-support_bot-report.html'])
   })
 

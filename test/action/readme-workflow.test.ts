@@ -49,7 +49,8 @@ test("README's workflow with README's convy.yml: a push uploads the baseline, a 
   // wait-for asked the bot's health first; every turn carried the token from the workflow's secret.
   assert.equal(bot.requests[0]?.path, '/health')
   const turns = bot.requests.filter((r) => r.path === '/api/chat')
-  assert.equal(turns.length, 2 * Number(inputs.attempts))
+  // A push makes a baseline: it plays baseline-attempts (10 by default), never fewer than attempts.
+  assert.equal(turns.length, 2 * Math.max(Number(inputs.attempts), Number(inputs['baseline-attempts'] ?? 10)))
   assert.ok(turns.every((r) => r.headers.authorization === 'Bearer value-of-BOT_TOKEN'))
 
   const run = fake.world.startRun({ event: 'pull_request', headBranch: 'faster-replies', headSha: sha('c') })

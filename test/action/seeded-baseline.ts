@@ -30,7 +30,9 @@ export async function seedBaseline(
   /** exits: the CLI's exit codes that still make a run to seed (1: some attempts ended without a verdict). */
   options: { env?: Record<string, string>; headSha?: string; exits?: number[] } = {},
 ): Promise<{ runId: string; run: FakeRun }> {
-  const { agent, attempts, scenarios, parallel, cache, 'artifact-name': artifactName = DEFAULT_ARTIFACT_NAME, ...rest } = inputs
+  // A seeded baseline is the push's run: baseline-attempts, when given, are its attempts.
+  const { agent, attempts: prAttempts, 'baseline-attempts': baselineAttempts, scenarios, parallel, cache, 'artifact-name': artifactName = DEFAULT_ARTIFACT_NAME, ...rest } = inputs
+  const attempts = baselineAttempts ?? prAttempts
   assert.deepEqual(Object.keys(rest), [], 'inputs a seeded baseline cannot play')
   assert.ok(agent && attempts, 'a seeded baseline needs the agent and its attempts')
   const args = ['run', agent, '-k', attempts]

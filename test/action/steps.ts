@@ -11,7 +11,9 @@ export const MERGE_COMMIT = sha('e')
 
 // refund is flaky on purpose (the example bot forgets to ask why 30% of the time); leaving it out
 // makes every verdict certain rather than likely.
-export const EXAMPLE_INPUTS = { agent: 'support_bot', attempts: '5', scenarios: 'off-topic,order-status,password-reset,unknown-order' }
+// baseline-attempts as attempts: a push plays what a pull request plays, as these suites were written
+// for (the default of 10 for a baseline is tested in base-rules.test.ts).
+export const EXAMPLE_INPUTS = { agent: 'support_bot', attempts: '5', 'baseline-attempts': '5', scenarios: 'off-topic,order-status,password-reset,unknown-order' }
 
 export function expectExit(result: ActionStepResult, code: number): void {
   assert.equal(result.code, code, describeStep(result))

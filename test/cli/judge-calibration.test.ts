@@ -68,18 +68,19 @@ describe('the judge calibration in runs, reports, comparisons and the gate', () 
     }
   })
 
-  test('with judge.min_kappa above the checked κ, a comparison that would pass is inconclusive, evidence missing; at or below it, it passes', async () => {
+  test('with judge.min_kappa above the checked κ, a comparison that would pass is inconclusive, evidence missing; at or below the lower end of its interval, it passes', async () => {
     const second = await run()
     const yml = await readFile(join(dir, 'convy.yml'), 'utf8')
     try {
       await writeFile(join(dir, 'convy.yml'), `${yml}judge:\n  min_kappa: 0.7\n`)
       const gated = await cli('compare', first, second, '--fail-on', 'worse')
       assert.equal(gated.code, 3, 'an unchecked judge is evidence missing: it fails by default, exit 3')
-      assert.match(gated.stderr, /gate \(fail-on: worse\): inconclusive \(evidence missing\): The verdict rests on an unchecked judge: its κ against the labels is 0\.00, below judge\.min_kappa 0\.7\./)
+      assert.match(gated.stderr, /gate \(fail-on: worse\): inconclusive \(evidence missing\): The verdict rests on an unchecked judge: its κ against the labels is 0\.00 \(95% CI -?\d\.\d\d–\d\.\d\d\): the lower end is below judge\.min_kappa 0\.7\./)
       const optedOut = await cli('compare', first, second, '--fail-on', 'worse', '--no-fail-on-inconclusive')
       assert.equal(optedOut.code, 0, 'evidence missing passes only when asked to')
 
-      await writeFile(join(dir, 'convy.yml'), `${yml}judge:\n  min_kappa: 0\n`)
+      // Held against the lower end of κ's 95% interval (κ 0 here): only a minimum at or below it passes.
+      await writeFile(join(dir, 'convy.yml'), `${yml}judge:\n  min_kappa: -1\n`)
       const passing = await cli('compare', first, second, '--fail-on', 'worse')
       assert.match(passing.stderr, /gate \(fail-on: worse\): pass: /)
 

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
-import { baselineHealth, MAX_BASELINE_ERROR_SHARE, withBaselineHealth } from '../../src/verdict/baseline-health.ts'
+import { baselineHealth, binomialAtLeast, HEALTHY_ERROR_SHARE, MAX_BASELINE_ERROR_SHARE, withBaselineHealth } from '../../src/verdict/baseline-health.ts'
 import { tallyRecord } from '../../src/records/tally/run-tally.ts'
 import type { GateResult } from '../../src/verdict/gate.ts'
 import { run } from './run-builder.ts'
@@ -41,7 +41,21 @@ test('significantly more errors than the PR make it unhealthy below the share to
   assert.match(health.reason!, /10 of 105 attempts \(\d+(\.\d)?%\) ended in agent errors \(4\) or without a verdict \(6\), against 0% in this run, significantly more than this run$/)
   // Without the PR's run only the share counts.
   assert.equal(baselineHealth(worse, null).healthy, true)
-  assert.equal(baselineHealth(withBroken(4), null).healthy, false)
+  assert.equal(baselineHealth(withBroken(6), null).healthy, false)
+})
+
+test('a small suite is judged by counts that make sense for it: above 15% by a few errors is chance, not an unhealthy baseline', () => {
+  // 4 of 20 (20%) is above the share, but a healthy run (7.5% broken) has that many 5.8% of the time.
+  assert.equal(HEALTHY_ERROR_SHARE, 0.075)
+  assert.equal(baselineHealth(withBroken(4), null).healthy, true)
+  assert.equal(baselineHealth(withBroken(5), null).healthy, true)
+  // 6 of 20 (30%): p = 0.0027 under a healthy run's share, unhealthy.
+  assert.equal(baselineHealth(withBroken(6), null).healthy, false)
+  assert.ok(Math.abs(binomialAtLeast(6, 20, 0.075) - 0.0027) < 0.0001)
+  // From about 100 attempts on, the share alone decides, as before: 16 of 100 is unhealthy.
+  const hundred = (broken: number) => tallyRecord(run(Object.fromEntries(Array.from({ length: 20 }, (_, i) => [`s${i}`, ('E'.repeat(broken) + 'P'.repeat(100)).slice(i * 5, i * 5 + 5)]))))
+  assert.equal(baselineHealth(hundred(16), null).healthy, false)
+  assert.equal(baselineHealth(hundred(15), null).healthy, true)
 })
 
 test('an unhealthy baseline turns a pass, or too little to tell, into evidence missing naming its errors; a fail or evidence already missing stands', () => {

@@ -63,6 +63,24 @@ describe('the gate decides on the worse of the comparison on verdicts and the st
     assert.equal(gate(c, worse).outcome, 'fail')
   })
 
+  test('a collapse counts the baseline attempts that were decided: one agent error or missing verdict there does not switch it off (issue 38)', () => {
+    const flaky = (flip: boolean) => Object.fromEntries(Array.from({ length: 19 }, (_, i) => [`f${i}`, (i % 2 === 0) !== flip ? 'PPPFF' : 'PPFFF']))
+    // The loosening route: the baseline's one agent error (counted as failed: 4/5) or missing verdict (4/4)
+    // made 5/5 → 0/5 an ordinary 4/5 → 0/5, which Tarone's threshold among 19 flaky scenarios never flags.
+    for (const baseline of ['PPPPE', 'PPPPN', 'PPPPU', 'EPPPPPPPPN']) {
+      const c = compare(run({ x: baseline, ...flaky(false) }), run({ x: 'FFFFF', ...flaky(true) }))
+      assert.deepEqual(c.scenarios.worse.filter((s) => s.alone).map((s) => s.id), ['x'], baseline)
+      assert.equal(gate(c, worse).outcome, 'fail', baseline)
+    }
+    // The pull request's own missing verdict is counted against it (the strict comparison): not a pass either.
+    const lacking = compare(run({ x: 'PPPPN', ...flaky(false) }), run({ x: 'FFFFN', ...flaky(true) }))
+    assert.equal(gate(lacking, worse).outcome, 'inconclusive')
+    assert.equal(gate(lacking, worse).inconclusive, 'evidence-missing')
+    // Fewer than four decided baseline attempts are too few to call it a collapse: 3/3 → 0/5 is chance 1 in 56.
+    const few = compare(run({ x: 'PPPNN', ...flaky(false) }), run({ x: 'FFFFF', ...flaky(true) }))
+    assert.deepEqual(few.scenarios.worse.filter((s) => s.alone).map((s) => s.id), [])
+  })
+
   test('renamed: matched by content, compared under the new id, and listed with the baseline standing', () => {
     const before = run({ ...steady(5), old: 'PPPPP' })
     const after = run({ ...steady(5), new: 'FFFFF' }, { scenarios: { new: scenario('new', { user: 'You are testing old.' }) } })

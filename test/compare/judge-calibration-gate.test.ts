@@ -27,11 +27,19 @@ describe('withJudgeCalibration', () => {
     for (const c of [null, GOOD, calibration([5, 5, 5, 5])]) for (const r of [PASS, FAIL, INCONCLUSIVE]) assert.deepEqual(withJudgeCalibration(r, judgeGate(null, c, manifest)), r)
   })
 
-  test('a matching calibration at or above min_kappa leaves the gate as it is', () => {
-    const kappa = GOOD.overall.kappa!.value
-    assert.ok(kappa > 0.85 && kappa < 0.9, String(kappa))
-    for (const r of [PASS, FAIL, INCONCLUSIVE]) assert.deepEqual(withJudgeCalibration(r, judgeGate(0.7, GOOD, manifest)), r)
-    assert.deepEqual(withJudgeCalibration(PASS, judgeGate(kappa, GOOD, manifest)), PASS)
+  test('a matching calibration whose κ interval starts at or above min_kappa leaves the gate as it is', () => {
+    const { value, interval } = GOOD.overall.kappa!
+    assert.ok(value > 0.85 && value < 0.9, String(value))
+    assert.ok(interval.lower > 0.69 && interval.lower < 0.7, String(interval.lower))
+    for (const r of [PASS, FAIL, INCONCLUSIVE]) assert.deepEqual(withJudgeCalibration(r, judgeGate(0.65, GOOD, manifest)), r)
+    assert.deepEqual(withJudgeCalibration(PASS, judgeGate(interval.lower, GOOD, manifest)), PASS)
+  })
+
+  test('min_kappa gates on the lower end of κ’s 95% interval, not its point estimate (issue 38)', () => {
+    // κ 0.86 on 60 labels clears 0.7 on its point estimate, but its interval starts at 0.699: not shown to be 0.7.
+    const gated = withJudgeCalibration(PASS, judgeGate(0.7, GOOD, manifest))
+    assert.equal(gated.outcome, 'inconclusive')
+    assert.match(gated.reason, /its κ against the labels is 0\.86 \(95% CI 0\.70–1\.00\): the lower end is below judge\.min_kappa 0\.7/)
   })
 
   test('no calibration, a stale one, a κ below the minimum or an undefined κ: a pass becomes inconclusive; a fail stays a fail', () => {
@@ -39,7 +47,7 @@ describe('withJudgeCalibration', () => {
       [judgeGate(0.7, null, manifest), /no calibration of this judge/],
       [judgeGate(0.7, calibration([45, 2, 1, 12], { ...judge, model: 'another-judge' }), manifest), /stale \(the judge model is ".+", the labels checked "another-judge"\)/],
       [judgeGate(0.7, calibration([45, 2, 1, 12], { ...judge, samples: judge.samples + 2 }), manifest), /stale \(the judge takes \d sample/],
-      [judgeGate(0.9, GOOD, manifest), /its κ against the labels is 0\.86, below judge\.min_kappa 0\.9/],
+      [judgeGate(0.9, GOOD, manifest), /its κ against the labels is 0\.86 \(95% CI 0\.70–1\.00\): the lower end is below judge\.min_kappa 0\.9/],
       [judgeGate(0.7, calibration([20, 0, 0, 0]), manifest), /its κ against the labels is undefined/],
     ]
     for (const [gate, why] of gates) {

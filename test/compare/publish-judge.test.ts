@@ -46,7 +46,8 @@ describe('publishRun with a judge calibration', () => {
   })
 
   test('a matching calibration is cited in the comment: agreement 87%, κ 0.66 on 60 labels', async () => {
-    const published = await publish({ minKappa: 0.6, calibration: calibration() })
+    // κ 0.66, 95% CI 0.44–0.88: the minimum is held against the lower end.
+    const published = await publish({ minKappa: 0.4, calibration: calibration() })
     assert.match(published.markdown, /_\n\n> Judge checked against a person's labels: judge agreement 87%, κ 0\.66 on 60 labels \\?\(2026-12-01\\?\)\./)
     assert.equal(published.gated.outcome, 'pass')
   })
@@ -54,7 +55,7 @@ describe('publishRun with a judge calibration', () => {
   test('min_kappa above the checked κ makes the passing gate inconclusive and the check neutral; a stale calibration is flagged', async () => {
     const strict = await publish({ minKappa: 0.7, calibration: calibration() })
     assert.equal(strict.gated.outcome, 'inconclusive')
-    assert.match(strict.gated.reason, /unchecked judge: its κ against the labels is 0\.66, below judge\.min_kappa 0\.7/)
+    assert.match(strict.gated.reason, /unchecked judge: its κ against the labels is 0\.66 \(95% CI 0\.44–0\.88\): the lower end is below judge\.min_kappa 0\.7/)
     assert.equal(strict.conclusion, 'neutral')
     assert.equal(strict.failure, null, 'inconclusive fails only with fail-on-inconclusive')
     assert.equal(strict.failedBy, null)

@@ -41,6 +41,7 @@ export const REST_OPERATIONS = [
   'issues/update-comment',
   'checks/create',
   'pulls/get',
+  'repos/get-content',
 ] as const
 export type RestOperation = (typeof REST_OPERATIONS)[number]
 
@@ -210,6 +211,35 @@ export function restHandlers(world: FakeWorld, api: OpenAPIBackend, blobUrl: (ar
       }
       world.checkRuns.push(check)
       return { status: 201, body: checkJson(check) }
+    },
+    'repos/get-content': (call) => {
+      const path = decodeURIComponent(call.params.path ?? '')
+      const ref = call.query.get('ref') ?? world.defaultBranch
+      const text = world.files.get(ref)?.get(path)
+      if (text === undefined) return notFound()
+      const bytes = Buffer.from(text, 'utf8')
+      const name = path.split('/').at(-1)!
+      const url = `${call.base}/repos/${world.fullName}/contents/${path}?ref=${ref}`
+      const html = `https://github.com/${world.fullName}/blob/${ref}/${path}`
+      const git = `${call.base}/repos/${world.fullName}/git/blobs/${'0'.repeat(40)}`
+      return {
+        status: 200,
+        body: {
+          type: 'file',
+          encoding: 'base64',
+          size: bytes.length,
+          name,
+          path,
+          // GitHub wraps the base64 at 60 columns.
+          content: bytes.toString('base64').replace(/.{60}/g, '$&\n'),
+          sha: '0'.repeat(40),
+          url,
+          git_url: git,
+          html_url: html,
+          download_url: `https://raw.githubusercontent.com/${world.fullName}/${ref}/${path}`,
+          _links: { self: url, git, html },
+        },
+      }
     },
     'pulls/get': (call) => {
       const pull = world.pulls.get(Number(call.params.pull_number))

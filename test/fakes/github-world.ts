@@ -79,6 +79,8 @@ export class FakeWorld {
   readonly comments: FakeComment[] = []
   readonly checkRuns: FakeCheckRun[] = []
   readonly pulls = new Map<number, FakePull>()
+  /** The repository's files at a commit, as the contents API serves them: ref → path → text. */
+  readonly files = new Map<string, Map<string, string>>()
   /** Actions cache entries, in the order they were created. */
   readonly cacheEntries: FakeCacheEntry[] = []
   private nextId = 1000
@@ -115,6 +117,13 @@ export class FakeWorld {
     if (!run) throw new Error(`no run ${id}`)
     run.status = 'completed'
     run.conclusion = conclusion
+  }
+
+  /** Files of the repository at commit `ref` (the base commit's workflow file and convy.yml, say). */
+  commitFiles(ref: string, files: Record<string, string>): void {
+    const at = this.files.get(ref) ?? new Map<string, string>()
+    for (const [path, text] of Object.entries(files)) at.set(path, text)
+    this.files.set(ref, at)
   }
 
   artifactsOf(runId: number): FakeArtifact[] {

@@ -20,6 +20,8 @@ export interface PullRequest {
   headRef: string
   /** From another repository: the token is read-only and secrets are absent. */
   fromFork: boolean
+  /** The base branch's commit the pull request is compared against: whose rules decide the gate; null when the event does not say. */
+  baseSha: string | null
 }
 
 export interface TriggeringRun {
@@ -56,6 +58,9 @@ export interface GitHubRun {
   readOnlyReason: string | null
   /** The branch the run is on (a pull request's head branch); null for tags and detached runs. */
   branch: string | null
+  /** The workflow file this run runs (GITHUB_WORKFLOW_REF's path, e.g. .github/workflows/convy.yml), and its job's id (GITHUB_JOB); null when not said. */
+  workflowPath: string | null
+  job: string | null
   /** Why this run may only read the Actions cache, or null when it may also save to it. */
   cacheReadOnlyReason: string | null
 }
@@ -68,7 +73,7 @@ const PayloadSchema = z.object({
     z.object({
       number: z.int(),
       head: z.object({ sha: z.string(), ref: z.string(), repo: RepoRef }),
-      base: z.object({ ref: z.string(), repo: RepoRef }),
+      base: z.object({ ref: z.string(), sha: z.optional(z.string()), repo: RepoRef }),
     }),
   ),
   merge_group: z.optional(z.object({ head_sha: z.string(), base_ref: z.string() })),
@@ -91,7 +96,8 @@ export function readGitHubRun(env: Env): GitHubRun {
   const payload = readPayload(env.GITHUB_EVENT_PATH)
   const [owner, repo] = required(env, 'GITHUB_REPOSITORY').split('/')
   if (!owner || !repo) throw new InputError(`GITHUB_REPOSITORY ${env.GITHUB_REPOSITORY}: expected owner/name`)
-  const pr = eventName === 'pull_request' ? payload.pull_request : undefined
+  // pull_request_target: the base branch's workflow run for a pull request (the trusted rerun of docs/action.md).
+  const pr = eventName === 'pull_request' || eventName === 'pull_request_target' ? payload.pull_request : undefined
   const fromFork = pr ? pr.head.repo?.full_name !== pr.base.repo?.full_name : false
   const run = payload.workflow_run
   const group = eventName === 'merge_group' ? payload.merge_group : undefined
@@ -103,7 +109,7 @@ export function readGitHubRun(env: Env): GitHubRun {
     serverUrl: (env.GITHUB_SERVER_URL || 'https://github.com').replace(/\/+$/, ''),
     apiUrl: (env.GITHUB_API_URL || 'https://api.github.com').replace(/\/+$/, ''),
     defaultBranch: payload.repository?.default_branch ?? null,
-    pullRequest: pr ? { number: pr.number, headSha: pr.head.sha, headRef: pr.head.ref, baseRef: pr.base.ref, fromFork } : null,
+    pullRequest: pr ? { number: pr.number, headSha: pr.head.sha, headRef: pr.head.ref, baseRef: pr.base.ref, fromFork, baseSha: pr.base.sha ?? null } : null,
     mergeGroup: group ? { headSha: group.head_sha, baseBranch: group.base_ref.replace(/^refs\/heads\//, '') } : null,
     triggeringRun: run
       ? {
@@ -115,13 +121,16 @@ export function readGitHubRun(env: Env): GitHubRun {
           pullRequests: run.pull_requests.map((p) => p.number),
         }
       : null,
-    readOnlyReason: fromFork
+    // pull_request_target runs the base branch's workflow with a token that can write (the trusted rerun, docs/action.md).
+    readOnlyReason: fromFork && eventName !== 'pull_request_target'
       ? 'this pull request comes from a fork, so its token is read-only'
       : pr && env.GITHUB_ACTOR === 'dependabot[bot]'
         ? 'Dependabot pull requests get a read-only token'
         : null,
     branch: pr ? pr.head.ref : (/^refs\/heads\/(.+)$/.exec(env.GITHUB_REF ?? '')?.[1] ?? null),
     cacheReadOnlyReason: cacheReadOnlyReason(eventName, fromFork, env.ACTIONS_CACHE_MODE),
+    workflowPath: /^[^/]+\/[^/]+\/(.+?)@/.exec(env.GITHUB_WORKFLOW_REF ?? '')?.[1] ?? null,
+    job: env.GITHUB_JOB || null,
   }
 }
 

@@ -83,7 +83,7 @@ export async function publishLocalRun(ctx: PipelineContext, request: PublishRequ
     }
     const deps = { octokit, repository: request.repository, serverUrl: request.serverUrl, settings: request.settings, log, now: () => ctx.now(), mask }
     const target = { number: request.pullRequest, headSha: request.headSha, readOnlyReason: null }
-    const evidence = { after: tally, afterDir: location.dir, rejudge: null, config: request.config, log: (message: string) => log.info(`${agent}: ${message}`) }
+    const evidence = { after: tally, afterDir: location.dir, rejudge: null, config: request.config, projectSettingsOnly: true, log: (message: string) => log.info(`${agent}: ${message}`) }
     const history = await branchHistory(octokit, request, agent, download, log)
     const published = await publishRun(deps, { agent, tally, reportUrl: request.reportUrl, history }, baseline, target, (before, comparison) => gatherEvidence(ctx, evidence, before, comparison))
     return { ...published, agent, runId: tally.manifest.id }

@@ -17,6 +17,8 @@ export interface Evidence {
   /** The action's `rejudge: m`: the deciding scenarios judged m times again, on both sides; null: not asked. */
   rejudge: number | null
   config?: string | undefined
+  /** Only the project's own judge settings are paid for (the action, `convy-ci publish`): see rejudge-baseline.ts. */
+  projectSettingsOnly?: boolean
   log: (message: string) => void
 }
 
@@ -60,7 +62,7 @@ export async function gatherEvidence(ctx: PipelineContext, evidence: Evidence, b
 
 /** The baseline judged again with the PR's judge, counted in memory; or why it could not be. */
 async function settleJudgeChange(ctx: PipelineContext, baselineDir: string, evidence: Evidence): Promise<{ tally: RunTally; note: string } | { tally: null; why: string }> {
-  const judged = await prepareJudgeAlike(ctx, { baselineDir, after: evidence.after.manifest, config: evidence.config })
+  const judged = await prepareJudgeAlike(ctx, { baselineDir, after: evidence.after.manifest, config: evidence.config, projectSettingsOnly: evidence.projectSettingsOnly })
   if (!judged.manifest) return { tally: null, why: judged.why }
   const attempts: Attempt[] = []
   await judged.judge((attempt) => void attempts.push(attempt))

@@ -74,7 +74,16 @@ export interface JudgeAlikeRequest {
   /** The PR's run.json: the judge to judge with. */
   after: RunManifest
   config?: string | undefined
+  /**
+   * Judge only with this project's own settings (issue 36): the action and `convy-ci publish`, where
+   * the PR's run.json may be a fork's and must not choose what the project's key pays for. A run that
+   * asked for other judge samples or another review is then not judged again: it is compared as it is.
+   */
+  projectSettingsOnly?: boolean
 }
+
+/** The judge samples per attempt of the project's own runs in the action and `publish` (neither has a setting for more). */
+export const PROJECT_JUDGE_SAMPLES = 1
 
 export type JudgeAlike = { manifest: RunManifest; attempts: number; rejudged: number; judge(done: (attempt: Attempt) => Promise<void> | void): Promise<void> } | { manifest: null; why: string }
 
@@ -92,8 +101,16 @@ export async function prepareJudgeAlike(ctx: PipelineContext, request: JudgeAlik
   let models: PreparedModels
   try {
     const project = await openProject(ctx, request)
-    models = prepareModels(project.config, project.env, before.scenarios, false, { review: request.after.settings.review ?? false })
+    const own = request.projectSettingsOnly === true
+    // The review as this project sets it (convy.yml's models.review), not as the PR's run.json says.
+    models = prepareModels(project.config, project.env, before.scenarios, false, own ? {} : { review: request.after.settings.review ?? false })
     if (!models.judge) return { manifest: null, why: "none of the baseline's scenarios has claims for the judge" }
+    if (own) {
+      const asked = request.after.settings.judgeSamples ?? 1
+      if (asked !== PROJECT_JUDGE_SAMPLES) return { manifest: null, why: `the pull request's run asked for ${asked} judge samples per attempt, and only this project's own settings (${PROJECT_JUDGE_SAMPLES} per attempt) are paid for here: it is compared as it is, not judged again at its choice` }
+      const reviews = models.reviewer !== null
+      if (reviews !== (request.after.settings.review ?? false)) return { manifest: null, why: `the pull request's run ${request.after.settings.review ? 'reviewed' : 'did not review'} failed attempts for user errors, and this project's convy.yml ${reviews ? 'does' : 'does not'}: it is compared as it is, not judged again at its choice` }
+    }
     // The judge is this project's, never a name read from the PR's run: in the action's publish mode that
     // run is a fork's artifact, and its run.json must not choose what the repository's key pays for.
     if (models.judge.model !== request.after.models.judge) return { manifest: null, why: `the pull request's run was judged by "${request.after.models.judge}", but convy.yml here names "${models.judge.model}"` }

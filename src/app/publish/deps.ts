@@ -34,6 +34,11 @@ export interface PublishSettings {
    * a passing gate (verdict/judge-calibration.ts). Absent: nothing is said.
    */
   judge?: { minKappa: number | null; calibration: Calibration | null }
+  /**
+   * How the pull request's gate-deciding settings differ from the base branch's (gate-rules.ts): said
+   * first in the comment and the check; `unmet` (fewer attempts, another judge) keeps the gate from passing.
+   */
+  rules?: { differences: readonly string[]; unmet: readonly string[] }
 }
 
 /**

@@ -13,6 +13,11 @@ export interface PublishTarget {
   headSha: string
   /** Why the token cannot write here (a fork), or null. */
   readOnlyReason: string | null
+  /**
+   * Why the run cannot be trusted to say what it did (made by a fork's workflow, published by mode:
+   * publish), or null: its check is then never success, whatever the run says.
+   */
+  unverified?: string | null
 }
 
 export interface PullRequestPost {

@@ -98,6 +98,7 @@ export async function publishRun(deps: PublishDeps, run: RunToPublish, baseline:
     judge: judged,
     slowerPercent: settings.failOnSlower ?? null,
     costlierPercent: settings.failOnCostlier ?? null,
+    unmetRules: comparison ? (settings.rules?.unmet ?? []) : [],
   })
   const gated = decision.result
 
@@ -109,10 +110,17 @@ export async function publishRun(deps: PublishDeps, run: RunToPublish, baseline:
     if (baseline.health && !baseline.health.healthy) deps.log.warning(`${run.agent}: ${baseline.health.reason}`)
   } else {
     const why = 'why' in baseline ? baseline.why : null
-    markdown = runMarkdown(run.agent, counts, { reportUrl: run.reportUrl, noComparison: why, job, errors: errorGroups(after.scenarios.values()) })
-    if (why) deps.log.notice(`${run.agent}: no baseline, nothing compared: ${why}`)
+    const advice = why ? `**Not a pass** (a neutral check): without a baseline nothing shows this run is as good as the default branch's. ${NO_BASELINE_HOW}` : null
+    markdown = runMarkdown(run.agent, counts, { reportUrl: run.reportUrl, noComparison: why, advice, job, errors: errorGroups(after.scenarios.values()) })
+    if (why) deps.log.notice(`${run.agent}: no baseline, nothing compared (a neutral check, never success): ${why}`)
   }
+  // A baseline was expected (a pull request, a merge group) and there is none: never a green check.
+  const baselineMissing = !comparison && 'why' in baseline && baseline.why !== null
 
+  const differences = settings.rules?.differences ?? []
+  if (differences.length > 0) markdown = underHeading(markdown, `> 🟧 **This pull request changes the gate's rules; the base branch's decide:**\n${differences.map((d) => `> - ${neutralise(d, 400)}`).join('\n')}\n\n`)
+  const unverified = target?.unverified ?? null
+  if (unverified) markdown = underHeading(markdown, `> ⚠️ **Unverified: ${neutralise(unverified, 300)}.** The run was made by code this repository does not control, so its check is never success, whatever the run says; a Worse still fails. A maintainer can run it in a trusted context (docs/action.md, "Pull requests from forks").\n\n`)
   if (judged) markdown += calibrationMarkdown(judged.status)
   const budgetStop = budgetStopNote(after)
   if (budgetStop) markdown += `\n> ⚠️ ${budgetStop}; a larger budget-usd plays the rest.\n`
@@ -121,7 +129,7 @@ export async function publishRun(deps: PublishDeps, run: RunToPublish, baseline:
   if (gated.outcome === 'inconclusive') deps.log.notice(`${run.agent}: inconclusive (fail-on: ${settings.failOn}): ${gated.reason}`)
   const verdict: OutcomeVerdict = decision.verdict ?? 'no-baseline'
   // Neutral, never success, where the verdict output is worse or inconclusive but this fail-on does not fail the step.
-  const conclusion: CheckConclusion = failure ? 'failure' : gated.outcome === 'inconclusive' || verdict === 'worse' || verdict === 'inconclusive' ? 'neutral' : 'success'
+  const conclusion: CheckConclusion = failure ? 'failure' : unverified || baselineMissing || gated.outcome === 'inconclusive' || verdict === 'worse' || verdict === 'inconclusive' ? 'neutral' : 'success'
   const commentUrl = target
     ? await postToPullRequest(deps, target, {
         agent: run.agent,
@@ -130,15 +138,20 @@ export async function publishRun(deps: PublishDeps, run: RunToPublish, baseline:
         markdown,
         verdict,
         // A scenario removed, retired, renamed or edited is said even when nothing else moved.
-        noteworthy: comparison !== null && (standing(comparison) !== 'within-noise' || comparison.scenarioChanges.length > 0 || gateBeyondStanding(comparison, decision)),
+        // A missing baseline is said too: the comment tells how to make one.
+        noteworthy: baselineMissing || unverified !== null || differences.length > 0 || (comparison !== null && (standing(comparison) !== 'within-noise' || comparison.scenarioChanges.length > 0 || gateBeyondStanding(comparison, decision))),
         conclusion,
-        title: checkTitle(comparison, counts, decision),
+        title: `${unverified ? 'Unverified (a fork’s workflow) · ' : ''}${differences.length > 0 ? 'Base branch’s rules · ' : ''}${checkTitle(comparison, counts, decision)}`,
         reportUrl: run.reportUrl,
       })
     : null
   const failedBy = failure === null ? null : !unfinished && gated.inconclusive === 'evidence-missing' ? 'evidence-missing' : 'fail'
   return { comparison, verdict, inconclusive: decision.inconclusive, markdown, gated, failure, failedBy, conclusion, commentUrl }
 }
+
+/** How a pull request gets a baseline: said wherever there is none. */
+export const NO_BASELINE_HOW =
+  "To make one: run this workflow on the default branch (push to it, or re-run its latest successful run); the run it uploads is the baseline of later pull requests. Artifacts expire with the repository's retention; `baseline: none` in the workflow never compares."
 
 /**
  * Whether the run fails, and why: below `fail-on: never`, a run that did not finish (interrupted, or

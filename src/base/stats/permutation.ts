@@ -41,6 +41,10 @@ export function seededRandom(seed: number): () => number {
   }
 }
 
+const constant = (s: Stratum) => {
+  const first = s.before[0] ?? s.after[0]
+  return s.before.every((v) => v === first) && s.after.every((v) => v === first)
+}
 const sum = (values: readonly number[]) => values.reduce((total, v) => total + v, 0)
 /** Sums that differ only by rounding count as ties. */
 const TOLERANCE = 1e-9
@@ -48,6 +52,9 @@ const TOLERANCE = 1e-9
 export function stratifiedPermutationTest(strata: readonly Stratum[], options: { seed?: number; shuffles?: number } = {}): PermutationResult {
   const used = strata.filter((s) => s.before.length > 0 && s.after.length > 0)
   if (used.length === 0) return { pGreater: 1, pLess: 1, minimumP: 1, method: 'exact' }
+  // Every stratum's values alike (an agent answering from a cache; a simulated run): no relabelling
+  // changes the statistic, so nothing can register, as exact() says for one stratum, without shuffling.
+  if (used.every(constant)) return { pGreater: 1, pLess: 1, minimumP: 1, method: 'exact' }
   const observed = sum(used.map((s) => sum(s.after)))
   if (used.length === 1 && choose(used[0]!.before.length + used[0]!.after.length, used[0]!.after.length) <= EXACT_LIMIT) return exact(used[0]!, observed)
   const shuffles = options.shuffles ?? SHUFFLES

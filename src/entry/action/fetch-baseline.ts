@@ -117,12 +117,13 @@ async function fetchArtifactBaseline(deps: ActionDeps, agent: string, where: Bas
 }
 
 /** Per step: the trend and the baseline of one pull request both ask, and one request answers both. */
-const workflowsRead = new WeakMap<ActionDeps, Map<number, Promise<number | null>>>()
+// Keyed by the run's GitHub context, which a copy of deps with other inputs (the base branch's rules) shares.
+const workflowsRead = new WeakMap<ActionDeps['github'], Map<number, Promise<number | null>>>()
 
 /** The workflow a run belongs to, so the baseline comes from the same workflow; null (search all) if unknown. */
 export function workflowOfRun(deps: ActionDeps, runId: number): Promise<number | null> {
-  const read = workflowsRead.get(deps) ?? new Map<number, Promise<number | null>>()
-  workflowsRead.set(deps, read)
+  const read = workflowsRead.get(deps.github) ?? new Map<number, Promise<number | null>>()
+  workflowsRead.set(deps.github, read)
   let workflow = read.get(runId)
   if (!workflow) {
     workflow = readWorkflowOfRun(deps, runId)

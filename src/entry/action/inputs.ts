@@ -44,6 +44,15 @@ const boolean = z.pipe(
  */
 export const ACTION_DEFAULT_ATTEMPTS = 5
 
+/**
+ * Attempts per scenario of a baseline (a run on a push to the default branch) when the workflow does
+ * not say: twice the pull requests' default. A baseline is played once and held against every pull
+ * request after it, and its own errors and missing verdicts (2–12% in real runs) are what let a real
+ * break escape at k = 5: at 10, a scenario that always passed has its ≥ 4 decided attempts almost
+ * always (the collapse rule, verdict/decide.ts), and 10/10 → 0/5 is p = 0.0003 (issue 38, bench:gate).
+ */
+export const ACTION_DEFAULT_BASELINE_ATTEMPTS = 10
+
 const InputsSchema = z.object({
   mode: z._default(z.enum(MODES, `expected one of ${MODES.join(', ')}`), 'run'),
   agent: z.pipe(
@@ -54,6 +63,7 @@ const InputsSchema = z.object({
   scenarios: z._default(list(), []),
   tags: z._default(list(), []),
   attempts: z._default(whole(1, 1000), ACTION_DEFAULT_ATTEMPTS),
+  'baseline-attempts': z._default(whole(1, 1000), ACTION_DEFAULT_BASELINE_ATTEMPTS),
   parallel: z._default(whole(1, 1000), RUN_DEFAULTS.parallel),
   'turn-timeout': z._default(seconds, RUN_DEFAULTS.turnTimeoutSeconds),
   'wait-for': z.optional(z.url({ protocol: /^https?$/, error: 'expected an http(s) URL' })),
@@ -106,6 +116,8 @@ export interface ActionInputs {
   scenarios: string[]
   tags: string[]
   attempts: number
+  /** Attempts per scenario of a run that becomes a baseline (a push to the default branch): at least `attempts`. */
+  baselineAttempts: number
   parallel: number
   turnTimeoutSeconds: number
   waitFor: { url: string; timeoutSeconds: number } | null
@@ -165,6 +177,7 @@ export function readInputs(getInput: (name: string) => string): ActionInputs {
     scenarios: v.scenarios,
     tags: v.tags,
     attempts: v.attempts,
+    baselineAttempts: Math.max(v.attempts, v['baseline-attempts']),
     parallel: v.parallel,
     turnTimeoutSeconds: v['turn-timeout'],
     waitFor: v['wait-for'] ? { url: v['wait-for'], timeoutSeconds: v['wait-for-timeout'] } : null,

@@ -10,6 +10,7 @@ import type { RunTally } from '../../records/tally/run-tally.ts'
 import type { ActionDeps } from './deps.ts'
 import type { History } from '../../records/tally/trend.ts'
 import { fetchBaseline, type BaselineWhere } from './fetch-baseline.ts'
+import type { RulesDecided } from '../../app/publish/gate-rules.ts'
 
 export type { OutcomeVerdict } from '../../app/publish/publish-run.ts'
 
@@ -51,17 +52,18 @@ export interface Publication {
  * Fetches a finished run's baseline (the artifact, or the Actions cache), then compares and publishes
  * through publish/, the code `convy-ci publish` shares, which also decides whether the run fails the step.
  */
-export async function publishAgent(deps: ActionDeps, run: FinishedRun, publication: Publication): Promise<AgentOutcome> {
+export async function publishAgent(deps: ActionDeps, run: FinishedRun, publication: Publication, rules: RulesDecided | null = null): Promise<AgentOutcome> {
   const baseline: BaselineFound = 'none' in publication.baseline ? { tally: null, why: publication.baseline.none } : await fetchBaseline(deps, run.agent, publication.baseline, run.tally)
   const judge = await calibrationNear(deps.context, { config: deps.inputs.config }, { minKappa: deps.inputs.judgeMinKappa, labels: deps.inputs.judgeLabels ?? undefined })
-  const evidence = { after: run.tally, afterDir: run.dir ?? null, rejudge: deps.inputs.rejudge, config: deps.inputs.config, log: (message: string) => deps.log.info(`${run.agent}: ${message}`) }
-  const published = await publishRun(publishDeps(deps, judge), run, baseline, publication.target, (before, comparison) => gatherEvidence(deps.context, evidence, before, comparison))
+  // The project's key pays only for the project's settings: never for judge samples or a review a run.json asks for.
+  const evidence = { after: run.tally, afterDir: run.dir ?? null, rejudge: deps.inputs.rejudge, config: deps.inputs.config, projectSettingsOnly: true, log: (message: string) => deps.log.info(`${run.agent}: ${message}`) }
+  const published = await publishRun(publishDeps(deps, judge, rules), run, baseline, publication.target, (before, comparison) => gatherEvidence(deps.context, evidence, before, comparison))
   // The verdict and which inconclusive come from the one decision the check and the step's failure read (verdict/decide-gate.ts).
   const { verdict, inconclusive, commentUrl, markdown, failure } = published
   return { agent: run.agent, runId: run.tally.manifest.id, passRate: passRate(runCounts(run.tally).scenarios), verdict, inconclusive, reportUrl: run.reportUrl, commentUrl, markdown, failure }
 }
 
-function publishDeps(deps: ActionDeps, judge: NonNullable<PublishDeps['settings']['judge']>): PublishDeps {
+function publishDeps(deps: ActionDeps, judge: NonNullable<PublishDeps['settings']['judge']>, rules: RulesDecided | null): PublishDeps {
   const { inputs } = deps
   return {
     octokit: deps.octokit,
@@ -77,6 +79,7 @@ function publishDeps(deps: ActionDeps, judge: NonNullable<PublishDeps['settings'
       check: inputs.check,
       job: publishingJob(inputs.artifactName),
       judge,
+      rules: rules ?? undefined,
     },
     log: deps.log,
     now: () => deps.context.now(),

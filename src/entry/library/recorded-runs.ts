@@ -58,7 +58,7 @@ export async function compareRecordedRuns(before: RunReference, after: RunRefere
     better: comparison.scenarios.better.map((s) => s.id),
     notCompared: comparison.scenarios.notCompared.map((s) => ({ id: s.id, reason: s.reason })),
     warnings: comparison.warnings.map((w) => w.message),
-    gate: { failOn, outcome: result.outcome, reason: result.reason, fails: gateFails(result, options.failOnInconclusive ?? false) },
+    gate: { failOn, outcome: result.outcome, reason: result.reason, fails: gateFails(result, options.failOnInconclusive ?? true) },
     details: JSON.parse(JSON.stringify(comparison)) as Record<string, unknown>,
   }
 }

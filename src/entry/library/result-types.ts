@@ -111,7 +111,7 @@ export interface ComparisonResult {
 export interface CompareOptions {
   /** What fails the gate; default `worse`, as the action's `fail-on`. */
   failOn?: 'worse' | 'failing' | 'never'
-  /** An inconclusive comparison fails too; default false. */
+  /** An inconclusive comparison with evidence missing fails too; default true, as the CLI's and the action's (too little to tell never fails). */
   failOnInconclusive?: boolean
   /** A Worse verdict fails even when the judge changed between the runs; default false. */
   gateAcrossJudgeChange?: boolean

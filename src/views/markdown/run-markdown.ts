@@ -16,7 +16,7 @@ const LISTED = 20
 export function runMarkdown(
   agent: string,
   counts: RunCounts,
-  options: { reportUrl: string | null; noComparison: string | null; job?: string | null; errors?: readonly ErrorGroup[] },
+  options: { reportUrl: string | null; noComparison: string | null; advice?: string | null; job?: string | null; errors?: readonly ErrorGroup[] },
 ): string {
   const errors = [
     counts.agentErrors ? undecidedCount('agent_error', counts.agentErrors) : '',
@@ -31,6 +31,8 @@ export function runMarkdown(
     commentMarker(agent, options.job ?? null),
     `### ${options.noComparison ? '⬜ No baseline · ' : ''}${agentHeading(agent, options.job)}`,
     options.noComparison ? `Nothing to compare with: ${neutralise(options.noComparison, 400)}.` : '',
+    // Written by convy-ci itself (what the missing baseline means, how to make one): not neutralised.
+    options.advice ?? '',
     `This run: pass rate ${passRateWords({ ...counts, rate: passRate(counts.scenarios) })} over ${plural(counts.scenarios.length, 'scenario')}${errors.length ? ` · ${errors.join(' · ')}` : ''}.`,
     errorList(options.errors ?? []),
     listed.length ? `Not passing every attempt: ${listed.join(', ')}.` : '',

@@ -10,6 +10,7 @@ import { saveBaselineToCache } from '../baseline-cache.ts'
 import type { ActionDeps } from '../deps.ts'
 import { planPublication } from '../plan-publication.ts'
 import { publishAgent, type AgentOutcome } from '../publish-agent.ts'
+import { baseBranchRules, withRules } from '../base-rules.ts'
 import { uploadRun } from '../upload-run.ts'
 import { workflowOfRun } from '../fetch-baseline.ts'
 import { readHistories } from '../history.ts'
@@ -24,7 +25,11 @@ export async function mergeMode(deps: ActionDeps): Promise<AgentOutcome[]> {
   const { inputs, log } = deps
   const { artifacts } = await deps.artifacts.listArtifacts({ latest: true })
   const resultsDir = resultsDirOf(deps.context, { config: inputs.config })
-  const publication = await planPublication(deps)
+  // The base branch's rules decide the gate of a pull request (issue 38), as in mode: run.
+  const rules = await baseBranchRules(deps)
+  if (rules && rules.differences.length > 0) deps.log.warning(`the gate uses the base branch's rules where they are stricter: ${rules.differences.join('; ')}`)
+  const gating = rules ? { ...deps, inputs: withRules(deps.inputs, rules.rules) } : deps
+  const publication = await planPublication(gating)
   // Read before the merge writes each report, so it shows the default branch's trend.
   const histories =
     inputs.history === 0
@@ -50,7 +55,7 @@ export async function mergeMode(deps: ActionDeps): Promise<AgentOutcome[]> {
     // The merge counted the run as it wrote the report; only when that failed is the folder read again.
     const tally = merged.tally ?? (await readTally(merged.dir))
     await uploadSummary(deps, agent, tally)
-    const outcome = await publishAgent(deps, { agent, tally, reportUrl, history: histories.get(agent) ?? null }, publication)
+    const outcome = await publishAgent(gating, { agent, tally, reportUrl, history: histories.get(agent) ?? null }, publication, rules)
     if (!outcome.failure) await saveBaselineToCache(deps, agent, merged.dir)
     outcomes.push(outcome)
   }

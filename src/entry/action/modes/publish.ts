@@ -59,7 +59,8 @@ export async function publishMode(deps: ActionDeps): Promise<AgentOutcome[]> {
               branch: inputs.baselineBranch,
               excludeRunId: trigger.id,
             },
-      target: { number, headSha: trigger.headSha, readOnlyReason: null },
+      // A run a fork's workflow made says what that workflow wrote: never a green check on its word (issue 38).
+      target: { number, headSha: trigger.headSha, readOnlyReason: null, unverified: trigger.headRepository !== `${owner}/${repo}` ? `produced by a fork's workflow (${trigger.headRepository ?? 'an unknown repository'})` : null },
     }
     const history = await readAgentHistory(deps, agent, { workflow: trigger.workflowId, branch: inputs.baselineBranch, excludeRunId: trigger.id })
     const outcome = await publishAgent(deps, { agent, tally, reportUrl, history }, publication)

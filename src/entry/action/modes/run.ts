@@ -13,6 +13,7 @@ import { workflowOfRun } from '../fetch-baseline.ts'
 import { readHistories } from '../history.ts'
 import type { History } from '../../../records/tally/trend.ts'
 import { uploadSummary } from '../upload-summary.ts'
+import { baseBranchRules, withRules } from '../base-rules.ts'
 
 /**
  * mode: run — wait for the agent, play the scenarios in this process (the same runner as `convy-ci
@@ -35,8 +36,11 @@ export async function runMode(deps: ActionDeps): Promise<AgentOutcome[]> {
     const answered = await waitFor({ ...inputs.waitFor, signal: deps.context.signal, onWaiting: (message) => log.info(message) })
     log.info(`${inputs.waitFor.url} answered (HTTP ${answered.status}) after ${seconds(answered.seconds)}`)
   }
+  // A push to the branch baselines come from makes the next baseline: it plays baseline-attempts.
+  const github = deps.github
+  const makesBaseline = !github.pullRequest && !github.mergeGroup && github.branch !== null && github.branch === (inputs.baselineBranch ?? github.defaultBranch)
   const settings: RunSettings = {
-    k: inputs.attempts,
+    k: makesBaseline ? inputs.baselineAttempts : inputs.attempts,
     parallel: inputs.parallel,
     turnTimeoutSeconds: inputs.turnTimeoutSeconds,
     scenarioGlobs: inputs.scenarios,
@@ -53,12 +57,16 @@ export async function runMode(deps: ActionDeps): Promise<AgentOutcome[]> {
   await modelCache.save()
 
   // A shard is one slice of a run: the merge job compares and publishes the whole.
-  const publication = inputs.shard ? { baseline: { none: null }, target: null } : await planPublication(deps)
+  // The base branch's rules decide the gate of a pull request (issue 38): the stricter of each setting.
+  const rules = inputs.shard ? null : await baseBranchRules(deps)
+  if (rules && rules.differences.length > 0) log.warning(`the gate uses the base branch's rules where they are stricter: ${rules.differences.join('; ')}`)
+  const gating = rules ? { ...deps, inputs: withRules(inputs, rules.rules) } : deps
+  const publication = inputs.shard ? { baseline: { none: null }, target: null } : await planPublication(gating)
   const outcomes: AgentOutcome[] = []
   for (const run of runs) {
     const { reportUrl } = await uploadRun(deps, run.agent, run.dir, inputs.shard)
     if (!inputs.shard) await uploadSummary(deps, run.agent, run.tally)
-    const outcome = await publishAgent(deps, { agent: run.agent, tally: run.tally, reportUrl, dir: run.dir, history: histories.get(run.agent) ?? null }, publication)
+    const outcome = await publishAgent(gating, { agent: run.agent, tally: run.tally, reportUrl, dir: run.dir, history: histories.get(run.agent) ?? null }, publication, rules)
     if (!outcome.failure) await saveBaselineToCache(deps, run.agent, run.dir)
     outcomes.push(outcome)
   }

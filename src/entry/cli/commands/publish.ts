@@ -1,4 +1,5 @@
-import { appendFile } from 'node:fs/promises'
+import { appendFile, readFile } from 'node:fs/promises'
+import { resolve } from 'node:path'
 import { DEFAULT_FAIL_ON, FAIL_ON, type FailOn } from '../../../verdict/gate.ts'
 import { DEFAULT_ARTIFACT_NAME, publishingJob } from '../../../adapters/github/artifact-names.ts'
 import { pullRequestOfEventFile } from '../../../adapters/github/event.ts'
@@ -6,8 +7,9 @@ import { publishLocalRun } from '../../../app/pipeline/publish.ts'
 import { secretsOfProject } from '../../../app/pipeline/project.ts'
 import { createMask } from '../../../base/shared/secrets.ts'
 import { calibrationNear } from '../../../app/pipeline/judge-calibration.ts'
+import { projectRules, rulesOfStep, stricterRules, type RulesDecided } from '../../../app/publish/gate-rules.ts'
 import { COMMENT_POLICIES, type CommentPolicy } from '../../../app/publish/deps.ts'
-import { ExitCode, InputError } from '../../../base/shared/errors.ts'
+import { errorMessage, ExitCode, InputError } from '../../../base/shared/errors.ts'
 import { parseCommandArgs, percentLimit } from '../args.ts'
 import { HISTORY_MAX_RUNS } from '../../../records/tally/trend.ts'
 import type { CliContext } from '../context.ts'
@@ -40,6 +42,7 @@ export async function publishCommand(ctx: CliContext, argv: readonly string[]): 
     'fail-on-costlier': { type: 'string' },
     results: { type: 'string' },
     config: { type: 'string' },
+    'base-config': { type: 'string' },
   })
   if (positionals.length !== 1) throw new InputError('convy-ci publish: give one run (its id, its 4-hex part, or its folder), e.g. `convy-ci publish 3f2a --pr 12 --sha <head commit>`')
   const token = ctx.env.GITHUB_TOKEN || ctx.env.GH_TOKEN
@@ -71,6 +74,8 @@ export async function publishCommand(ctx: CliContext, argv: readonly string[]): 
   // What this command sends and writes passes through the mask last: the comment, the check, the
   // markdown printed and appended to the job summary, and every line on stderr.
   const mask = createMask([token, ...(await secretsOfProject(ctx, { config: values.config }))])
+  // --base-config: the base branch's convy.yml, whose judge and min_kappa decide where they are stricter (issue 38).
+  const rules = values['base-config'] === undefined ? null : await baseConfigRules(ctx, values.config ?? 'convy.yml', values['base-config'])
   const published = await publishLocalRun(ctx, {
     run: positionals[0]!,
     token,
@@ -93,7 +98,8 @@ export async function publishCommand(ctx: CliContext, argv: readonly string[]): 
       comment,
       check: !values['no-check'],
       job: publishingJob(artifactName),
-      judge: await calibrationNear(ctx, { config: values.config }),
+      judge: await calibrationNear(ctx, { config: values.config }, rules ? { minKappa: rules.rules.minKappa ?? undefined } : {}),
+      rules: rules ? { differences: rules.differences, unmet: rules.unmet } : undefined,
     },
     config: values.config,
     results: values.results,
@@ -116,4 +122,19 @@ function pullRequestNumber(text: string): number {
   const value = Number(text)
   if (!/^\d+$/.test(text) || !Number.isSafeInteger(value) || value < 1) throw new InputError(`--pr ${text}: expected the pull request's number`)
   return value
+}
+
+/** The pull request's convy.yml held against the base branch's (--base-config): the stricter decides. */
+async function baseConfigRules(ctx: { cwd: string }, config: string, baseConfig: string): Promise<RulesDecided> {
+  const read = async (file: string, must: boolean) => {
+    try {
+      return await readFile(resolve(ctx.cwd, file), 'utf8')
+    } catch (error) {
+      if (must) throw new InputError(`--base-config ${file}: ${errorMessage(error)}`)
+      return null
+    }
+  }
+  const own = rulesOfStep({}, await read(config, false))
+  const base = { ...own, ...projectRules(await read(baseConfig, true)) }
+  return stricterRules(own, base, `the base branch (${baseConfig})`)
 }

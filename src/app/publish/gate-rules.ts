@@ -1,0 +1,178 @@
+import { parse } from 'yaml'
+import { FAIL_ON, type FailOn } from '../../verdict/gate.ts'
+import { COMMENT_POLICIES, type CommentPolicy } from './deps.ts'
+
+/**
+ * The settings that decide the gate (issue 38): a pull request must not loosen its own check by
+ * editing them. They are read twice — as the pull request's run has them, and at the base commit (its
+ * workflow file's convy step and its convy.yml) — and the stricter of the two applies. The pull
+ * request's own values still ran; every difference is said at the top of the comment and the check.
+ */
+export interface GateRules {
+  failOn: FailOn
+  failOnInconclusive: boolean
+  gateAcrossJudgeChange: boolean
+  attempts: number
+  failOnSlower: number | null
+  failOnCostlier: number | null
+  comment: CommentPolicy
+  /** `auto`, `none` or a workflow run id, as the input. */
+  baseline: string
+  baselineBranch: string | null
+  minKappa: number | null
+  /** convy.yml's `models.judge` and `models.base_url` as written (unexpanded): the judge's identity includes its endpoint. */
+  judgeModel: string | null
+  judgeEndpoint: string | null
+}
+
+/** What the action runs with when the workflow says nothing: the base of a workflow that has no convy step yet. */
+export const DEFAULT_RULES: GateRules = {
+  failOn: 'worse',
+  failOnInconclusive: true,
+  gateAcrossJudgeChange: false,
+  attempts: 5,
+  failOnSlower: null,
+  failOnCostlier: null,
+  comment: 'on-change',
+  baseline: 'auto',
+  baselineBranch: null,
+  minKappa: null,
+  judgeModel: null,
+  judgeEndpoint: null,
+}
+
+export interface RulesDecided {
+  /** What the gate applies: the stricter of each. */
+  rules: GateRules
+  /** One plain sentence per difference, naming both values and which applied. */
+  differences: string[]
+  /**
+   * Differences the stricter value cannot undo, because the run was already played with the pull
+   * request's (fewer attempts, another judge): the gate cannot pass on them (evidence missing).
+   */
+  unmet: string[]
+}
+
+const FAIL_ON_RANK: Record<FailOn, number> = { never: 0, worse: 1, failing: 2 }
+const COMMENT_RANK: Record<CommentPolicy, number> = { never: 0, 'on-change': 1, always: 2 }
+
+/** The stricter of the pull request's rules and the base's; `base` names the base branch in the sentences. */
+export function stricterRules(pr: GateRules, baseRules: GateRules, base: string): RulesDecided {
+  const differences: string[] = []
+  const unmet: string[] = []
+  const rules: GateRules = { ...pr }
+  const said = (name: string, prValue: unknown, baseValue: unknown, applied: 'pr' | 'base') =>
+    differences.push(`this pull request changes ${name} from ${shown(baseValue)} to ${shown(prValue)}: the gate used ${applied === 'base' ? `${base}'s` : "this pull request's, the stricter"} (${shown(applied === 'base' ? baseValue : prValue)})`)
+  const pick = <K extends keyof GateRules>(key: K, name: string, stricter: (a: GateRules[K], b: GateRules[K]) => boolean) => {
+    const a: GateRules[K] = pr[key]
+    const b: GateRules[K] = baseRules[key]
+    if (a === b) return
+    const baseWins = stricter(b, a)
+    rules[key] = baseWins ? b : a
+    said(name, a, b, baseWins ? 'base' : 'pr')
+  }
+  pick('failOn', 'fail-on', (a, b) => FAIL_ON_RANK[a] > FAIL_ON_RANK[b])
+  pick('failOnInconclusive', 'fail-on-inconclusive', (a) => a)
+  pick('gateAcrossJudgeChange', 'gate-across-judge-change', (a) => !a)
+  // A limit set is stricter than none; a lower percentage stricter than a higher one.
+  const limit = (a: number | null, b: number | null) => a !== null && (b === null || a < b)
+  pick('failOnSlower', 'fail-on-slower', limit)
+  pick('failOnCostlier', 'fail-on-costlier', limit)
+  pick('comment', 'comment', (a, b) => COMMENT_RANK[a] > COMMENT_RANK[b])
+  pick('minKappa', 'the judge\'s min_kappa', (a, b) => a !== null && (b === null || a > b))
+  // Where the baseline comes from is never the pull request's to choose.
+  pick('baseline', 'baseline', () => true)
+  pick('baselineBranch', 'baseline-branch', () => true)
+  if (pr.attempts < baseRules.attempts) {
+    unmet.push(`this pull request lowers attempts from ${baseRules.attempts} to ${pr.attempts}: its run has fewer attempts than ${base}'s rules ask for`)
+    differences.push(unmet.at(-1)!)
+  } else if (pr.attempts !== baseRules.attempts) differences.push(`this pull request raises attempts from ${baseRules.attempts} to ${pr.attempts}`)
+  const judgeChanged = pr.judgeModel !== baseRules.judgeModel || pr.judgeEndpoint !== baseRules.judgeEndpoint
+  if (judgeChanged) {
+    const endpoint = pr.judgeEndpoint !== baseRules.judgeEndpoint ? ` at another endpoint (${shown(pr.judgeEndpoint)}, was ${shown(baseRules.judgeEndpoint)})` : ''
+    unmet.push(`this pull request changes the judge to ${shown(pr.judgeModel)}${endpoint}: the gate needs ${base}'s judge (${shown(baseRules.judgeModel)}), and its run was judged by another`)
+    differences.push(unmet.at(-1)!)
+  }
+  return { rules, differences, unmet }
+}
+
+function shown(value: unknown): string {
+  return value === null || value === undefined ? 'unset' : `"${String(value)}"`
+}
+
+/**
+ * The rules a workflow file's convy step gives (`with:`), found as the step of job `job` that uses
+ * the convy action (uses: …/action@… or ./), and the settings of its convy.yml. Values that do not
+ * parse are taken as unset, so the defaults apply: a base's typo never loosens the gate.
+ */
+export function rulesOfStep(withInputs: Record<string, unknown>, convyYml: string | null): GateRules {
+  const text = (name: string) => (withInputs[name] === undefined || withInputs[name] === null ? null : String(withInputs[name]).trim() || null)
+  const number = (name: string) => {
+    const value = text(name)
+    return value === null || !Number.isFinite(Number(value)) ? null : Number(value)
+  }
+  const bool = (name: string, fallback: boolean) => {
+    const value = text(name)?.toLowerCase()
+    return value === 'true' ? true : value === 'false' ? false : fallback
+  }
+  const failOn = text('fail-on')
+  const comment = text('comment')
+  const config = projectRules(convyYml)
+  const attempts = number('attempts')
+  return {
+    failOn: FAIL_ON.includes(failOn as FailOn) ? (failOn as FailOn) : DEFAULT_RULES.failOn,
+    failOnInconclusive: bool('fail-on-inconclusive', DEFAULT_RULES.failOnInconclusive),
+    gateAcrossJudgeChange: bool('gate-across-judge-change', DEFAULT_RULES.gateAcrossJudgeChange),
+    attempts: attempts !== null && attempts >= 1 ? Math.floor(attempts) : DEFAULT_RULES.attempts,
+    failOnSlower: number('fail-on-slower'),
+    failOnCostlier: number('fail-on-costlier'),
+    comment: COMMENT_POLICIES.includes(comment as CommentPolicy) ? (comment as CommentPolicy) : DEFAULT_RULES.comment,
+    baseline: text('baseline') ?? DEFAULT_RULES.baseline,
+    baselineBranch: text('baseline-branch'),
+    minKappa: number('judge-min-kappa') ?? config.minKappa,
+    judgeModel: config.judgeModel,
+    judgeEndpoint: config.judgeEndpoint,
+  }
+}
+
+/** convy.yml's settings that decide the gate, read as written (no variables expanded); unreadable: none. */
+export function projectRules(convyYml: string | null): Pick<GateRules, 'minKappa' | 'judgeModel' | 'judgeEndpoint'> {
+  let doc: unknown = null
+  try {
+    doc = convyYml === null ? null : parse(convyYml)
+  } catch {
+    doc = null
+  }
+  const at = (...path: string[]) => path.reduce<unknown>((node, key) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined), doc)
+  const text = (value: unknown) => (typeof value === 'string' || typeof value === 'number' ? String(value) : null)
+  const kappa = at('judge', 'min_kappa')
+  return { minKappa: typeof kappa === 'number' ? kappa : null, judgeModel: text(at('models', 'judge')), judgeEndpoint: text(at('models', 'base_url')) }
+}
+
+/**
+ * The `with:` of the convy step in a workflow file: job `job`'s steps that use the convy action
+ * (`uses:` naming a convy action, or `./` in the action's own repository), the one whose `agent`
+ * shares an agent with this step when there are several. Null when the file or the step is not there.
+ */
+export function convyStepInputs(workflowYml: string, job: string | null, agents: readonly string[]): Record<string, unknown> | null {
+  let doc: unknown
+  try {
+    doc = parse(workflowYml)
+  } catch {
+    return null
+  }
+  const jobs = doc && typeof doc === 'object' ? ((doc as Record<string, unknown>)['jobs'] as Record<string, unknown> | undefined) : undefined
+  if (!jobs || typeof jobs !== 'object') return null
+  const candidates = (job ? [jobs[job]] : Object.values(jobs)).flatMap((j) => {
+    const steps = j && typeof j === 'object' ? (j as Record<string, unknown>)['steps'] : null
+    return Array.isArray(steps) ? steps : []
+  })
+  const convy = candidates.filter((step): step is Record<string, unknown> => {
+    const uses = step && typeof step === 'object' ? (step as Record<string, unknown>)['uses'] : null
+    return typeof uses === 'string' && (/convy/i.test(uses) || /^\.\/?$/.test(uses))
+  })
+  const inputsOf = (step: Record<string, unknown>) => (step['with'] && typeof step['with'] === 'object' ? (step['with'] as Record<string, unknown>) : {})
+  const sharing = convy.filter((step) => String(inputsOf(step)['agent'] ?? '').split(/[\s,]+/).some((a) => agents.includes(a)))
+  const step = sharing[0] ?? convy[0]
+  return step ? inputsOf(step) : null
+}
