@@ -8,7 +8,6 @@
 
 interface Store {
   orders: Map<string, string>
-  next: number
 }
 
 const store: Store = ((globalThis as { [key: symbol]: Store })[Symbol.for('convy-ci.example.orders')] ??= {
@@ -16,15 +15,21 @@ const store: Store = ((globalThis as { [key: symbol]: Store })[Symbol.for('convy
     ['48213', 'Order 48213 shipped on Monday and arrives on Friday.'],
     ['51877', 'Order 51877 was delivered on Tuesday.'],
   ]),
-  next: 60001,
 })
 
 export function orderStatus(id: string): string | undefined {
   return store.orders.get(id)
 }
 
-export function setup(): { order_id: string } {
-  const id = String(store.next++)
+/**
+ * Each attempt's order has a number of its own that is the same in every run of that attempt (a
+ * resume, a shard, the baseline's run): from the scenario's id and the attempt's number, as a test
+ * database seeded per attempt would give it. Attempts played at once never share an order.
+ */
+export function setup({ scenario, attempt }: { scenario: string; attempt: number }): { order_id: string } {
+  let hash = 0
+  for (const c of scenario) hash = (hash * 31 + c.charCodeAt(0)) % 3000
+  const id = `${7000 + hash}${String(attempt).padStart(2, '0')}`
   store.orders.set(id, `Order ${id} was placed today and ships tomorrow.`)
   return { order_id: id }
 }

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict'
 
 /** Every tag the pages write themselves; anything else in the output came from data. */
 const OWN_TAGS = new Set(
-  'html head meta title style script body main div span h1 h2 h3 dl dt dd section details summary p ul ol li strong b small sup code svg rect polyline circle line button input a table thead tbody tr th td footer'.split(' '),
+  'html head meta title style script body main div span h1 h2 h3 dl dt dd section details summary p ul ol li strong b small sup code pre svg rect polyline circle line button input a table thead tbody tr th td footer'.split(' '),
 )
 
 export function jsonBlocks(page: string): string[] {

@@ -79,7 +79,7 @@ export async function tearDown(attempt: AttemptBuilder, steps: WorldSteps): Prom
 }
 
 function runHook(hook: PlacedHook, attempt: AttemptBuilder, steps: WorldSteps, signal: AbortSignal): Promise<unknown> {
-  return withStepTimeout(steps.turnTimeoutSeconds, signal, (stepSignal) => steps.run.hooks.run(hook, attempt.scenario.id, { session: steps.session, context: attempt.context, signal: stepSignal }))
+  return withStepTimeout(steps.turnTimeoutSeconds, signal, (stepSignal) => steps.run.hooks.run(hook, attempt.scenario.id, { session: steps.session, attempt: attempt.attemptNumber, context: attempt.context, signal: stepSignal }))
 }
 
 /**

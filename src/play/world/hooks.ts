@@ -15,6 +15,8 @@ import type { PlacedHook } from './attempt-world.ts'
  */
 export interface HookCall {
   session: string
+  /** The attempt's number in its scenario, from 1: with the scenario's id, what names it in every run (a resume, a shard). */
+  attempt: number
   context: Readonly<Record<string, unknown>>
   signal: AbortSignal
 }
