@@ -30,7 +30,7 @@ const SUITES: Suite[] = [
   { name: 'uniform 0.5–1', rates: Array.from({ length: S }, (_, i) => 0.5 + (0.5 * (i + 0.5)) / S) },
   // 60% at 1.0, 25% at 0.8–0.95, 15% at 0.3–0.7.
   { name: 'realistic mix', rates: [...Array.from({ length: 12 }, () => 1), ...spread(5, 0.8, 0.95), ...spread(3, 0.3, 0.7)] },
-  // notes/stats.md's suite: 50% at 0.98, 30% at 0.85, 20% at 0.55.
+  // The suite of docs/statistics.md's simulations: 50% at 0.98, 30% at 0.85, 20% at 0.55.
   { name: 'stats.md suite', rates: Array.from({ length: S }, (_, i) => (i < 10 ? 0.98 : i < 16 ? 0.85 : 0.55)) },
 ]
 

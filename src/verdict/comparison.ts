@@ -109,7 +109,7 @@ export interface ScenarioSide {
 
 /**
  * With judge samples: Ĵ (the judge's noise: how much it disagrees with itself about one dialogue) and Â
- * (the agent's flakiness: how much its dialogues differ), notes/stats.md §4, for this run's attempts.
+ * (the agent's flakiness: how much its dialogues differ), docs/statistics.md, judge noise, for this run's attempts.
  */
 export interface JudgeSpread {
   flipRate: number

@@ -61,7 +61,7 @@ export interface ScenarioDecision {
   alone: boolean
   /** A raw one-sided p ≤ POSSIBLE_ALPHA that did not survive the correction. */
   possible: 'regression' | 'improvement' | null
-  /** The direction it would have gone (alone, or with the pass rate), withheld because the judge is unstable about it (notes/stats.md §4). */
+  /** The direction it would have gone (alone, or with the pass rate), withheld because the judge is unstable about it (docs/statistics.md, judge noise). */
   judgeUnstable: 'worse' | 'better' | null
 }
 

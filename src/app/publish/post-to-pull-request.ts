@@ -27,7 +27,7 @@ export interface PullRequestPost {
   checkName: string
   markdown: string
   verdict: Direction | 'inconclusive' | 'no-baseline'
-  /** Worth a comment under `comment: on-change`: Worse, Better, or a comparison that says first it cannot tell (compare/standing.ts). */
+  /** Worth a comment under `comment: on-change`: Worse, Better, or a comparison that says first it cannot tell (verdict/standing.ts). */
   noteworthy: boolean
   conclusion: CheckConclusion
   title: string

@@ -19,7 +19,7 @@ export function minimumDetectableDrop(baselineRate: number, attemptsPerRun: numb
 }
 
 /**
- * The exact tests need more attempts than the arcsine formula says (notes/stats.md §5: 10–20% at
+ * The exact tests need more attempts than the arcsine formula says (docs/statistics.md: 10–20% at
  * S = 20, k = 3; more at the one-sided levels a gate uses): bench/gate.ts measured the formula's
  * drop at k = 5 caught about 70% of the time instead of 80%. A comparison claims the drop the formula
  * gives for this many times fewer attempts, which bench:gate checks is caught at least 80% of the time.

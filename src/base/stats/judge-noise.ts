@@ -1,5 +1,5 @@
 /**
- * Judge noise against agent flakiness (notes/stats.md §4). Each attempt's transcript was judged m
+ * Judge noise against agent flakiness (docs/statistics.md, judge noise). Each attempt's transcript was judged m
  * times and passed j of them; with q̂ = j/m, the variance of one verdict splits into J + A:
  * - judge noise J = E[q(1−q)], estimated without bias by Ĵ = mean of j(m−j)/(m(m−1)); the judge's
  *   flip rate, the chance that two judgements of one transcript disagree, is 2Ĵ;

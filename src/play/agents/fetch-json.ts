@@ -14,7 +14,7 @@ export interface JsonRequest {
   /** Sent as JSON. */
   body?: unknown
   signal?: AbortSignal
-  /** The HTTP client; default: the built-in fetch. A run passes its own (src/http/fetch.ts). */
+  /** The HTTP client; default: the built-in fetch. A run passes its own (src/base/http/fetch.ts). */
   fetch?: Fetch
 }
 

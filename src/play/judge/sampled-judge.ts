@@ -5,7 +5,7 @@ import type { Scenario } from '../../records/scenario/scenario.ts'
 /**
  * A judge asked `samples` times about the same dialogue (run --judge-samples, rejudge): each claim
  * carries its votes, one per sample, and its decision is their majority. A judge that disagrees with
- * itself is then visible (tally/judge-noise.ts) instead of passing for a flaky agent.
+ * itself is then visible (base/stats/judge-noise.ts) instead of passing for a flaky agent.
  *
  * Each sample has its own entry in the model cache (the sample number is part of the key), so the
  * samples are independent asks, never one answer read back m times. Sample 1 keeps the key of a

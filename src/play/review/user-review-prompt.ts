@@ -18,7 +18,7 @@ const MISTAKE_KINDS = Object.keys({ revealed_early: 1, invented_fact: 1, stopped
 export const REVIEW_TEMPERATURE = 0
 
 /**
- * The reviewer's rules, after τ²-bench's user-error review (notes/judge.md): it sees what the judge
+ * The reviewer's rules, after τ²-bench's user-error review: it sees what the judge
  * must not, the user's hidden instructions, and tags the simulator's own mistakes. `decided` is held
  * to a high bar and defaults to false when unsure: a failure wrongly put on the simulated user hides
  * a failure of the agent from the pass rate and the gate, which is worse than the opposite error.

@@ -9,7 +9,7 @@ const OPENING = 'You are playing a person who is chatting with an AI assistant.'
 
 /**
  * The simulated user's rules. They follow what is known to make simulated users trustworthy
- * (notes/peers.md): one short line at a time, details only when asked, no invented facts, and no
+ * (as the peers' simulated users do): one short line at a time, details only when asked, no invented facts, and no
  * stopping before the agent has acted on the last thing the user said (τ²-bench #182).
  */
 function systemPrompt(instructions: string, context: Readonly<Record<string, unknown>>): string {

@@ -22,7 +22,7 @@ export function convyCiApiPlugin(apiModuleSource: string): Plugin {
 
 /**
  * The bundle lives in .convy/build/, so `import.meta.url` would point there and an agent reading a
- * file next to its source (`new URL('../prompt.md', import.meta.url)`) would miss it. Each file that
+ * file next to its source (`new URL('./prompt.md', import.meta.url)`) would miss it. Each file that
  * uses `import.meta` gets its own location defined in, by esbuild's parser rather than by text
  * replacement, so strings and comments stay as written.
  */
