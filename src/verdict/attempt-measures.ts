@@ -77,15 +77,29 @@ function side(values: readonly number[]): MeasureSide {
   return { attempts: values.length, median: quantile(values, 0.5), p90: quantile(values, 0.9) }
 }
 
-function changeOf(ratio: number | null, pHigher: number, pLower: number, threshold: { higher: number; lower: number }): MeasureChange['change'] {
+/**
+ * What a change must also pass to be told, beyond the test: a difference of the medians that matters
+ * in practice (`minDifference`, in the measure's unit: 50 ms per answer is not 2 ms), and a ratio
+ * past what the default branch's own runs moved by from one to the next (`drift`), since attempts of
+ * one run share its machine and network and the run is what drifts.
+ */
+export interface PracticalGuard {
+  minDifference?: number
+  drift?: number
+}
+
+function changeOf(ratio: number | null, pHigher: number, pLower: number, threshold: { higher: number; lower: number }, medians: { before: number | null; after: number | null }, guard: PracticalGuard): MeasureChange['change'] {
   if (ratio === null) return null
-  if (atMost(pHigher, threshold.higher) && ratio >= MIN_RATIO) return 'higher'
-  if (atMost(pLower, threshold.lower) && ratio <= 1 / MIN_RATIO) return 'lower'
+  const differs = medians.before !== null && medians.after !== null && Math.abs(medians.after - medians.before) >= (guard.minDifference ?? 0)
+  if (!differs) return null
+  const past = Math.max(MIN_RATIO, guard.drift ?? 1)
+  if (atMost(pHigher, threshold.higher) && ratio >= past) return 'higher'
+  if (atMost(pLower, threshold.lower) && ratio <= 1 / past) return 'lower'
   return null
 }
 
 /** `ids`: the scenarios both runs played alike. */
-export function measureChanges(before: RunTally, after: RunTally, ids: readonly string[], measure: MeasureOf): Measured {
+export function measureChanges(before: RunTally, after: RunTally, ids: readonly string[], measure: MeasureOf, guard: PracticalGuard = {}): Measured {
   const valuesOf = (run: RunTally, id: string) => (run.scenarios.get(id)?.attempts ?? []).map(measure.value).filter((v): v is number => v !== null && Number.isFinite(v))
   const pairs = ids.map((id) => ({ id, before: valuesOf(before, id), after: valuesOf(after, id) }))
   const usable = pairs.filter((p) => p.before.length > 0 && p.after.length > 0)
@@ -99,22 +113,24 @@ export function measureChanges(before: RunTally, after: RunTally, ids: readonly 
     .map((p, i): ScenarioMeasure => {
       const ratio = Math.exp(differences[i]!)
       const { pGreater, pLess } = tests[i]!
-      return { id: p.id, before: side(p.before), after: side(p.after), ratio, pHigher: pGreater, pLower: pLess, change: changeOf(ratio, pGreater, pLess, { higher: correction.threshold, lower: correction.threshold }) }
+      const [was, now] = [side(p.before), side(p.after)]
+      return { id: p.id, before: was, after: now, ratio, pHigher: pGreater, pLower: pLess, change: changeOf(ratio, pGreater, pLess, { higher: correction.threshold, lower: correction.threshold }, { before: was.median, after: now.median }, guard) }
     })
     .filter((s) => s.change !== null)
     .sort((x, y) => Math.min(x.pHigher, x.pLower) - Math.min(y.pHigher, y.pLower))
   const overallTest = stratifiedPermutationTest(strata)
   const ratio = differences.length === 0 ? null : Math.exp(mean(differences))
+  const [was, now] = [side(pairs.flatMap((p) => p.before)), side(pairs.flatMap((p) => p.after))]
   return {
     overall: {
-      before: side(pairs.flatMap((p) => p.before)),
-      after: side(pairs.flatMap((p) => p.after)),
+      before: was,
+      after: now,
       ratio,
       interval: ratioInterval(strata),
       couldTell: strata.length > 0 && strata.reduce((ways, st) => ways * choose(st.before.length + st.after.length, st.after.length), 1) >= 1 / OVERALL_ALPHA,
       pHigher: overallTest.pGreater,
       pLower: overallTest.pLess,
-      change: changeOf(ratio, overallTest.pGreater, overallTest.pLess, { higher: OVERALL_ALPHA, lower: OVERALL_ALPHA }),
+      change: changeOf(ratio, overallTest.pGreater, overallTest.pLess, { higher: OVERALL_ALPHA, lower: OVERALL_ALPHA }, { before: was.median, after: now.median }, guard),
     },
     scenarios,
     corrections,

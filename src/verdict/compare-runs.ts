@@ -33,6 +33,10 @@ export interface CompareOptions {
   now: Date
   /** A baseline older than this many days is warned about. Default 7. */
   baselineMaxAgeDays?: number
+  /** A speed change smaller than this per answer is not told (speed.ts); default 0.05 s. */
+  minSpeedChangeSeconds?: number
+  /** The median answer time of each of the default branch's recent runs: a speed change is told only past their drift. */
+  speedHistory?: readonly (number | null)[]
 }
 
 /**
@@ -60,8 +64,9 @@ export function compareRuns(before: RunTally, after: RunTally, options: CompareO
     moved: movedClaims(tallies(pair).was, tallies(pair).now, pair.after.rate! - pair.before.rate!),
   }))
   const comparedIds = compared.map((s) => s.id)
-  const speed = speedChanges(before, after, comparedIds)
-  const firstToken = firstTokenChanges(before, after, comparedIds)
+  const speedOptions = { ...(options.minSpeedChangeSeconds === undefined ? {} : { minSeconds: options.minSpeedChangeSeconds }), ...(options.speedHistory ? { history: options.speedHistory } : {}) }
+  const speed = speedChanges(before, after, comparedIds, speedOptions)
+  const firstToken = firstTokenChanges(before, after, comparedIds, speedOptions)
   const cost = costChanges(before, after, comparedIds)
   const tiles = buildTiles(beforeTally, afterTally, overall.direction, { speed, firstToken, agentDollars: cost.dollars })
   const inGroup = (group: ComparedScenario['group']) => compared.filter((s) => s.group === group)

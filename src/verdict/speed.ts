@@ -4,9 +4,36 @@ import { measureChanges, risenPast, type Measured, type MeasureOf } from './atte
 
 /**
  * Whether the agent answers slower or faster, beyond noise, overall and per scenario: each attempt's
- * mean answer time, compared as attempt-measures.ts compares any per-attempt measure.
+ * mean answer time, compared as attempt-measures.ts compares any per-attempt measure — and only
+ * past a difference that matters in practice and past the default branch's run-to-run drift, when
+ * its recent runs are known (`noise` says which held, for the pages to say it).
  */
-export type Speed = Measured
+export type Speed = Measured & { noise: SpeedNoise }
+
+export interface SpeedNoise {
+  /** The smallest difference of the median answer times that is told (seconds). */
+  minSeconds: number
+  /** The default branch's recent runs: how many, and the largest ratio between two of their median answer times; null: not known. */
+  drift: { runs: number; ratio: number } | null
+}
+
+/** 50 ms per answer: less is the machine's and the network's, not the agent's (CompareOptions.minSpeedChangeSeconds). */
+export const MIN_SPEED_CHANGE_SECONDS = 0.05
+/** Runs of the default branch it takes to speak of their drift. */
+export const MIN_DRIFT_RUNS = 3
+
+export interface SpeedOptions {
+  minSeconds?: number
+  /** The median answer time of each of the default branch's recent runs (their summaries' `medianAnswerSeconds`). */
+  history?: readonly (number | null)[]
+}
+
+/** The largest ratio between two of the runs' median answer times, over three runs or more with one. */
+export function runDrift(history: readonly (number | null)[] = []): SpeedNoise['drift'] {
+  const medians = history.filter((m): m is number => m !== null && m > 0)
+  if (medians.length < MIN_DRIFT_RUNS) return null
+  return { runs: medians.length, ratio: Math.max(...medians) / Math.min(...medians) }
+}
 
 /** Attempts with at least one answer, agent errors left out (a timeout is not an answer time). */
 export const ANSWER_TIME: MeasureOf = {
@@ -21,13 +48,15 @@ export const FIRST_TOKEN_TIME: MeasureOf = {
 }
 
 /** `ids`: the scenarios both runs played alike. */
-export function speedChanges(before: RunTally, after: RunTally, ids: readonly string[]): Speed {
-  return measureChanges(before, after, ids, ANSWER_TIME)
+export function speedChanges(before: RunTally, after: RunTally, ids: readonly string[], options: SpeedOptions = {}): Speed {
+  const noise: SpeedNoise = { minSeconds: options.minSeconds ?? MIN_SPEED_CHANGE_SECONDS, drift: runDrift(options.history) }
+  return { ...measureChanges(before, after, ids, ANSWER_TIME, { minDifference: noise.minSeconds, ...(noise.drift ? { drift: noise.drift.ratio } : {}) }), noise }
 }
 
-/** The same for the time to first token (agents that stream); told, never gated. */
-export function firstTokenChanges(before: RunTally, after: RunTally, ids: readonly string[]): Speed {
-  return measureChanges(before, after, ids, FIRST_TOKEN_TIME)
+/** The same for the time to first token (agents that stream), past the same difference; told, never gated. */
+export function firstTokenChanges(before: RunTally, after: RunTally, ids: readonly string[], options: SpeedOptions = {}): Speed {
+  const noise: SpeedNoise = { minSeconds: options.minSeconds ?? MIN_SPEED_CHANGE_SECONDS, drift: null }
+  return { ...measureChanges(before, after, ids, FIRST_TOKEN_TIME, { minDifference: noise.minSeconds }), noise }
 }
 
 /**

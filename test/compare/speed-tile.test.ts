@@ -176,3 +176,49 @@ describe('the answer-time tile, the Speed and cost section and the gate agree', 
     assert.equal(slowerGate(c, 0).result.outcome, 'pass')
   })
 })
+
+describe('speed told only past what matters and past the runs’ own drift (issue 35)', () => {
+  test('a milliseconds-fast agent three times slower (2 ms → 6 ms per answer): no line, no red tile, fail-on-slower passes', () => {
+    const times = typical(4, 5, 21)
+    const before = run(BEFORE_ID, 4, 5, (s, n) => answers(times(s, n).map((t) => t * 0.002)))
+    const after = run(AFTER_ID, 4, 5, (s, n) => answers(times(s, n).map((t) => t * 0.006)))
+    const c = compare(before, after)
+    assert.ok(c.speed.overall.pHigher < 0.001, `the test alone would tell it: p = ${c.speed.overall.pHigher}`)
+    assert.equal(c.speed.overall.change, null)
+    assert.deepEqual(c.speed.scenarios, [])
+    assert.notEqual(c.tiles.medianAnswerSeconds.tone, 'worse')
+    assert.equal(slowerGate(c, 50).result.outcome, 'pass')
+    // Seconds, not milliseconds: the same ratio is told.
+    const slow = compare(run(BEFORE_ID, 4, 5, (s, n) => answers(times(s, n))), run(AFTER_ID, 4, 5, (s, n) => answers(times(s, n).map((t) => 3 * t))))
+    assert.equal(slow.speed.overall.change, 'higher')
+  })
+
+  test('with the default branch’s recent runs, a change within their run-to-run drift is not told; past it, it is', () => {
+    const times = typical(4, 5, 23)
+    const before = tallyRecord(run(BEFORE_ID, 4, 5, (s, n) => answers(times(s, n))))
+    const after = tallyRecord(run(AFTER_ID, 4, 5, (s, n) => answers(times(s, n).map((t) => 1.3 * t))))
+    const plain = compareRuns(before, after, { now })
+    assert.equal(plain.speed.overall.change, 'higher', 'every attempt 1.3 × slower: told without history')
+    assert.equal(plain.speed.noise.drift, null)
+    assert.match(speedSection(plain), /drift between whole runs \(the machine, the network, the gateway's load\) is not accounted for/)
+
+    // main's last runs moved by up to ×1.45 from one to the next: 1.3 × is within that.
+    const drifting = compareRuns(before, after, { now, speedHistory: [1.0, 1.45, 1.2, null] })
+    assert.deepEqual(drifting.speed.noise.drift, { runs: 3, ratio: 1.45 })
+    assert.equal(drifting.speed.overall.change, null)
+    assert.equal(slowerGate(drifting, 10).result.outcome, 'pass')
+
+    // A steadier main (×1.05) leaves it told, and twice as slow is told against the drifting one too.
+    assert.equal(compareRuns(before, after, { now, speedHistory: [1.0, 1.05, 1.02] }).speed.overall.change, 'higher')
+    const twice = compareRuns(before, tallyRecord(run(AFTER_ID, 4, 5, (s, n) => answers(times(s, n).map((t) => 2 * t)))), { now, speedHistory: [1.0, 1.45, 1.2] })
+    assert.equal(twice.speed.overall.change, 'higher')
+    assert.match(speedSection(twice), /nor within the default branch's own drift between runs \(×1\.45 across its last 3 runs\)/)
+    assert.equal(slowerGate(twice, 50).result.outcome, 'fail')
+  })
+
+  test('fewer than three runs with a time are no history: drift is not known', () => {
+    const times = typical(2, 5, 25)
+    const c = compareRuns(tallyRecord(run(BEFORE_ID, 2, 5, (s, n) => answers(times(s, n)))), tallyRecord(run(AFTER_ID, 2, 5, (s, n) => answers(times(s, n)))), { now, speedHistory: [1, 2, null] })
+    assert.equal(c.speed.noise.drift, null)
+  })
+})

@@ -8,13 +8,13 @@ import { ROOT } from './runnable.ts'
 // Every file a comment, a folder's README or a page of docs/ names is in the tree (issue 35: comments
 // cited a notes/ folder the repository does not have, READMEs named files that had moved). A path is
 // found when a tracked file is it or ends with it, as comments name files from their layer
-// (`tally/error-groups.ts`). Paths in a user's project (agents/, scenarios/, helpers/) and the
+// (`tally/error-groups.ts`). Paths in a user's project (agents/, scenarios/, helpers/, .github/) and the
 // placeholders x and y are the reader's, not ours.
 
 const tracked = execFileSync('git', ['ls-files'], { cwd: ROOT, encoding: 'utf8' }).split('\n').filter(Boolean)
 const cited = tracked.filter((file) => /^(src|docs|scripts|bench|test)\/.*\.(ts|md|mjs)$|^(README|CONTRIBUTING|SECURITY)\.md$/.test(file))
-const PATH = /(?<![\w./-])((?:\.\.?\/)?(?:[\w.-]+\/)+[\w.-]+\.(?:ts|mjs|md|json|yml|png))(?![\w/])/g
-const USERS = /^(agents|scenarios|helpers)\/|(^|\/)[xy](\.test)?\.ts$/
+const PATH = /(?<![\w./-])((?:\.\.?\/)*(?:\.?[\w-][\w.-]*\/)+[\w.-]+\.(?:ts|mjs|md|json|yml|png))(?![\w/])/g
+const USERS = /^(agents|scenarios|helpers|\.github)\/|(^|\/)[xy](\.test)?\.ts$/
 
 /** The comments of a source file, or the whole of a page. */
 function prose(file: string): string {

@@ -55,7 +55,12 @@ export async function compareTwoRuns(
   // The default branch's trend, when `convy-ci baseline --history` or the action left one beside the after run.
   const { history, problems } = await readHistory(historyFileBeside(after.dir))
   for (const problem of problems) ctx.stderr.write(`warning: ${problem}\n`)
-  const options = { now: ctx.now(), ...(request.maxAgeDays === undefined ? {} : { baselineMaxAgeDays: request.maxAgeDays }) }
+  const options = {
+    now: ctx.now(),
+    ...(request.maxAgeDays === undefined ? {} : { baselineMaxAgeDays: request.maxAgeDays }),
+    // Its runs say how much the answer time drifts from run to run (verdict/speed.ts).
+    ...(history ? { speedHistory: history.entries.map((entry) => entry.summary.medianAnswerSeconds) } : {}),
+  }
   let decision: GateDecision | undefined
   const { gate } = request
   const { comparison, path, tallies } = await compareFoldersToPage(resultsDir, { before: before.dir, after: after.dir }, (b, a) => compareRuns(b, a, options), {

@@ -87,7 +87,9 @@ export async function publishRun(deps: PublishDeps, run: RunToPublish, baseline:
   let comparison: Comparison | null = null
   let notes: string[] = []
   if (baseline.tally) {
-    comparison = compareRuns(baseline.tally, after, { now: deps.now() })
+    // The default branch's recent runs say how much its answer time drifts from run to run (verdict/speed.ts).
+    const speedHistory = run.history?.entries.map((entry) => entry.summary.medianAnswerSeconds)
+    comparison = compareRuns(baseline.tally, after, { now: deps.now(), ...(speedHistory ? { speedHistory } : {}) })
     if (reconsider) ({ comparison, notes } = await reconsider(baseline, comparison))
   }
   // One decision (verdict/decide-gate.ts): the verdict output, the check, the step's failure and the comment all read it.

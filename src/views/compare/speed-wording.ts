@@ -1,5 +1,6 @@
 import type { Comparison } from '../../verdict/comparison.ts'
 import type { MeasureChange, Measured } from '../../verdict/attempt-measures.ts'
+import type { SpeedNoise } from '../../verdict/speed.ts'
 import { count, dollars, pEquals, seconds } from '../page/format.ts'
 import { html, type SafeHtml } from '../page/html.ts'
 
@@ -70,9 +71,13 @@ export function speedLines(c: Pick<Comparison, 'speed' | 'firstToken' | 'cost'>)
   return [...measures.flatMap(([m, w]) => overallLine(m, w)), ...measures.flatMap(([m, w]) => scenarioLines(m, w))]
 }
 
-/** One sentence on how the lines were found, for whoever asks. */
-export const SPEED_METHOD =
-  "Each attempt counts once, by its mean answer time (or time to first token), the agent's tokens or its dollars; the runs are compared on a log scale by a permutation test stratified by scenario, each scenario also alone (Tarone-corrected); changes under ×1.1 are never told."
+/** How the lines were found, for whoever asks, with what a speed change had to pass beyond the test. */
+export function speedMethod(noise: SpeedNoise): string {
+  const drift = noise.drift
+    ? `nor within the default branch's own drift between runs (×${noise.drift.ratio.toFixed(2)} across its last ${noise.drift.runs} runs)`
+    : "and drift between whole runs (the machine, the network, the gateway's load) is not accounted for: no history of the default branch was at hand"
+  return `Each attempt counts once, by its mean answer time (or time to first token), the agent's tokens or its dollars; the runs are compared on a log scale by a permutation test stratified by scenario, each scenario also alone (Tarone-corrected); changes under ×1.1 are never told, nor answer times that moved less than ${Math.round(noise.minSeconds * 1000)} ms, ${drift}.`
+}
 
 /**
  * What a time tile says of its own colour when it comes from scenarios alone (the overall figures
@@ -89,5 +94,5 @@ export function scenariosAloneNote(measured: Measured): string {
 export function speedCard(c: Pick<Comparison, 'speed' | 'firstToken' | 'cost'>): SafeHtml {
   const lines = speedLines(c)
   if (lines.length === 0) return html``
-  return html`<h2>Speed and cost</h2><div class="card"><ul>${lines.map((line) => html`<li>${line.id === null ? '' : html`<b>${line.id}</b>: `}${line.text}</li>`)}</ul><p class="note">${SPEED_METHOD}</p></div>`
+  return html`<h2>Speed and cost</h2><div class="card"><ul>${lines.map((line) => html`<li>${line.id === null ? '' : html`<b>${line.id}</b>: `}${line.text}</li>`)}</ul><p class="note">${speedMethod(c.speed.noise)}</p></div>`
 }

@@ -1,5 +1,5 @@
 import type { Comparison } from '../../verdict/comparison.ts'
-import { SPEED_METHOD, speedLines } from '../compare/speed-wording.ts'
+import { speedLines, speedMethod } from '../compare/speed-wording.ts'
 import { scenarioId } from './compare-markdown-rows.ts'
 
 /** The comment's "Speed and cost" section: only what changed beyond noise; empty when nothing did. */
@@ -8,5 +8,5 @@ export function speedSection(c: Pick<Comparison, 'speed' | 'firstToken' | 'cost'
   if (lines.length === 0) return ''
   const items = lines.slice(0, 10).map((line) => `- ${line.id === null ? 'Overall' : scenarioId(line.id)}: ${line.text}`)
   if (lines.length > 10) items.push(`- …and ${lines.length - 10} more, on the compare page`)
-  return `**Speed and cost**\n\n${items.join('\n')}\n\n*${SPEED_METHOD}*`
+  return `**Speed and cost**\n\n${items.join('\n')}\n\n*${speedMethod(c.speed.noise)}*`
 }
