@@ -1,0 +1,259 @@
+import { LEGACY_ENTITIES, NAMED_ENTITIES, readerForm } from './reader-characters.ts'
+
+/**
+ * A text as a reader would see it, with, for each character seen, where it came from in the text. A
+ * secret reaches an output written in escapes (a framework's error page shows request headers
+ * HTML-escaped, `&#x74;` or `&#00000116;`; JSON writes `\u0074`, and JSON inside JSON `\\u0074`; a URL
+ * `%74`, and a URL inside a URL `%2574`; a log `\x74`), split by characters that show as nothing
+ * (U+200B, U+034F, U+FE0F, U+E0020…), in fullwidth letters, or wrapped over lines. The mask
+ * (secrets.ts) searches this view and masks the spans of the text its hits come from.
+ *
+ * One layer decodes one level of escapes and reads each character as reader-characters.ts says;
+ * layers are applied until one changes nothing (each is linear in the text; at most MAX_LAYERS, so
+ * `%25252525…` costs a bounded number of passes). White space is a single space in the view; the
+ * compact view drops it too, joining base64, base32 and hex broken over lines or into groups.
+ */
+export interface ReaderView {
+  text: string
+  /** Where character i of `text` starts in the original text. */
+  starts: Int32Array
+  /** Where character i of `text` ends in the original text (exclusive). */
+  ends: Int32Array
+}
+
+/** Escapes nested deeper than this are left as the last layer shows them. */
+export const MAX_LAYERS = 8
+
+interface Layer {
+  text: string
+  /** Whether anything was decoded or read differently: if not, the fixpoint is reached. */
+  changed: boolean
+  from: number[]
+  to: number[]
+}
+
+/** The view as text alone (no map): what the mask searches first. */
+export function readerText(text: string): string {
+  let current = text
+  for (let n = 0; n < MAX_LAYERS; n++) {
+    const next = decodeLayer(current, false)
+    if (!next.changed) break
+    current = next.text
+  }
+  return current
+}
+
+/** The view with its map back to the text: built only where a search found something. */
+export function readerView(text: string): ReaderView {
+  let current = text
+  let starts: Int32Array | undefined
+  let ends: Int32Array | undefined
+  for (let n = 0; n < MAX_LAYERS; n++) {
+    const next = decodeLayer(current, true)
+    if (!next.changed) break
+    const s = new Int32Array(next.from.length)
+    const e = new Int32Array(next.from.length)
+    for (let i = 0; i < s.length; i++) {
+      s[i] = starts ? starts[next.from[i]!]! : next.from[i]!
+      e[i] = ends ? ends[next.to[i]! - 1]! : next.to[i]!
+    }
+    starts = s
+    ends = e
+    current = next.text
+  }
+  if (!starts || !ends) {
+    starts = new Int32Array(text.length)
+    ends = new Int32Array(text.length)
+    for (let i = 0; i < text.length; i++) {
+      starts[i] = i
+      ends[i] = i + 1
+    }
+  }
+  return { text: current, starts, ends }
+}
+
+/** The view without its spaces: base64, base32 and hex read across line breaks and groups. */
+export function compactView(view: ReaderView): ReaderView {
+  const kept: number[] = []
+  for (let i = 0; i < view.text.length; i++) if (view.text.charCodeAt(i) !== 32) kept.push(i)
+  const starts = new Int32Array(kept.length)
+  const ends = new Int32Array(kept.length)
+  for (let k = 0; k < kept.length; k++) {
+    starts[k] = view.starts[kept[k]!]!
+    ends[k] = view.ends[kept[k]!]!
+  }
+  return { text: view.text.replaceAll(' ', ''), starts, ends }
+}
+
+/** A-Z lowered, nothing else (a length-preserving lower case, for hex and base32). */
+export function asciiLower(text: string): string {
+  return text.replace(/[A-Z]+/g, (upper) => upper.toLowerCase())
+}
+
+// Printable ASCII and the space, but for the three characters that start an escape: read as it is.
+const PLAIN_RUN = /[\x20-\x24\x27-\x5b\x5d-\x7e]+/y
+
+function decodeLayer(src: string, map: boolean): Layer {
+  let text = ''
+  let changed = false
+  const from: number[] = []
+  const to: number[] = []
+  let i = 0
+  while (i < src.length) {
+    PLAIN_RUN.lastIndex = i
+    if (PLAIN_RUN.test(src)) {
+      const end = PLAIN_RUN.lastIndex
+      text += src.slice(i, end)
+      if (map) {
+        for (let k = i; k < end; k++) {
+          from.push(k)
+          to.push(k + 1)
+        }
+      }
+      i = end
+      continue
+    }
+    const c = src.charCodeAt(i)
+    let decoded: Decoded | undefined
+    if (c === 0x25) decoded = byteEscape(src, i, 1)
+    else if (c === 0x5c) decoded = backslashEscape(src, i)
+    else if (c === 0x26) decoded = entity(src, i)
+    let form: string
+    let end: number
+    if (decoded) {
+      form = readerString(decoded.text)
+      end = decoded.end
+    } else if (c >= 0xd800 && c <= 0xdbff && i + 1 < src.length && (src.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
+      form = readerForm(src.codePointAt(i)!)
+      end = i + 2
+    } else {
+      form = readerForm(c)
+      end = i + 1
+    }
+    if (decoded || form.length !== end - i || form !== src.slice(i, end)) changed = true
+    text += form
+    if (map) {
+      for (let k = 0; k < form.length; k++) {
+        from.push(i)
+        to.push(end)
+      }
+    }
+    i = end
+  }
+  return { text, changed, from, to }
+}
+
+function readerString(text: string): string {
+  let out = ''
+  for (const character of text) out += readerForm(character.codePointAt(0)!)
+  return out
+}
+
+interface Decoded {
+  text: string
+  end: number
+}
+
+function hexValue(code: number): number {
+  if (code >= 0x30 && code <= 0x39) return code - 0x30
+  const lower = code | 0x20
+  return lower >= 0x61 && lower <= 0x66 ? lower - 0x61 + 10 : -1
+}
+
+/** `count` hex digits at `at`, or -1. */
+function hexAt(src: string, at: number, count: number): number {
+  let value = 0
+  for (let k = 0; k < count; k++) {
+    const digit = hexValue(src.charCodeAt(at + k))
+    if (digit < 0) return -1
+    value = value * 16 + digit
+  }
+  return value
+}
+
+/**
+ * `%XX` (prefix 1) or `\xXX` (prefix 2): a byte. A byte of 0x80 or more starts a UTF-8 sequence read
+ * from the escapes that follow (`%E2%80%8B` is U+200B); a byte that starts none reads as Latin-1.
+ */
+function byteEscape(src: string, at: number, prefix: 1 | 2): Decoded | undefined {
+  const byte = hexAt(src, at + prefix, 2)
+  if (byte < 0) return undefined
+  const width = prefix + 2
+  if (byte < 0x80) return { text: String.fromCharCode(byte), end: at + width }
+  const more = byte >= 0xf0 && byte <= 0xf4 ? 3 : byte >= 0xe0 ? 2 : byte >= 0xc2 && byte <= 0xdf ? 1 : 0
+  let codePoint = byte & (more === 3 ? 0x07 : more === 2 ? 0x0f : 0x1f)
+  let end = at + width
+  for (let k = 0; k < more; k++) {
+    const next = src.startsWith(src.slice(at, at + prefix), end) ? hexAt(src, end + prefix, 2) : -1
+    if (next < 0x80 || next > 0xbf) return { text: String.fromCharCode(byte), end: at + width }
+    codePoint = (codePoint << 6) | (next & 0x3f)
+    end += width
+  }
+  if (more === 0 || codePoint > 0x10ffff || (codePoint >= 0xd800 && codePoint <= 0xdfff)) return { text: String.fromCharCode(byte), end: at + width }
+  return { text: String.fromCodePoint(codePoint), end }
+}
+
+const SIMPLE_ESCAPES: Readonly<Record<string, string>> = { '\\': '\\', '/': '/', '"': '"', "'": "'", n: '\n', r: '\n', t: '\t' }
+
+/** `\uXXXX`, `\u{X…}`, `\UXXXXXXXX`, `\xXX`, and the one-letter escapes of JSON and JavaScript (`\\`, `\/`, `\n`). */
+function backslashEscape(src: string, at: number): Decoded | undefined {
+  const letter = src[at + 1]
+  if (letter === undefined) return undefined
+  if (letter === 'u' && src[at + 2] === '{') {
+    const close = src.indexOf('}', at + 3)
+    const digits = close < 0 ? '' : src.slice(at + 3, close).replace(/^0+(?=.)/, '')
+    if (digits.length === 0 || digits.length > 6 || !/^[0-9a-fA-F]+$/.test(digits)) return undefined
+    return codePointText(parseInt(digits, 16), close + 1)
+  }
+  if (letter === 'u') {
+    const unit = hexAt(src, at + 2, 4)
+    return unit < 0 ? undefined : { text: String.fromCharCode(unit), end: at + 6 }
+  }
+  if (letter === 'U') {
+    const codePoint = hexAt(src, at + 2, 8)
+    return codePoint < 0 ? undefined : codePointText(codePoint, at + 10)
+  }
+  if (letter === 'x') return byteEscape(src, at, 2)
+  const simple = SIMPLE_ESCAPES[letter]
+  return simple === undefined ? undefined : { text: simple, end: at + 2 }
+}
+
+function codePointText(codePoint: number, end: number): Decoded | undefined {
+  if (codePoint > 0x10ffff) return undefined
+  return { text: String.fromCodePoint(codePoint), end }
+}
+
+const NAME = /[A-Za-z][A-Za-z0-9]{0,31}/y
+
+/** `&#x…;` and `&#…;` with any number of leading zeros, the `;` optional as browsers allow; named entities. */
+function entity(src: string, at: number): Decoded | undefined {
+  if (src[at + 1] === '#') {
+    const hex = src[at + 2] === 'x' || src[at + 2] === 'X'
+    let k = at + (hex ? 3 : 2)
+    const firstDigit = k
+    while (src[k] === '0') k++
+    let value = 0
+    let significant = 0
+    for (;;) {
+      const code = src.charCodeAt(k)
+      const digit = hex ? hexValue(code) : code >= 0x30 && code <= 0x39 ? code - 0x30 : -1
+      if (digit < 0) break
+      value = value * (hex ? 16 : 10) + digit
+      significant++
+      k++
+      if (significant > 8) return undefined
+    }
+    if (k === firstDigit) return undefined
+    const end = src[k] === ';' ? k + 1 : k
+    // As a browser does: a number past Unicode, a surrogate or zero reads as U+FFFD.
+    const valid = value > 0 && value <= 0x10ffff && !(value >= 0xd800 && value <= 0xdfff)
+    return { text: valid ? String.fromCodePoint(value) : '\uFFFD', end }
+  }
+  NAME.lastIndex = at + 1
+  const name = NAME.exec(src)?.[0]
+  if (name === undefined) return undefined
+  const named = NAMED_ENTITIES[name]
+  if (named !== undefined && src[at + 1 + name.length] === ';') return { text: named, end: at + 2 + name.length }
+  for (const legacy of LEGACY_ENTITIES) if (name.startsWith(legacy)) return { text: NAMED_ENTITIES[legacy]!, end: at + 1 + legacy.length }
+  return undefined
+}
