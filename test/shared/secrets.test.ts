@@ -3,6 +3,7 @@ import { describe, test } from 'node:test'
 import fc from 'fast-check'
 import { forPage } from '../../src/base/shared/invisible.ts'
 import { base32 } from '../../src/base/shared/binary-forms.ts'
+import { readerText, readerView } from '../../src/base/shared/reader-view.ts'
 import { createMask, MASKED, maskDeep } from '../../src/base/shared/secrets.ts'
 import { TokensSchema as AttemptTokens } from '../../src/records/journal/records.ts'
 import { leaksOf } from '../hostile/leak-search.ts'
@@ -140,4 +141,18 @@ describe('numbers are masked as what they print as', () => {
   test('a mask whose secrets cannot print as a number leaves every number as it is', () => {
     assert.deepEqual(maskDeep({ n: 8675309123, s: '8675309123 Cn4ry-s3cret&key' }, mask), { n: 8675309123, s: `8675309123 ${MASKED}` })
   })
+})
+
+test('the view searched first (native, no map) is the view whose map masks, for any text', () => {
+  const piece = fc.oneof(
+    fc.string({ unit: 'grapheme', maxLength: 6 }),
+    fc.constantFrom('%', '%2', '%25', '%E2%80%8B', '%C3', '\\', '\\\\', '\\u00', '\\u{1F600}', '\\x41', '\\uD83D\\uDE00', '&', '&#', '&#x0000', '&amp;', '&shy', '&sol;', '\u0301', '\uFEFF', '\u00A0', '\t', '\r\n', 'Ａ', '\u{1D400}', '\u3164', '\uD800'),
+  )
+  fc.assert(
+    fc.property(fc.array(piece, { maxLength: 20 }), (pieces) => {
+      const text = pieces.join('')
+      assert.equal(readerText(text), readerView(text).text)
+    }),
+    { numRuns: 1000 },
+  )
 })

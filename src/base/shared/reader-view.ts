@@ -1,4 +1,4 @@
-import { LEGACY_ENTITIES, NAMED_ENTITIES, readerForm } from './reader-characters.ts'
+import { LEGACY_ENTITIES, NAMED_ENTITIES, readerChars, readerForm } from './reader-characters.ts'
 
 /**
  * A text as a reader would see it, with, for each character seen, where it came from in the text. A
@@ -32,15 +32,42 @@ interface Layer {
   to: number[]
 }
 
-/** The view as text alone (no map): what the mask searches first. */
+/**
+ * The view as text alone (no map): what the mask searches first. The same text as readerView's, made
+ * with native string operations but for the escapes (readerChars on the whole text, not a code
+ * point at a time).
+ */
 export function readerText(text: string): string {
   let current = text
   for (let n = 0; n < MAX_LAYERS; n++) {
-    const next = decodeLayer(current, false)
-    if (!next.changed) break
-    current = next.text
+    const decoded = decodeEscapes(current)
+    // readerChars changes nothing twice: past the first layer, a layer without escapes is the last.
+    if (n > 0 && decoded === current) break
+    const next = readerChars(decoded)
+    if (next === current) break
+    current = next
   }
   return current
+}
+
+const ESCAPE_START = /[%\\&]/g
+
+/** One level of escapes decoded, nothing else read differently. */
+function decodeEscapes(src: string): string {
+  let out = ''
+  let from = 0
+  ESCAPE_START.lastIndex = 0
+  for (let m = ESCAPE_START.exec(src); m; m = ESCAPE_START.exec(src)) {
+    const at = m.index
+    if (at < from) continue
+    const c = src.charCodeAt(at)
+    const decoded = c === 0x25 ? byteEscape(src, at, 1) : c === 0x5c ? backslashEscape(src, at) : entity(src, at)
+    if (!decoded) continue
+    out += src.slice(from, at) + decoded.text
+    from = decoded.end
+    ESCAPE_START.lastIndex = from
+  }
+  return from === 0 ? src : out + src.slice(from)
 }
 
 /** The view with its map back to the text: built only where a search found something. */
@@ -49,7 +76,7 @@ export function readerView(text: string): ReaderView {
   let starts: Int32Array | undefined
   let ends: Int32Array | undefined
   for (let n = 0; n < MAX_LAYERS; n++) {
-    const next = decodeLayer(current, true)
+    const next = decodeLayer(current)
     if (!next.changed) break
     const s = new Int32Array(next.from.length)
     const e = new Int32Array(next.from.length)
@@ -93,7 +120,7 @@ export function asciiLower(text: string): string {
 // Printable ASCII and the space, but for the three characters that start an escape: read as it is.
 const PLAIN_RUN = /[\x20-\x24\x27-\x5b\x5d-\x7e]+/y
 
-function decodeLayer(src: string, map: boolean): Layer {
+function decodeLayer(src: string): Layer {
   let text = ''
   let changed = false
   const from: number[] = []
@@ -104,11 +131,9 @@ function decodeLayer(src: string, map: boolean): Layer {
     if (PLAIN_RUN.test(src)) {
       const end = PLAIN_RUN.lastIndex
       text += src.slice(i, end)
-      if (map) {
-        for (let k = i; k < end; k++) {
-          from.push(k)
-          to.push(k + 1)
-        }
+      for (let k = i; k < end; k++) {
+        from.push(k)
+        to.push(k + 1)
       }
       i = end
       continue
@@ -132,11 +157,9 @@ function decodeLayer(src: string, map: boolean): Layer {
     }
     if (decoded || form.length !== end - i || form !== src.slice(i, end)) changed = true
     text += form
-    if (map) {
-      for (let k = 0; k < form.length; k++) {
-        from.push(i)
-        to.push(end)
-      }
+    for (let k = 0; k < form.length; k++) {
+      from.push(i)
+      to.push(end)
     }
     i = end
   }

@@ -119,11 +119,12 @@ class Views {
   constructor(
     readonly spaced: string,
     readonly joined: string,
+    readonly lower: (text: string) => string,
   ) {}
   of(key: Key): string {
     if (!key.caseless) return key.joined ? this.joined : this.spaced
-    if (key.joined) return (this.#lowerJoined ??= asciiLower(this.joined))
-    return (this.#lowerSpaced ??= asciiLower(this.spaced))
+    if (key.joined) return (this.#lowerJoined ??= this.lower(this.joined))
+    return (this.#lowerSpaced ??= this.lower(this.spaced))
   }
 }
 
@@ -134,11 +135,13 @@ class Views {
  */
 function maskThroughView(text: string, keys: readonly Key[]): string {
   const spaced = PLAIN_TEXT.test(text) ? text.replace(/[\t\n\r]/g, ' ') : readerText(text)
-  const found = new Views(spaced, spaced.replaceAll(' ', ''))
+  // To find whether anything is there, any lower case will do (native toLowerCase, which may change the
+  // length of text beyond ASCII); to find where, one that keeps every character where it is.
+  const found = new Views(spaced, spaced.replaceAll(' ', ''), (t) => t.toLowerCase())
   if (!keys.some((key) => found.of(key).includes(key.text))) return text
   const view = readerView(text)
   const joined = compactView(view)
-  const views = new Views(view.text, joined.text)
+  const views = new Views(view.text, joined.text, asciiLower)
   const spans: [number, number][] = []
   for (const key of keys) {
     const map: ReaderView = key.joined ? joined : view
