@@ -3,14 +3,16 @@
  * in, written apart from the product's own mask and decoder on purpose (regular expressions over the
  * whole text, not a map of spans): the text is first read as a reader (or a careless clean-up) could
  * see it: escapes decoded again and again until nothing changes (HTML entities with any number of
- * digits and a few names, `%xx` as UTF-8 bytes, `\uXXXX`, `\u{…}`, `\xXX`, `\\`), NFKC, and every
+ * digits and a few names, `%xx` as UTF-8 bytes, `\uXXXX`, `\u{…}`, `\xXX`, `\\`, `\n`), NFKD, and every
  * character that shows as nothing (default-ignorable, format, combining, control) dropped; then each
  * secret is looked for raw, in hex and base32 (either case) and in base64 at each offset a secret can
  * start at inside longer encoded data, in that text and in it with its white space dropped.
  */
 export function leaksOf(text: string, secrets: readonly string[]): string[] {
-  const plain = readable(text)
-  const joined = plain.replace(/\s+/gu, '')
+  // Every round of decoding is read: a secret may itself hold something that decodes (`%33`).
+  const rounds = readableRounds(text)
+  const where = [text, ...rounds]
+  const joined = [text, ...rounds].map((t) => t.replace(/\s+/gu, ''))
   const found: string[] = []
   for (const secret of secrets) {
     const forms = [secret]
@@ -20,8 +22,7 @@ export function leaksOf(text: string, secrets: readonly string[]): string[] {
     }
     for (const form of new Set(forms)) {
       const caseless = /^[0-9a-f]+$/.test(form) || /^[A-Z2-7]+$/.test(form)
-      const where = form.length >= 12 ? [text, plain, joined] : [text, plain]
-      if (where.some((t) => t.includes(form) || (caseless && t.toLowerCase().includes(form.toLowerCase())))) found.push(form)
+      if ([...where, ...(form.length >= 12 ? joined : [])].some((t) => t.includes(form) || (caseless && t.toLowerCase().includes(form.toLowerCase())))) found.push(form)
     }
   }
   return found
@@ -29,26 +30,36 @@ export function leaksOf(text: string, secrets: readonly string[]): string[] {
 
 const NAMED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", sol: '/', nbsp: ' ', shy: '', NoBreak: '', zwj: '', zwnj: '', ZeroWidthSpace: '' }
 
+/** The text as read after the last round of decoding. */
 export function readable(text: string): string {
-  let current = text
+  return readableRounds(text).at(-1)!
+}
+
+function readableRounds(text: string): string[] {
+  let current = visible(text)
+  const rounds = [current]
   for (let round = 0; round < 10; round++) {
     const next = current
       .replace(/&#[xX]([0-9a-fA-F]+);?/g, (all, h: string) => fromCode(parseInt(h, 16), all))
       .replace(/&#(\d+);?/g, (all, d: string) => fromCode(Number(d), all))
       .replace(/&([A-Za-z]+);?/g, (all, name: string) => NAMED[name] ?? all)
       .replace(/&(amp|lt|gt|quot|nbsp|shy)(?!;)/g, (_, name: string) => NAMED[name]!)
-      .replace(/(?:(?:%|\\x)[0-9a-fA-F]{2})+/g, utf8OrLatin1)
+      .replace(/(?:%[0-9a-fA-F]{2})+/g, utf8OrLatin1)
       // Left to right, as a JSON or JavaScript parser reads them: `\\` is one backslash.
-      .replace(/\\(?:u\{([0-9a-fA-F]+)\}|u([0-9a-fA-F]{4})|(\\))/g, (all, braced?: string, unit?: string) =>
-        braced ? fromCode(parseInt(braced, 16), all) : unit ? String.fromCharCode(parseInt(unit, 16)) : '\\',
+      .replace(/\\(?:u\{([0-9a-fA-F]+)\}|u([0-9a-fA-F]{4})|(x[0-9a-fA-F]{2}(?:\\x[0-9a-fA-F]{2})*)|([\\/"'])|([nrt]))/g, (all, braced?: string, unit?: string, bytes?: string, itself?: string) =>
+        braced ? fromCode(parseInt(braced, 16), all) : unit ? String.fromCharCode(parseInt(unit, 16)) : bytes ? utf8OrLatin1(`\\${bytes}`) : (itself ?? '\n'),
       )
-      .normalize('NFKD')
-      // eslint-disable-next-line no-control-regex -- control characters are what a reader does not see
-      .replace(/[\p{Default_Ignorable_Code_Point}\p{Cf}\p{M}\u0000-\u0008\u000E-\u001F\u007F-\u009F]/gu, '')
-    if (next === current) return current
-    current = next
+    if (next === current) return rounds
+    current = visible(next)
+    rounds.push(current)
   }
-  return current
+  return rounds
+}
+
+/** NFKD, and every character that shows as nothing dropped (before decoding too: it would split an escape). */
+function visible(text: string): string {
+  // eslint-disable-next-line no-control-regex -- control characters are what a reader does not see
+  return text.normalize('NFKD').replace(/[\p{Default_Ignorable_Code_Point}\p{Cf}\p{M}\u0000-\u0008\u000E-\u001F\u007F-\u009F]/gu, '')
 }
 
 function fromCode(code: number, all: string): string {

@@ -3,7 +3,7 @@ import { describe, test } from 'node:test'
 import fc from 'fast-check'
 import { forPage } from '../../src/base/shared/invisible.ts'
 import { base32 } from '../../src/base/shared/binary-forms.ts'
-import { readerText, readerView } from '../../src/base/shared/reader-view.ts'
+import { readerText, readerTexts, readerView, readerViews } from '../../src/base/shared/reader-view.ts'
 import { createMask, MASKED, maskDeep } from '../../src/base/shared/secrets.ts'
 import { TokensSchema as AttemptTokens } from '../../src/records/journal/records.ts'
 import { leaksOf } from '../hostile/leak-search.ts'
@@ -152,6 +152,7 @@ test('the view searched first (native, no map) is the view whose map masks, for 
     fc.property(fc.array(piece, { maxLength: 20 }), (pieces) => {
       const text = pieces.join('')
       assert.equal(readerText(text), readerView(text).text)
+      assert.deepEqual(readerTexts(text), readerViews(text).map((level) => level.text))
     }),
     { numRuns: 1000 },
   )

@@ -27,7 +27,6 @@ export function readerChars(text: string): string {
   if (!NOT_PLAIN.test(text)) return text.replace(LINE_WHITE, ' ')
   return text.normalize('NFKD').replace(DROPPED, '').replace(WHITE, ' ')
 }
-// eslint-disable-next-line no-control-regex -- controls are what this finds
 const NOT_PLAIN = /[^\x20-\x7e\t\n\r]/
 const LINE_WHITE = /[\t\n\r]/g
 

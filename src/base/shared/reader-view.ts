@@ -8,8 +8,10 @@ import { LEGACY_ENTITIES, NAMED_ENTITIES, readerChars, readerForm } from './read
  * (U+200B, U+034F, U+FE0F, U+E0020…), in fullwidth letters, or wrapped over lines. The mask
  * (secrets.ts) searches this view and masks the spans of the text its hits come from.
  *
- * One layer decodes one level of escapes and reads each character as reader-characters.ts says;
- * layers are applied until one changes nothing (each is linear in the text; at most MAX_LAYERS, so
+ * The text's characters are first read as reader-characters.ts says (so a character that shows as
+ * nothing cannot break an escape in two), then one level of escapes is decoded and the decoded
+ * characters read the same way, level after level until nothing is left to decode (each level is
+ * linear in the text; at most MAX_LAYERS, so
  * `%25252525…` costs a bounded number of passes). White space is a single space in the view; the
  * compact view drops it too, joining base64, base32 and hex broken over lines or into groups.
  */
@@ -38,14 +40,31 @@ interface Layer {
  * point at a time).
  */
 export function readerText(text: string): string {
-  let current = text
+  return decodedText(readerChars(text))
+}
+
+/**
+ * The view at every level: before any escape is decoded (readerChars), after each level, the last
+ * being readerText's. Each is searched: text around a secret can make an escape of its first
+ * characters (`&#` then `0010…`, `\u` then `5143…`, or `\u` then `\u{30}…` one level later), which
+ * the next level reads as one character.
+ */
+export function readerTexts(text: string): string[] {
+  const levels = [readerChars(text)]
+  for (let n = 0; n < MAX_LAYERS; n++) {
+    const decoded = decodeEscapes(levels.at(-1)!)
+    if (decoded === levels.at(-1)) break
+    levels.push(readerChars(decoded))
+  }
+  return levels
+}
+
+function decodedText(literal: string): string {
+  let current = literal
   for (let n = 0; n < MAX_LAYERS; n++) {
     const decoded = decodeEscapes(current)
-    // readerChars changes nothing twice: past the first layer, a layer without escapes is the last.
-    if (n > 0 && decoded === current) break
-    const next = readerChars(decoded)
-    if (next === current) break
-    current = next
+    if (decoded === current) break
+    current = readerChars(decoded)
   }
   return current
 }
@@ -59,7 +78,6 @@ function decodeEscapes(src: string): string {
   ESCAPE_START.lastIndex = 0
   for (let m = ESCAPE_START.exec(src); m; m = ESCAPE_START.exec(src)) {
     const at = m.index
-    if (at < from) continue
     const c = src.charCodeAt(at)
     const decoded = c === 0x25 ? byteEscape(src, at, 1) : c === 0x5c ? backslashEscape(src, at) : entity(src, at)
     if (!decoded) continue
@@ -72,31 +90,46 @@ function decodeEscapes(src: string): string {
 
 /** The view with its map back to the text: built only where a search found something. */
 export function readerView(text: string): ReaderView {
-  let current = text
-  let starts: Int32Array | undefined
-  let ends: Int32Array | undefined
+  return readerViews(text).at(-1)!
+}
+
+/** readerTexts' levels with their maps. */
+export function readerViews(text: string): ReaderView[] {
+  const view = identity(text)
+  apply(view, charsLayer(text))
+  const levels = [{ ...view }]
   for (let n = 0; n < MAX_LAYERS; n++) {
-    const next = decodeLayer(current)
-    if (!next.changed) break
-    const s = new Int32Array(next.from.length)
-    const e = new Int32Array(next.from.length)
-    for (let i = 0; i < s.length; i++) {
-      s[i] = starts ? starts[next.from[i]!]! : next.from[i]!
-      e[i] = ends ? ends[next.to[i]! - 1]! : next.to[i]!
-    }
-    starts = s
-    ends = e
-    current = next.text
+    const decoded = escapesLayer(view.text)
+    if (!decoded.changed) break
+    apply(view, decoded)
+    apply(view, charsLayer(view.text))
+    levels.push({ ...view })
   }
-  if (!starts || !ends) {
-    starts = new Int32Array(text.length)
-    ends = new Int32Array(text.length)
-    for (let i = 0; i < text.length; i++) {
-      starts[i] = i
-      ends[i] = i + 1
-    }
+  return levels
+}
+
+function identity(text: string): ReaderView {
+  const starts = new Int32Array(text.length)
+  const ends = new Int32Array(text.length)
+  for (let i = 0; i < text.length; i++) {
+    starts[i] = i
+    ends[i] = i + 1
   }
-  return { text: current, starts, ends }
+  return { text, starts, ends }
+}
+
+/** The view made of the layer's text, each character's span composed through the layer's map. */
+function apply(view: ReaderView, layer: Layer): void {
+  if (!layer.changed) return
+  const starts = new Int32Array(layer.from.length)
+  const ends = new Int32Array(layer.from.length)
+  for (let i = 0; i < starts.length; i++) {
+    starts[i] = view.starts[layer.from[i]!]!
+    ends[i] = view.ends[layer.to[i]! - 1]!
+  }
+  view.text = layer.text
+  view.starts = starts
+  view.ends = ends
 }
 
 /** The view without its spaces: base64, base32 and hex read across line breaks and groups. */
@@ -120,56 +153,54 @@ export function asciiLower(text: string): string {
 // Printable ASCII and the space, but for the three characters that start an escape: read as it is.
 const PLAIN_RUN = /[\x20-\x24\x27-\x5b\x5d-\x7e]+/y
 
-function decodeLayer(src: string): Layer {
-  let text = ''
-  let changed = false
-  const from: number[] = []
-  const to: number[] = []
+/** Each code point read as readerForm says (readerChars, with a map). */
+function charsLayer(src: string): Layer {
+  const layer: Layer = { text: '', changed: false, from: [], to: [] }
   let i = 0
   while (i < src.length) {
     PLAIN_RUN.lastIndex = i
     if (PLAIN_RUN.test(src)) {
-      const end = PLAIN_RUN.lastIndex
-      text += src.slice(i, end)
-      for (let k = i; k < end; k++) {
-        from.push(k)
-        to.push(k + 1)
-      }
-      i = end
+      push(layer, src.slice(i, PLAIN_RUN.lastIndex), i, PLAIN_RUN.lastIndex, true)
+      i = PLAIN_RUN.lastIndex
       continue
     }
-    const c = src.charCodeAt(i)
-    let decoded: Decoded | undefined
-    if (c === 0x25) decoded = byteEscape(src, i, 1)
-    else if (c === 0x5c) decoded = backslashEscape(src, i)
-    else if (c === 0x26) decoded = entity(src, i)
-    let form: string
-    let end: number
-    if (decoded) {
-      form = readerString(decoded.text)
-      end = decoded.end
-    } else if (c >= 0xd800 && c <= 0xdbff && i + 1 < src.length && (src.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
-      form = readerForm(src.codePointAt(i)!)
-      end = i + 2
-    } else {
-      form = readerForm(c)
-      end = i + 1
-    }
-    if (decoded || form.length !== end - i || form !== src.slice(i, end)) changed = true
-    text += form
-    for (let k = 0; k < form.length; k++) {
-      from.push(i)
-      to.push(end)
-    }
+    const pair = src.charCodeAt(i) >= 0xd800 && src.charCodeAt(i) <= 0xdbff && (src.charCodeAt(i + 1) & 0xfc00) === 0xdc00
+    const end = pair ? i + 2 : i + 1
+    const form = readerForm(src.codePointAt(i)!)
+    if (form !== src.slice(i, end)) layer.changed = true
+    push(layer, form, i, end, false)
     i = end
   }
-  return { text, changed, from, to }
+  return layer
 }
 
-function readerString(text: string): string {
-  let out = ''
-  for (const character of text) out += readerForm(character.codePointAt(0)!)
-  return out
+/** One level of escapes decoded (decodeEscapes, with a map). */
+function escapesLayer(src: string): Layer {
+  const layer: Layer = { text: '', changed: false, from: [], to: [] }
+  let from = 0
+  ESCAPE_START.lastIndex = 0
+  for (let m = ESCAPE_START.exec(src); m; m = ESCAPE_START.exec(src)) {
+    const at = m.index
+    const c = src.charCodeAt(at)
+    const decoded = c === 0x25 ? byteEscape(src, at, 1) : c === 0x5c ? backslashEscape(src, at) : entity(src, at)
+    if (!decoded) continue
+    push(layer, src.slice(from, at), from, at, true)
+    push(layer, decoded.text, at, decoded.end, false)
+    layer.changed = true
+    from = decoded.end
+    ESCAPE_START.lastIndex = from
+  }
+  push(layer, src.slice(from), from, src.length, true)
+  return layer
+}
+
+/** Text into a layer: each character from its own one (`same`), or all from the span start…end. */
+function push(layer: Layer, text: string, start: number, end: number, same: boolean): void {
+  layer.text += text
+  for (let k = 0; k < text.length; k++) {
+    layer.from.push(same ? start + k : start)
+    layer.to.push(same ? start + k + 1 : end)
+  }
 }
 
 interface Decoded {
@@ -268,9 +299,10 @@ function entity(src: string, at: number): Decoded | undefined {
     }
     if (k === firstDigit) return undefined
     const end = src[k] === ';' ? k + 1 : k
-    // As a browser does: a number past Unicode, a surrogate or zero reads as U+FFFD.
-    const valid = value > 0 && value <= 0x10ffff && !(value >= 0xd800 && value <= 0xdfff)
-    return { text: valid ? String.fromCodePoint(value) : '\uFFFD', end }
+    // A browser shows U+FFFD for a number past Unicode, a surrogate or zero; the view keeps what is
+    // written, digits that may be a secret's first characters among them.
+    if (value === 0 || value > 0x10ffff || (value >= 0xd800 && value <= 0xdfff)) return undefined
+    return { text: String.fromCodePoint(value), end }
   }
   NAME.lastIndex = at + 1
   const name = NAME.exec(src)?.[0]

@@ -1,5 +1,5 @@
 import { binaryForms } from './binary-forms.ts'
-import { asciiLower, compactView, readerText, readerView, type ReaderView } from './reader-view.ts'
+import { asciiLower, compactView, readerText, readerTexts, readerViews, type ReaderView } from './reader-view.ts'
 
 /**
  * Values read from the environment may be secrets. Everything that leaves the process as text
@@ -66,6 +66,8 @@ export function createMask(secretValues: Iterable<string>): Mask {
     if (value.length < SHORTEST_MASKED) continue
     for (const form of encodedForms(value)) if (form.length >= SHORTEST_MASKED) forms.add(form)
     addKey(readerText(value), false)
+    // As a request carries it, for the levels of the view where it is not decoded yet.
+    for (const form of [encodeURIComponent(value), JSON.stringify(value).slice(1, -1)]) if (form !== value) addKey(form, false)
     // The secret's bytes encoded, and those of the forms a request carries it in (a URL, a JSON string).
     for (const carried of new Set([value, encodeURIComponent(value), JSON.stringify(value).slice(1, -1)])) {
       for (const form of binaryForms(Buffer.from(carried, 'utf8'))) addKey(form.text, form.caseless)
@@ -129,26 +131,27 @@ class Views {
 }
 
 /**
- * The keys' spans in the text as a reader sees it, masked. The view is searched as text first (for
- * plain ASCII, with native string operations alone); the map back to the text is built only when
- * something was found.
+ * The keys' spans in the text as a reader sees it, masked: in the view at each level of decoding
+ * (reader-view.ts). The views are searched as text first (for plain ASCII, with native string
+ * operations alone); the maps back to the text are built only when something was found.
  */
 function maskThroughView(text: string, keys: readonly Key[]): string {
-  const spaced = PLAIN_TEXT.test(text) ? text.replace(/[\t\n\r]/g, ' ') : readerText(text)
-  // To find whether anything is there, any lower case will do (native toLowerCase, which may change the
-  // length of text beyond ASCII); to find where, one that keeps every character where it is.
-  const found = new Views(spaced, spaced.replaceAll(' ', ''), (t) => t.toLowerCase())
-  if (!keys.some((key) => found.of(key).includes(key.text))) return text
-  const view = readerView(text)
-  const joined = compactView(view)
-  const views = new Views(view.text, joined.text, asciiLower)
+  // Printable ASCII without escapes: the one view is the text, its white space made spaces.
+  const levels = PLAIN_TEXT.test(text) ? [text.replace(/[\t\n\r]/g, ' ')] : readerTexts(text)
+  const lower = (t: string) => t.toLowerCase()
+  const found = levels.map((spaced) => new Views(spaced, spaced.replaceAll(' ', ''), lower))
+  if (!keys.some((key) => found.some((views) => views.of(key).includes(key.text)))) return text
   const spans: [number, number][] = []
-  for (const key of keys) {
-    const map: ReaderView = key.joined ? joined : view
-    const searched = views.of(key)
-    const last = map.text.length - 1
-    for (let at = searched.indexOf(key.text); at >= 0; at = searched.indexOf(key.text, at + 1)) {
-      spans.push([map.starts[Math.max(0, at - key.pad)]!, map.ends[Math.min(last, at + key.text.length - 1 + key.pad)]!])
+  for (const view of readerViews(text)) {
+    const joined = compactView(view)
+    const views = new Views(view.text, joined.text, asciiLower)
+    for (const key of keys) {
+      const map: ReaderView = key.joined ? joined : view
+      const searched = views.of(key)
+      const last = map.text.length - 1
+      for (let at = searched.indexOf(key.text); at >= 0; at = searched.indexOf(key.text, at + 1)) {
+        spans.push([map.starts[Math.max(0, at - key.pad)]!, map.ends[Math.min(last, at + key.text.length - 1 + key.pad)]!])
+      }
     }
   }
   if (spans.length === 0) return text
