@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process'
-import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
-import { join, posix } from 'node:path'
+import { join, posix, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { FakeGitHub } from '../fakes/github-server.ts'
 import type { FakeRun } from '../fakes/github-world.ts'
@@ -52,6 +52,8 @@ export interface ActionStepResult {
   outputs: Record<string, string>
   summary: string
   annotations: { level: 'error' | 'warning' | 'notice'; message: string }[]
+  /** The files left in RUNNER_TEMP when the step ended, relative to it. */
+  leftInTemp: string[]
 }
 
 /** A fresh copy of scenarios-example as the checked-out repository (results and builds left out). */
@@ -121,6 +123,7 @@ export async function runActionStep(fake: FakeGitHub, step: ActionStep): Promise
       level: m[1] as 'error' | 'warning' | 'notice',
       message: m[2]!.replace(/%0A/g, '\n').replace(/%0D/g, '\r').replace(/%25/g, '%'),
     })),
+    leftInTemp: (await readdir(join(home, 'temp'), { recursive: true, withFileTypes: true })).filter((e) => e.isFile()).map((e) => relative(join(home, 'temp'), join(e.parentPath, e.name))),
   }
   await rm(home, { recursive: true, force: true })
   return result

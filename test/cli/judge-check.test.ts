@@ -1,11 +1,12 @@
 import assert from 'node:assert/strict'
-import { readFile, writeFile } from 'node:fs/promises'
+import { readFile, truncate, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { after, before, describe, test } from 'node:test'
 import { fakeReply, judgeAnswer, judgeByRule, startFakeModelServer, type FakeModelServer } from '../../src/entry/testing/fake-model-server.ts'
 import { STOP_WORD } from '../../src/play/simulated-user/simulated-user-prompt.ts'
 import { readManifest } from '../../src/records/journal/read-run.ts'
 import { startFakeAgentServer, type FakeAgentServer } from '../fakes/agent-server.ts'
+import { readLabels } from '../../src/records/calibration/labels.ts'
 import { FAKE_MODELS_AND_BOT_YML, makeProject, runInProcess } from './harness.ts'
 
 const REFUND = `user: Ask for a refund, then stop.
@@ -158,5 +159,29 @@ describe('convy-ci judge-check', () => {
     assert.equal(data.replaced, 1)
     assert.equal(data.overall.labels, 3)
     assert.equal(data.disagreements.length, 1, 'refund 1/2 is now labelled as failing, as the judge decided')
+  })
+
+  test('a labels file past 64 MiB is refused by its size, a missing one as not found, both exit 2', async () => {
+    await writeFile(join(dir, 'big.jsonl'), `${labels()[0]}\n`)
+    // Sparse: 65 MiB on paper, nothing written.
+    await truncate(join(dir, 'big.jsonl'), 65 * 2 ** 20)
+    const big = await cli('judge-check', 'big.jsonl')
+    assert.equal(big.code, 2)
+    assert.match(big.stderr, /big\.jsonl: 65 MiB; a labels file is at most 64 MiB/)
+    const missing = await cli('judge-check', 'missing.jsonl')
+    assert.equal(missing.code, 2)
+    assert.match(missing.stderr, /missing\.jsonl: not found/)
+  })
+
+  test('labels are read a line at a time, and an abort stops the reading at once, with its reason', async () => {
+    const path = join(dir, 'many.jsonl')
+    await writeFile(path, `${labels().join('\n')}\n`.repeat(20_000))
+    const read = await readLabels('many.jsonl', path)
+    assert.equal(read.labels.length, labels().length)
+    assert.equal(read.replaced, labels().length * 19_999)
+    const stop = new AbortController()
+    const reading = readLabels('many.jsonl', path, stop.signal)
+    stop.abort(new Error('interrupted'))
+    await assert.rejects(reading, /^Error: interrupted$/)
   })
 })

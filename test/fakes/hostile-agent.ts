@@ -23,6 +23,8 @@ declare module 'node:http' {
  *   percent-encoding, `\uXXXX` and hex.
  * - `reject`: answers 401 `token rejected: <the token split by a bidi override>`.
  * - `late:MS`: answers "on time" after MS milliseconds (a healthy agent that takes a while).
+ * - `reader`: answers the bearer token in the forms issue 36 found unmasked (readerForms), and its
+ *   `X-Pin` header as the JSON number of its usage (tokens in) and in fullwidth digits.
  */
 export interface HostileAgent {
   url: string
@@ -100,6 +102,11 @@ async function handle(request: IncomingMessage, response: ServerResponse): Promi
       response.writeHead(401, { 'content-type': 'text/plain' })
       return void response.end(`token rejected: ${token.slice(0, 4)}\u202E${token.slice(4)}`)
     }
+    case 'reader': {
+      const pin = String(request.headers['x-pin'] ?? '')
+      const fullwidth = [...pin].map((c) => String.fromCodePoint(c.charCodeAt(0) + 0xfee0)).join('')
+      return json({ answer: [...readerForms(bearerToken(request)), `pin ${fullwidth}`].join('\n'), usage: { in: Number(pin), out: 7 } })
+    }
     case 'late':
       await new Promise((resolve) => setTimeout(resolve, n))
       return json({ answer: 'on time' })
@@ -125,5 +132,23 @@ export function tokenForms(token: string): string[] {
     `percent ${each((c) => `%${hex(c)}`)}`,
     `json "${each((c) => `\\u00${hex(c).toUpperCase()}`)}"`,
     `hex ${Buffer.from(token).toString('hex')}`,
+  ]
+}
+
+/** A secret in the forms issue 36 found unmasked: invisible splits the old list left out, nested escapes, wrapped encodings, fullwidth. */
+export function readerForms(token: string): string[] {
+  const bytes = Buffer.from(token)
+  const hex = (b: number) => b.toString(16).padStart(2, '0')
+  const split = (by: string) => `${token.slice(0, 4)}${by}${token.slice(4, 9)}${by}${token.slice(9)}`
+  return [
+    ...['\u034F', '\uFE0F', '\u{E0020}', '\u206F', '\u180B', '\u17B4'].map((by) => `split ${split(by)}`),
+    `double-percent ${[...bytes].map((b) => `%25${hex(b)}`).join('')}`,
+    `double-json ${JSON.stringify(JSON.stringify([...token].map((c) => `\\u00${hex(c.charCodeAt(0))}`).join('')))}`,
+    `entities ${[...token].map((c) => `&#${String(c.charCodeAt(0)).padStart(8, '0')};`).join('')}`,
+    `x-escapes ${[...bytes].map((b) => `\\x${hex(b)}`).join('')}`,
+    `braces ${[...token].map((c) => `\\u{${hex(c.charCodeAt(0))}}`).join('')}`,
+    `mime ${Buffer.from(`${'m'.repeat(70)}${token}`).toString('base64').replace(/(.{76})/g, '$1\r\n')}`,
+    `xxd ${bytes.toString('hex').replace(/(.{4})/g, '$1 ')}`,
+    `fullwidth ${[...token].map((c) => String.fromCodePoint(c.charCodeAt(0) + 0xfee0)).join('')}`,
   ]
 }

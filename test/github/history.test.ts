@@ -76,3 +76,20 @@ describe('fetchHistory', () => {
     assert.equal(operations.filter((o) => o === 'actions/list-workflow-run-artifacts').length, 3)
   })
 })
+
+describe('a summary larger than its listing says', () => {
+  let fake: FakeGitHub
+  fakeGitHubForSuite(() => fake, (started) => (fake = started))
+
+  test('is left out by its size: the download is stopped at the cap, not read whole and refused after', async () => {
+    const run = fake.world.startRun({ event: 'push', headBranch: 'main', headSha: 'c'.repeat(40) })
+    const artifact = fake.world.addArtifact(run.id, NAME, Buffer.alloc(8 * 2 ** 20, 7))
+    // The listing lies: 900 bytes.
+    artifact.size = 900
+    fake.world.finishRun(run.id, 'success')
+    const fetched = await fetchHistory(createOctokit(fake.token, fake.url), { owner: 'acme', repo: 'support-bot', workflow: null, branch: 'main', prefix: 'convy', agent: 'bot', runs: 1 }, await mkdtemp(join(tmpdir(), 'convy-history-')))
+    assert.deepEqual(fetched.entries, [])
+    assert.equal(fetched.problems.length, 1)
+    assert.match(fetched.problems[0]!, new RegExp(`workflow run ${run.id}: its ${NAME.replace('+', '\\+')} was left out: artifact ${artifact.id} is larger than \\d+ bytes; its download was stopped there`))
+  })
+})

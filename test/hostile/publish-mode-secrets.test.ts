@@ -59,6 +59,12 @@ describe('mode: publish, with a pull request run whose errors hold the secrets',
     await rm(workspace, { recursive: true, force: true })
   })
 
+  test('nothing of the pull request\'s artifact is left in RUNNER_TEMP once the step ends', () => {
+    assert.equal(result.code, 0, describeStep(result))
+    // Before: convy-…/pull-request/bot/run.json and attempts.jsonl stayed there.
+    assert.deepEqual(result.leftInTemp.filter((file) => file.split(/[\\/]/).includes('pull-request')), [])
+  })
+
   test('the run held the secrets, and its errors were published (the test is live)', () => {
     assert.equal(result.code, 0, describeStep(result))
     assert.deepEqual(fake.violations, [])

@@ -5,7 +5,7 @@ import { fetchArtifactZip } from './artifact-zip.ts'
 import { runArtifactName } from './artifact-names.ts'
 import { baselineCandidates } from './baseline.ts'
 import type { Octokit } from './octokit.ts'
-import { unzip } from './unzip.ts'
+import { unzip, UNZIP_LIMITS } from './unzip.ts'
 
 const RUN_ID = /^[A-Za-z0-9][A-Za-z0-9_.-]*\/\d{4}-\d\d-\d\dT\d\d-\d\d-\d\d_[0-9a-f]{4}$/
 
@@ -53,7 +53,7 @@ export function downloadBaselines(octokit: Octokit, where: BaselineDownload, dir
     let index = 0
     for await (const found of baselineCandidates(octokit, { owner, repo, workflow, branch, artifactName: name }, seen)) {
       const dir = dirFor(index++)
-      await unzip(await fetchArtifactZip(octokit, { owner, repo, artifactId: found.artifactId, digest: found.digest }), dir)
+      await unzip(await fetchArtifactZip(octokit, { owner, repo, artifactId: found.artifactId, digest: found.digest, maxBytes: UNZIP_LIMITS.maxTotalBytes }), dir)
       const manifest = await readManifest(dir)
       if (!RUN_ID.test(manifest.id) || !manifest.id.startsWith(`${agent}/`)) throw new ConvyError(`artifact ${name} of workflow run ${found.runId} holds run "${manifest.id}", not a run of ${agent}`)
       yield { manifest, runId: found.runId, dir }

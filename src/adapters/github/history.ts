@@ -119,8 +119,7 @@ async function readRunSummary(octokit: Octokit, search: HistorySearch, runId: nu
   if (artifact.size_in_bytes > ZIP_MAX_BYTES) return left(`it is ${artifact.size_in_bytes} bytes; a summary is at most ${ZIP_MAX_BYTES}`)
   const dir = await mkdtemp(join(scratch, 'summary-'))
   try {
-    const zip = await fetchArtifactZip(octokit, { owner, repo, artifactId: artifact.id, digest: artifact.digest ?? null })
-    if (zip.length > ZIP_MAX_BYTES) return left(`it downloaded as ${zip.length} bytes; a summary is at most ${ZIP_MAX_BYTES}`)
+    const zip = await fetchArtifactZip(octokit, { owner, repo, artifactId: artifact.id, digest: artifact.digest ?? null, maxBytes: ZIP_MAX_BYTES })
     await unzip(zip, dir, SUMMARY_UNZIP_LIMITS)
     const file = join(dir, SUMMARY_FILE)
     const size = await stat(file).then((s) => (s.isFile() ? s.size : -1), () => -1)

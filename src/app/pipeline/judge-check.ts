@@ -1,11 +1,10 @@
-import { readFile } from 'node:fs/promises'
+import { stat } from 'node:fs/promises'
 import { basename, dirname, join, resolve } from 'node:path'
 import { agreementOf, agreementTable, type Agreement } from '../../base/stats/agreement.ts'
 import { InputError } from '../../base/shared/errors.ts'
-import { sha256 } from '../../base/shared/fingerprint.ts'
 import { CONVY_VERSION } from '../../base/shared/version.ts'
 import { CALIBRATION_FILE, CALIBRATION_FORMAT, judgeOf, writeCalibration, type Calibration, type JudgeIdentity } from '../../records/calibration/calibration.ts'
-import { parseLabels, type Label } from '../../records/calibration/labels.ts'
+import { readLabels, type Label } from '../../records/calibration/labels.ts'
 import type { PipelineContext } from './context.ts'
 import { askJudgeAgain } from './judge-check-ask.ts'
 import { findLabelledAttempts, type LabelledDecision } from './labelled-attempts.ts'
@@ -61,15 +60,23 @@ export type JudgeAnswer = { holds: boolean; reason: string } | { why: string }
  * (no model call) or, with `judge`, a judge asked again about the labelled dialogues — measured
  * (base/stats/agreement.ts) and written to calibration.json, which runs, pages and the gate read.
  */
+/** Some 300,000 labels: far more than people label, far less than holding the file takes to refuse. */
+const LABELS_MAX_BYTES = 64 * 2 ** 20
+
+const mebibytes = (bytes: number) => (bytes / 2 ** 20).toFixed(bytes < 10 * 2 ** 20 ? 1 : 0)
+
 export async function judgeCheck(ctx: PipelineContext, request: JudgeCheckRequest): Promise<JudgeCheckResult> {
   const labelsPath = resolve(ctx.cwd, request.labels)
-  let text: string
-  try {
-    text = await readFile(labelsPath, 'utf8')
-  } catch {
-    throw new InputError(`${request.labels}: not found; download labels from a run's report.html ("Download labels") and save them there`)
-  }
-  const { labels, replaced } = parseLabels(request.labels, text)
+  const size = await stat(labelsPath).then(
+    (found) => (found.isFile() ? found.size : null),
+    (error: NodeJS.ErrnoException) => {
+      if (error.code === 'ENOENT') throw new InputError(`${request.labels}: not found; download labels from a run's report.html ("Download labels") and save them there`)
+      throw new InputError(`${request.labels}: cannot be read (${error.code ?? error.message})`)
+    },
+  )
+  if (size === null) throw new InputError(`${request.labels}: not a file`)
+  if (size > LABELS_MAX_BYTES) throw new InputError(`${request.labels}: ${mebibytes(size)} MiB; a labels file is at most ${mebibytes(LABELS_MAX_BYTES)} MiB (a line per labelled decision)`)
+  const { labels, replaced, sha256: labelsFingerprint } = await readLabels(request.labels, labelsPath, ctx.signal)
   if (labels.length === 0) throw new InputError(`${request.labels}: no labels; mark decisions in a run's report.html and download them`)
   const resultsDir = resultsDirOf(ctx, request)
   const { runs, decisions } = await findLabelledAttempts(request.labels, labels, resultsDir)
@@ -107,7 +114,7 @@ export async function judgeCheck(ctx: PipelineContext, request: JudgeCheckReques
     format: CALIBRATION_FORMAT,
     judge,
     decisions: asked ? 'asked' : 'recorded',
-    labels: { file: basename(labelsPath), fingerprint: sha256(text), runs: [...runs.keys()] },
+    labels: { file: basename(labelsPath), fingerprint: labelsFingerprint, runs: [...runs.keys()] },
     overall,
     scenarios,
     disagreements: disagreements.length,

@@ -24,12 +24,3 @@ export function forTerminal(text: string): string {
   const escape = (c: string) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`
   return text.replace(BIDI, escape).replace(TERMINAL_CONTROL, escape)
 }
-
-/**
- * Characters that a page, a terminal or a markdown clean-up may drop or that show as nothing: bidi
- * controls, zero-width characters and joiners, the soft hyphen, and control characters other than
- * tab and line breaks. One of them inside a secret splits it for a plain search, and dropping it later
- * joins the secret again, so the mask looks through them (secrets.ts).
- */
-// eslint-disable-next-line no-control-regex -- control characters are exactly what this finds
-export const INVISIBLE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u00AD\u061C\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF]/

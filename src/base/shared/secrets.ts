@@ -1,13 +1,16 @@
-import { decodedView, MAY_HIDE } from './decoded-view.ts'
+import { binaryForms } from './binary-forms.ts'
+import { asciiLower, compactView, readerText, readerTexts, readerViews, type ReaderView } from './reader-view.ts'
 
 /**
  * Values read from the environment may be secrets. Everything that leaves the process as text
  * (attempts with the agent's answers, error messages, logs, pages) goes through a mask built from
- * those values. An agent or a server may hand a secret back in another form than it was given: as it
- * is, inside a JSON string, percent-encoded (an echoed URL, upper or lower case), in base64 (an echoed
- * `Basic` header) or hex, so each of those forms is masked too; and escaped a character at a time
- * (HTML entities, `\uXXXX`, `%xx`) or split by invisible characters, which the mask reads through
- * (decoded-view.ts).
+ * those values. The mask works on what a reader sees (reader-view.ts): each text is read as a browser
+ * and an eye would read it (escapes of every kind decoded, nested until nothing changes; characters
+ * that show as nothing dropped; fullwidth and other compatibility letters as their plain forms;
+ * base64, base32 and hex joined across line breaks and groups), the secret and its base64, base32 and
+ * hex forms are searched in that view, and the spans of the text the hits come from are replaced.
+ * Forms written as they are (raw, JSON-escaped, percent-encoded, base64) are first replaced by a plain
+ * search, which costs nothing where nothing hides.
  */
 export type Mask = (text: string) => string
 
@@ -17,33 +20,78 @@ export const SHORTEST_MASKED = 4
 /** Base64 carries a secret's bits at one of three offsets; each gives a run of stable characters. */
 const SHORTEST_BASE64_MASKED = 8
 
+/**
+ * Forms at least this long are also searched with white space dropped (a JWT wrapped at 60 columns,
+ * MIME base64 at 76, hex in groups); shorter ones only as a reader sees words, so that a short
+ * secret is not found across the words of ordinary text.
+ */
+export const SHORTEST_JOINED = 12
+
 export const MASKED = '***'
 
 export const noMask: Mask = (text) => text
 
+/**
+ * An escape that starts just before a secret can take its first characters as its own (`%6` then
+ * `Cn4ry…` reads `%6C`, an `l`), and one that starts in its last characters can take what follows:
+ * the view then holds the secret but for a few characters at either end. So a key of a long form is
+ * its middle, and a hit is widened by as many characters of the view on each side: for the secret
+ * written whole, exactly its span; for one whose edge an escape took, that escape too.
+ */
+const MOST_TAKEN = 8
+
+/** One thing to search in the reader's view. */
+interface Key {
+  /** The form's middle: `pad` characters left off each end. */
+  text: string
+  pad: number
+  /** Searched in the view lower-cased (hex, base32): `text` is lower case. */
+  caseless: boolean
+  /** Searched in the view without white space (`text` has none). */
+  joined: boolean
+}
+
 export function createMask(secretValues: Iterable<string>): Mask {
   const forms = new Set<string>()
-  const seen = new Set<string>()
+  const keys = new Map<string, Key>()
+  const addKey = (text: string, caseless: boolean) => {
+    const joined = text.replaceAll(' ', '')
+    const form = joined.length >= SHORTEST_JOINED ? joined : text
+    if (form.length < SHORTEST_MASKED) return
+    const pad = Math.min(MOST_TAKEN, Math.max(0, Math.floor((form.length - SHORTEST_JOINED) / 2)))
+    const key = { text: form.slice(pad, form.length - pad), pad, caseless, joined: form === joined && joined.length >= SHORTEST_JOINED }
+    keys.set(`${key.caseless}${key.joined}${pad}${key.text}`, key)
+  }
   for (const value of secretValues) {
     if (value.length < SHORTEST_MASKED) continue
     for (const form of encodedForms(value)) if (form.length >= SHORTEST_MASKED) forms.add(form)
-    seen.add(value).add(JSON.stringify(value).slice(1, -1))
+    addKey(readerText(value), false)
+    // As a request carries it, for the levels of the view where it is not decoded yet.
+    for (const form of [encodeURIComponent(value), JSON.stringify(value).slice(1, -1)]) if (form !== value) addKey(form, false)
+    // The secret's bytes encoded, and those of the forms a request carries it in (a URL, a JSON string).
+    for (const carried of new Set([value, encodeURIComponent(value), JSON.stringify(value).slice(1, -1)])) {
+      for (const form of binaryForms(Buffer.from(carried, 'utf8'))) addKey(form.text, form.caseless)
+    }
   }
   // Longest first, so a form that contains another is replaced whole.
   const values = [...forms].sort((a, b) => b.length - a.length)
   if (values.length === 0) return noMask
   const plain = plainMask(values)
-  const readable = [...seen].sort((a, b) => b.length - a.length)
-  return (text) => {
+  const search = [...keys.values()].sort((a, b) => b.text.length - a.text.length)
+  const mask: Mask = (text) => {
     let masked = plain(text)
-    // Again until nothing is found, as below: each replacement shortens the text.
-    while (MAY_HIDE.test(masked)) {
-      const through = maskThroughEscapes(masked, readable)
+    // Again until nothing is found (at most a few rounds): a secret made of `*` can reappear around a
+    // `***` just written.
+    for (let round = 0; round < 4; round++) {
+      const through = maskThroughView(masked, search)
       if (through === masked) break
       masked = plain(through)
     }
     return masked
   }
+  const numeric = /^[0-9.eE+-]+$/
+  if (!values.some((form) => numeric.test(form)) && !search.some((key) => numeric.test(key.text))) NUMBERLESS.add(mask)
+  return mask
 }
 
 function plainMask(values: readonly string[]): Mask {
@@ -63,12 +111,48 @@ function plainMask(values: readonly string[]): Mask {
   }
 }
 
-/** The secret's spans in the text as read through escapes and invisible characters, masked. */
-function maskThroughEscapes(text: string, values: readonly string[]): string {
-  const view = decodedView(text)
+// Text whose reader's view is itself but for its white space: printable ASCII with no escape.
+const PLAIN_TEXT = /^[\x20-\x24\x27-\x5b\x5d-\x7e\t\n\r]*$/
+
+/** The four strings a key may be searched in; the lower-cased ones made when first asked for. */
+class Views {
+  #lowerSpaced?: string
+  #lowerJoined?: string
+  constructor(
+    readonly spaced: string,
+    readonly joined: string,
+    readonly lower: (text: string) => string,
+  ) {}
+  of(key: Key): string {
+    if (!key.caseless) return key.joined ? this.joined : this.spaced
+    if (key.joined) return (this.#lowerJoined ??= this.lower(this.joined))
+    return (this.#lowerSpaced ??= this.lower(this.spaced))
+  }
+}
+
+/**
+ * The keys' spans in the text as a reader sees it, masked: in the view at each level of decoding
+ * (reader-view.ts). The views are searched as text first (for plain ASCII, with native string
+ * operations alone); the maps back to the text are built only when something was found.
+ */
+function maskThroughView(text: string, keys: readonly Key[]): string {
+  // Printable ASCII without escapes: the one view is the text, its white space made spaces.
+  const levels = PLAIN_TEXT.test(text) ? [text.replace(/[\t\n\r]/g, ' ')] : readerTexts(text)
+  const lower = (t: string) => t.toLowerCase()
+  const found = levels.map((spaced) => new Views(spaced, spaced.replaceAll(' ', ''), lower))
+  if (!keys.some((key) => found.some((views) => views.of(key).includes(key.text)))) return text
   const spans: [number, number][] = []
-  for (const value of values) {
-    for (let at = view.text.indexOf(value); at >= 0; at = view.text.indexOf(value, at + 1)) spans.push([view.starts[at]!, view.ends[at + value.length - 1]!])
+  for (const view of readerViews(text)) {
+    const joined = compactView(view)
+    const views = new Views(view.text, joined.text, asciiLower)
+    for (const key of keys) {
+      const map: ReaderView = key.joined ? joined : view
+      const searched = views.of(key)
+      const last = map.text.length - 1
+      for (let at = searched.indexOf(key.text); at >= 0; at = searched.indexOf(key.text, at + 1)) {
+        spans.push([map.starts[Math.max(0, at - key.pad)]!, map.ends[Math.min(last, at + key.text.length - 1 + key.pad)]!])
+      }
+    }
   }
   if (spans.length === 0) return text
   spans.sort((a, b) => a[0] - b[0])
@@ -111,31 +195,57 @@ function base64Inner(bytes: Buffer, offset: number): string {
   return encoded.slice(first, end)
 }
 
-/** Masks every string in a value that is about to be written (an attempt, a record). */
+/**
+ * Masks made by createMask whose secrets cannot print as a number (none is made of digits, `.`, `e`,
+ * `+` and `-` alone): maskDeep skips the numbers for these. Any other mask is asked about every number.
+ */
+const NUMBERLESS = new WeakSet<Mask>([noMask])
+
+/**
+ * Numbers in a record are masked as what they print as (a PIN echoed as a JSON number in a tool's
+ * arguments or the usage). The replacement keeps the record readable: a number in data whose shape
+ * the record leaves open (tool arguments and results, context, world state, anything not below) becomes
+ * the string `***`; a count or measure the record's schema types as a number becomes 0; convy-ci's own
+ * ordinals (attempt, line, turn, k…) are its numbering, not data it was handed, and stay.
+ */
+const OPEN_DATA = new Set(['arguments', 'result', 'context', 'state'])
+const MEASURES = new Set(['input', 'output', 'inputTokens', 'outputTokens', 'seconds', 'firstTokenSeconds', 'at', 'costUsd', 'agentCostUsd', 'calls', 'tries', 'cachedCalls', 'seed'])
+const ORDINALS = new Set(['attempt', 'line', 'turn', 'replayOf', 'k', 'parallel', 'judgeSamples', 'index', 'total', 'pullRequest', 'format', 'turnTimeoutSeconds', 'budgetUsd', 'judgeTemperature'])
+
+/** Masks every string, key and number in a value that is about to be written (an attempt, a record). */
 export function maskDeep<T>(value: T, mask: Mask): T {
   // Nothing to mask: the value as it is (it is about to be serialised, not kept).
   if (mask === noMask) return value
-  return maskValue(value, mask) as T
+  return maskValue(value, mask, !NUMBERLESS.has(mask), undefined, false) as T
 }
 
 // Loops rather than Object.entries and fromEntries: an attempt is masked as it is recorded, thousands
 // of times a run, and the intermediate arrays showed in the runner's profile (bench/runner.ts).
-function maskValue(value: unknown, mask: Mask): unknown {
+function maskValue(value: unknown, mask: Mask, numbers: boolean, key: string | undefined, open: boolean): unknown {
   if (typeof value === 'string') return mask(value)
+  if (typeof value === 'number') return numbers ? maskNumber(value, mask, key, open) : value
   if (value === null || typeof value !== 'object') return value
   if (Array.isArray(value)) {
     const items = new Array<unknown>(value.length)
-    for (let i = 0; i < value.length; i++) items[i] = maskValue(value[i], mask)
+    for (let i = 0; i < value.length; i++) items[i] = maskValue(value[i], mask, numbers, key, open)
     return items
   }
   const masked: Record<string, unknown> = {}
   for (const key in value) {
     if (!Object.hasOwn(value, key)) continue
-    const item = maskValue((value as Record<string, unknown>)[key], mask)
+    const item = maskValue((value as Record<string, unknown>)[key], mask, numbers, key, open || OPEN_DATA.has(key))
     const name = mask(key)
     // An agent's JSON may carry a "__proto__" key: kept as a key, as Object.fromEntries would.
     if (name === '__proto__') Object.defineProperty(masked, name, { value: item, enumerable: true, writable: true, configurable: true })
     else masked[name] = item
   }
   return masked
+}
+
+function maskNumber(value: number, mask: Mask, key: string | undefined, open: boolean): unknown {
+  const printed = JSON.stringify(value)
+  if (printed.length < SHORTEST_MASKED || mask(printed) === printed) return value
+  if (open || key === undefined) return MASKED
+  if (MEASURES.has(key)) return 0
+  return ORDINALS.has(key) ? value : MASKED
 }

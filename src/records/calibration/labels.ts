@@ -1,3 +1,6 @@
+import { createHash } from 'node:crypto'
+import { createReadStream } from 'node:fs'
+import { createInterface } from 'node:readline'
 import * as z from '../../base/shared/zod.ts'
 import { FileError, InputErrors } from '../../base/shared/errors.ts'
 
@@ -41,38 +44,77 @@ export interface ReadLabels {
 
 /** The labels of `text` (the file `file`, for messages). Every bad line is reported at once, `file:line`, exit 2. */
 export function parseLabels(file: string, text: string): ReadLabels {
-  const byDecision = new Map<string, Label>()
-  const problems: FileError[] = []
-  let replaced = 0
-  text.split(/\r?\n/).forEach((raw, index) => {
-    const line = index + 1
+  const reader = new LabelReader(file)
+  text.split(/\r?\n/).forEach((raw, index) => reader.add(index + 1, raw))
+  return reader.finish()
+}
+
+/**
+ * The labels of the file at `path`, read a line at a time (a file of hundreds of megabytes is not
+ * held whole), stopping at once when `signal` aborts.
+ */
+export async function readLabels(file: string, path: string, signal?: AbortSignal): Promise<ReadLabels & { sha256: string }> {
+  const reader = new LabelReader(file)
+  const input = createReadStream(path, { encoding: 'utf8' })
+  // The file's fingerprint, of the text as read (what sha256 of the whole text gave).
+  const hash = createHash('sha256')
+  input.on('data', (chunk) => hash.update(chunk))
+  const lines = createInterface({ input, crlfDelay: Infinity })
+  try {
+    signal?.throwIfAborted()
+    let line = 0
+    for await (const raw of lines) {
+      signal?.throwIfAborted()
+      reader.add(++line, raw)
+    }
+    signal?.throwIfAborted()
+  } finally {
+    lines.close()
+    input.destroy()
+  }
+  return { ...reader.finish(), sha256: hash.digest('hex') }
+}
+
+class LabelReader {
+  readonly #byDecision = new Map<string, Label>()
+  readonly #problems: FileError[] = []
+  #moreProblems = 0
+  #replaced = 0
+  constructor(readonly file: string) {}
+
+  add(line: number, raw: string): void {
     if (raw.trim() === '') return
     let value: unknown
     try {
       value = JSON.parse(raw)
     } catch {
-      problems.push(new FileError(file, line, 'not a JSON object; each line is {"run", "scenario", "attempt", "claim", "holds"}'))
-      return
+      return this.#problem(line, 'not a JSON object; each line is {"run", "scenario", "attempt", "claim", "holds"}')
     }
     const parsed = LabelSchema.safeParse(value, z.PARSE_FEW)
     if (!parsed.success) {
       const issue = parsed.error.issues[0]!
       const where = issue.path.length ? `${issue.path.join('.')}: ` : ''
-      problems.push(new FileError(file, line, `${where}${issue.message}`))
-      return
+      return this.#problem(line, `${where}${issue.message}`)
     }
     const label: Label = { ...parsed.data, line }
     const key = decisionKey(label)
-    if (byDecision.delete(key)) replaced++
-    byDecision.set(key, label)
-  })
-  if (problems.length > PROBLEMS_SHOWN) {
-    const more = problems.length - PROBLEMS_SHOWN
-    problems.splice(PROBLEMS_SHOWN, more, new FileError(file, undefined, `and ${more} more bad line${more === 1 ? '' : 's'}`))
+    if (this.#byDecision.delete(key)) this.#replaced++
+    this.#byDecision.set(key, label)
   }
-  if (problems.length === 1) throw problems[0]!
-  if (problems.length > 1) throw new InputErrors(problems)
-  return { labels: [...byDecision.values()].sort((a, b) => a.line - b.line), replaced }
+
+  finish(): ReadLabels {
+    const problems = this.#problems
+    if (this.#moreProblems > 0) problems.push(new FileError(this.file, undefined, `and ${this.#moreProblems} more bad line${this.#moreProblems === 1 ? '' : 's'}`))
+    if (problems.length === 1) throw problems[0]!
+    if (problems.length > 1) throw new InputErrors(problems)
+    return { labels: [...this.#byDecision.values()].sort((a, b) => a.line - b.line), replaced: this.#replaced }
+  }
+
+  // Only the first few are kept: a file of garbage has millions.
+  #problem(line: number, message: string): void {
+    if (this.#problems.length < PROBLEMS_SHOWN) this.#problems.push(new FileError(this.file, line, message))
+    else this.#moreProblems++
+  }
 }
 
 /** One decision of one attempt: what a label names. */

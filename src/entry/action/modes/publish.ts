@@ -40,8 +40,9 @@ export async function publishMode(deps: ActionDeps): Promise<AgentOutcome[]> {
     await rm(dir, { recursive: true, force: true })
     await mkdir(dir, { recursive: true })
     await downloadArtifact(deps.artifacts, artifact.artifactId, dir, { token, owner, repo, runId: trigger.id }, artifact.digest)
-    // Data this job did not write: masked as it is read, before anything quotes or cuts it.
-    const tally = await readTally(dir, { mask: deps.mask })
+    // Data this job did not write: masked as it is read, before anything quotes or cuts it; and
+    // removed once read, whatever happens, so nothing a pull request put here outlives the step.
+    const tally = await readTally(dir, { mask: deps.mask }).finally(() => rm(dir, { recursive: true, force: true }))
     const number = await checkedPullRequest(octokit, { owner, repo }, trigger, agent, tally)
     if (number === null) {
       log.notice(`${agent}: the pull request has moved past ${trigger.headSha.slice(0, 7)}; its newer run will publish`)
