@@ -3,7 +3,7 @@
  * (an agent's "txt.exe" shown as "exe.txt"), and control characters (a bell, an escape sequence that
  * rewrites a terminal, a carriage return that hides what came before). Text from agents, models and
  * file names passes through here before it reaches a page or a terminal. Markdown has its own
- * (compare/neutralise.ts), which also flattens lines.
+ * (views/markdown/neutralise.ts), which also flattens lines.
  */
 export const BIDI = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/g
 
