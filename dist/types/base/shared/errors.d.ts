@@ -31,6 +31,8 @@ export declare class InputErrors extends InputError {
     readonly problems: readonly InputError[];
     constructor(problems: readonly InputError[]);
 }
+/** Every problem found, as one error: a user fixing a file should not discover its mistakes one run at a time. */
+export declare function allProblems(problems: readonly InputError[]): InputError;
 /** A run that exists but cannot be resumed as asked (changed configuration, unknown id). */
 export declare class ResumeRefused extends InputError {
 }

@@ -27,7 +27,11 @@ export interface VerdictTotals {
     userErrors: number;
     /** Nothing could decide them (no check, the judge not asked): neither passed nor failed. */
     notDecided: number;
-    /** passed / (passed + failed); null when no attempt got a verdict. */
+    /**
+     * passed / (passed + failed + agentErrors) for a scenario (an agent that broke did not pass); for
+     * the run, the mean over its scenarios, as the report, the comment and the comparison say it. Null
+     * when no attempt counts.
+     */
     passRate: number | null;
 }
 /** One line of the dialogue: who said it, the words, and the agent's time and tokens for an answer. */
@@ -130,7 +134,7 @@ export interface ComparisonResult {
 export interface CompareOptions {
     /** What fails the gate; default `worse`, as the action's `fail-on`. */
     failOn?: 'worse' | 'failing' | 'never';
-    /** An inconclusive comparison fails too; default false. */
+    /** An inconclusive comparison with evidence missing fails too; default true, as the CLI's and the action's (too little to tell never fails). */
     failOnInconclusive?: boolean;
     /** A Worse verdict fails even when the judge changed between the runs; default false. */
     gateAcrossJudgeChange?: boolean;

@@ -23,6 +23,7 @@ export type FakeReply = {
     refusal?: string;
     finishReason?: string;
     usage?: FakeUsage;
+    toolCalls?: FakeToolCall[];
 } | {
     kind: 'error';
     status: number;
@@ -45,8 +46,15 @@ export type FakeReply = {
  | {
     kind: 'stall';
 });
+/** A function call the fake model makes: `arguments` is sent as JSON text, as OpenAI sends it. */
+export interface FakeToolCall {
+    name: string;
+    arguments: unknown;
+}
 export declare const fakeReply: {
     text: (text: string, usage?: FakeUsage) => FakeReply;
+    /** An answer that calls these functions (`finish_reason: tool_calls`), for an agent's own model. */
+    toolCalls: (calls: readonly FakeToolCall[]) => FakeReply;
     refusal: (refusal: string) => FakeReply;
     error: (status: number, message: string, headers?: Record<string, string>) => FakeReply;
     rateLimited: (retryAfterSeconds?: number) => FakeReply;

@@ -4,7 +4,7 @@
  * stable. The package's entry (index.ts) adds `run()` for test files.
  */
 import type { Agent } from './agent.js';
-export type { Agent, Answer, AnswerContext, Conversation, ConversationContext, Message, ToolCall, Usage } from './agent.js';
+export type { Agent, Answer, AnswerContext, Conversation, ConversationContext, Message, ScenarioTools, ToolCall, ToolInfo, ToolResult, Usage } from './agent.js';
 export { HttpError } from './fetch-json.js';
 export { CONVY_VERSION as version } from '../../base/shared/version.js';
 /** Returns its argument: `export const agent = defineAgent({ … })` type-checks the agent where it is written. */

@@ -17,12 +17,24 @@ export interface ToolCall {
      */
     result?: unknown;
 }
-export interface Answer {
-    text: string;
+interface AnswerDetails {
     usage?: Usage;
     /** The tools the agent called for this answer, in order; recorded, shown to the judge, and checked by `tool_called`. */
     toolCalls?: ToolCall[];
 }
+/**
+ * What an agent answers: `text`, or `messages` when it answers with several messages in one turn (a
+ * greeting, then the answer). Each message is recorded and shown on its own; the simulated user, the
+ * judge and the checks read them as one text, joined by blank lines. With `messages`, `text` may be
+ * left out: convy-ci sets it to that joined text.
+ */
+export type Answer = AnswerDetails & ({
+    text: string;
+    messages?: readonly string[];
+} | {
+    text?: string;
+    messages: readonly string[];
+});
 /** One message of the dialogue so far, in the shape most chat APIs take. */
 export interface Message {
     role: 'user' | 'assistant';
@@ -38,6 +50,32 @@ export interface ConversationContext {
      * answered (docs/scenarios.md, "Setting up the world"). Empty when none is configured.
      */
     context: Readonly<Record<string, unknown>>;
+    /**
+     * The scenario's tools, in-process (docs/tools.md): the same answers, faults and record as over MCP
+     * at `context.tools_url`. Absent when the scenario has none.
+     */
+    tools?: ScenarioTools;
+}
+/** A tool as an MCP server lists it. */
+export interface ToolInfo {
+    name: string;
+    description?: string;
+    inputSchema: Record<string, unknown>;
+}
+/** What a call gives back, as MCP's `tools/call` does: text content, a map as `structuredContent`, `isError` for a tool error. */
+export interface ToolResult {
+    content: {
+        type: 'text';
+        text: string;
+    }[];
+    structuredContent?: Record<string, unknown>;
+    isError?: boolean;
+}
+/** The scenario's tools for a module agent that calls them in-process. */
+export interface ScenarioTools {
+    list(): ToolInfo[];
+    /** Answers as the MCP server does, recorded the same; throws for a tool the scenario does not define, naming its tools. */
+    call(name: string, args?: Record<string, unknown>): Promise<ToolResult>;
 }
 export interface AnswerContext extends ConversationContext {
     /** The dialogue before this message, for agents that keep no state. */
@@ -57,3 +95,4 @@ export interface Agent {
     version?: string;
     conversation(context: ConversationContext): Promise<Conversation> | Conversation;
 }
+export {};

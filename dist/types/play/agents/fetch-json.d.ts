@@ -10,7 +10,7 @@ export interface JsonRequest {
     /** Sent as JSON. */
     body?: unknown;
     signal?: AbortSignal;
-    /** The HTTP client; default: the built-in fetch. A run passes its own (src/http/fetch.ts). */
+    /** The HTTP client; default: the built-in fetch. A run passes its own (src/base/http/fetch.ts). */
     fetch?: Fetch;
 }
 /** A non-2xx answer. `excerpt` is the start of the body, for the message and for callers that branch on it. */

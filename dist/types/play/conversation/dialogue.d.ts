@@ -6,8 +6,16 @@ import type { ToolCall } from '../agents/agent.js';
 export interface DialogueLine {
     role: 'user' | 'agent';
     text: string;
-    /** An agent line's tool calls, where its protocol shows them: the judge sees them, the simulated user does not. */
-    toolCalls?: readonly ToolCall[];
+    /**
+     * An agent line's tool calls, where its protocol shows them, and those convy-ci's own tools served
+     * during it (`served`, with the tool error and the fault injected): the judge sees them, the
+     * simulated user does not.
+     */
+    toolCalls?: readonly (ToolCall & {
+        served?: true;
+        error?: string;
+        fault?: string;
+    })[];
 }
 export interface ClaimDecision {
     pass: boolean;
@@ -19,6 +27,8 @@ export interface ClaimDecision {
 export interface SimulatedUserRequest {
     instructions: string;
     dialogue: DialogueLine[];
+    /** The attempt's context, when it has one: what set-up made and the scenario gave (their order number). */
+    context?: Record<string, unknown>;
 }
 /** What the review of a failed attempt may blame on the simulated user. */
 export type SimulatorMistakeKind = 'revealed_early' | 'invented_fact' | 'stopped_early' | 'broke_character' | 'ignored_instructions';
@@ -48,4 +58,6 @@ export interface UserReviewFindings {
 export interface JudgeRequest {
     claims: string[];
     dialogue: DialogueLine[];
+    /** The attempt's context, when it has one. */
+    context?: Record<string, unknown>;
 }
