@@ -43,9 +43,10 @@ describe('a change of answer time that reads 0 ms', () => {
   })
 
   test('a small change that is real reads in milliseconds, not "+0.0 s"', () => {
-    const c = compareRuns(tallyRecord(record(0.01, 'bot/2026-03-01T10-00-00_ab12')), tallyRecord(record(0.03, 'bot/2026-03-02T10-00-00_cd34')), { now: new Date('2026-03-02T12:00:00Z') })
+    // 10 ms → 90 ms: past the 50 ms a change must reach to be told (verdict/speed.ts), under 0.1 s.
+    const c = compareRuns(tallyRecord(record(0.01, 'bot/2026-03-01T10-00-00_ab12')), tallyRecord(record(0.09, 'bot/2026-03-02T10-00-00_cd34')), { now: new Date('2026-03-02T12:00:00Z') })
     assert.equal(c.tiles.medianAnswerSeconds.tone, 'worse')
-    assert.match(renderCompareTiles(c).value, /Answer time.*▼ \+20 ms <small>slower/)
+    assert.match(renderCompareTiles(c).value, /Answer time.*▼ \+80 ms <small>slower/)
     assert.doesNotMatch(comparisonMarkdown(c), /\+0\.0 s/)
   })
 })
