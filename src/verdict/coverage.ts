@@ -42,15 +42,11 @@ export function verdictCoverage(compared: readonly Played[], notCompared: readon
   const blindScenarios = played.filter((s) => canRegister(s.before.attempts, s.after.attempts) && !canRegister(s.before.judged, s.after.judged)).map((s) => s.id)
 
   // Testable before (k/k → 0/k could register against the attempts played after) and no verdict after at
-  // all — beyond what this run's rate of undecided attempts makes likely in some scenario by chance
+  // all — beyond what this run's own rate of undecided attempts makes likely in some scenario by chance
   // (at k = 3 with 10% undecided, one scenario in a thousand is blind by chance: 5% of healthy runs of
-  // 50 scenarios). The rate is read from the scenarios that got some verdict, never below a healthy
-  // run's: scenarios a judge refused whole must not excuse each other. Such a scenario is still
-  // counted as failed by the strict comparison.
+  // 50 scenarios). Such a scenario is still counted as failed by the strict comparison.
   const played_ = (side: ScenarioSide) => side.attempts + side.userErrors + side.notDecided
-  const seen = played.filter((s) => s.after.judged > 0)
-  const seenRate = seen.reduce((t, s) => t + played_(s.after) - s.after.judged, 0) / Math.max(1, seen.reduce((t, s) => t + played_(s.after), 0))
-  const undecided = Math.max(HEALTHY_NO_VERDICT_SHARE, seenRate)
+  const undecided = sum((s) => played_(s.after) - s.after.judged) / Math.max(1, sum((s) => played_(s.after)))
   const byChance = (n: number) => undecided ** n > SCENARIO_ALPHA / Math.max(1, played.length)
   const blindAfter = played.filter((s) => s.after.judged === 0 && played_(s.after) > 0 && canRegister(s.before.judged, played_(s.after)) && !byChance(played_(s.after))).map((s) => s.id)
 
