@@ -72,6 +72,12 @@ function decodedText(literal: string): string {
 
 const ESCAPE_START = /[%\\&]/g
 
+/** The escape that starts at `at` (a `%`, `\\` or `&` found there), decoded; undefined when none does. */
+function escapeAt(src: string, at: number): ReturnType<typeof entity> {
+  const c = src.charCodeAt(at)
+  return c === 0x25 ? byteEscape(src, at, 1) : c === 0x5c ? backslashEscape(src, at) : entity(src, at)
+}
+
 /** One level of escapes decoded, nothing else read differently. */
 function decodeEscapes(src: string): string {
   let out = ''
@@ -79,8 +85,7 @@ function decodeEscapes(src: string): string {
   ESCAPE_START.lastIndex = 0
   for (let m = ESCAPE_START.exec(src); m; m = ESCAPE_START.exec(src)) {
     const at = m.index
-    const c = src.charCodeAt(at)
-    const decoded = c === 0x25 ? byteEscape(src, at, 1) : c === 0x5c ? backslashEscape(src, at) : entity(src, at)
+    const decoded = escapeAt(src, at)
     if (!decoded) continue
     out += src.slice(from, at) + decoded.text
     from = decoded.end
@@ -182,8 +187,7 @@ function escapesLayer(src: string): Layer {
   ESCAPE_START.lastIndex = 0
   for (let m = ESCAPE_START.exec(src); m; m = ESCAPE_START.exec(src)) {
     const at = m.index
-    const c = src.charCodeAt(at)
-    const decoded = c === 0x25 ? byteEscape(src, at, 1) : c === 0x5c ? backslashEscape(src, at) : entity(src, at)
+    const decoded = escapeAt(src, at)
     if (!decoded) continue
     push(layer, src.slice(from, at), from, at, true)
     push(layer, decoded.text, at, decoded.end, false)

@@ -31,19 +31,18 @@ export function attemptFirstTokenSeconds(attempt: StreamedAttempt): number | nul
 
 /** The time to first token of some attempts: the median of theirs, as for the answer time. */
 export function firstTokenSecondsOf(attempts: Iterable<StreamedAttempt>): number | null {
-  const times: number[] = []
-  for (const attempt of attempts) {
-    const time = attemptFirstTokenSeconds(attempt)
-    if (time !== null) times.push(time)
-  }
-  return median(times)
+  return medianOver(attempts, attemptFirstTokenSeconds)
 }
 
 /** The answer time of some attempts: the median of theirs, so that one slow conversation moves it as little as it should. */
 export function answerSecondsOf(attempts: Iterable<TimedAttempt>): number | null {
+  return medianOver(attempts, attemptAnswerSeconds)
+}
+
+function medianOver<A>(attempts: Iterable<A>, timeOf: (attempt: A) => number | null): number | null {
   const times: number[] = []
   for (const attempt of attempts) {
-    const time = attemptAnswerSeconds(attempt)
+    const time = timeOf(attempt)
     if (time !== null) times.push(time)
   }
   return median(times)
