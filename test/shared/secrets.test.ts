@@ -62,6 +62,7 @@ test('escapes and invisible characters in any mix are read through; other text i
       assert.ok(masked.includes(MASKED))
       assert.ok(!forPage(masked).includes(SECRET) && !neutralise(masked, 10_000).includes('s3cret'))
     }),
+    { seed: 20261204 },
   )
   const ordinary = 'Fish &amp; chips at 50% off, \\u00e9t\u00e9 &#233;t&#xe9; — a&b'
   assert.equal(mask(ordinary), ordinary)
@@ -154,6 +155,7 @@ test('the view searched first (native, no map) is the view whose map masks, for 
       assert.equal(readerText(text), readerView(text).text)
       assert.deepEqual(readerTexts(text), readerViews(text).map((level) => level.text))
     }),
-    { numRuns: 1000 },
+    // A fixed seed: CI reads the same thousand texts every time.
+    { numRuns: 1000, seed: 20261204 },
   )
 })
