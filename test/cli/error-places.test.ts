@@ -62,3 +62,17 @@ test('run from a folder inside the project reads the nearest convy.yml above it 
   assert.equal(outside.code, 2)
   assert.match(outside.stderr, /no convy\.yml in .*convy-no-project-.* or any folder above it; run `convy-ci init`/)
 })
+
+test('a dead proxy is named as the proxy, with the variable it came from and its password masked; not blamed on the gateway', async () => {
+  const dir = await makeProject({
+    // A gateway off this machine (loopback always goes straight, proxy or not); through a proxy, only the proxy is dialled.
+    'convy.yml': 'models:\n  base_url: http://gateway.invalid/v1\n  user: u\n  judge: j\nagents:\n  bot: { url: "http://127.0.0.1:1/chat", body: { message: "{text}" }, reply: answer }\n',
+    'scenarios/a.yml': 'user: Say hello.\njudge: [The agent greets]\n',
+  })
+  // Port 1 on loopback: nothing listens there, so the proxy refuses at once.
+  const result = await runInProcess(['run', 'bot'], { cwd: dir, env: { HTTP_PROXY: 'http://me:pr0xy-pass@127.0.0.1:1' } })
+  assert.equal(result.code, 2, result.stderr)
+  assert.match(result.stderr, /the proxy at http:\/\/me:\*\*\*@127\.0\.0\.1:1\/ \(from HTTP_PROXY\) cannot be reached \(ECONNREFUSED\) on the way to the model gateway at http:\/\/gateway\.invalid\/v1; check HTTP_PROXY, or set `proxy: none` under models: in convy\.yml/)
+  assert.doesNotMatch(result.stderr, /check models\.base_url|OPENAI_BASE_URL/)
+  assert.ok(!result.stderr.includes('pr0xy-pass'))
+})

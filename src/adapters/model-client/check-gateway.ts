@@ -12,7 +12,17 @@ const OPENAI_BASE_URL = 'https://api.openai.com/v1'
  * or the key refused. A gateway that does not list models, or is briefly failing, is left to the
  * run's own retries.
  */
-export async function checkGateway(options: { baseURL: string | undefined; apiKey: string | undefined; fetch: Fetch; mask: Mask; timeoutMs?: number; signal?: AbortSignal; source?: string }): Promise<void> {
+export async function checkGateway(options: {
+  baseURL: string | undefined
+  apiKey: string | undefined
+  fetch: Fetch
+  mask: Mask
+  timeoutMs?: number
+  signal?: AbortSignal
+  source?: string
+  /** The proxy the requests go through (base/http/proxy.ts `proxyInUse`): a connection that fails is then the proxy's. */
+  proxy?: { address: string; from: string } | null
+}): Promise<void> {
   const where = options.source ?? 'models.base_url in convy.yml, or OPENAI_BASE_URL'
   const base = (options.baseURL ?? OPENAI_BASE_URL).replace(/\/+$/, '')
   const statusOf = async (url: string) =>
@@ -28,6 +38,9 @@ export async function checkGateway(options: { baseURL: string | undefined; apiKe
   try {
     status = await statusOf(`${base}/models`)
   } catch (error) {
+    const { proxy } = options
+    // Through a proxy, the connection convy-ci makes is to the proxy: a gateway behind it that is down answers 502.
+    if (proxy) throw new InputError(options.mask(`the proxy at ${proxy.address} (from ${proxy.from}) cannot be reached (${rootCauseCode(error)}) on the way to the model gateway at ${base}; check ${proxy.from}, or set \`proxy: none\` under models: in convy.yml to go straight to the gateway`))
     throw new InputError(options.mask(`the model gateway at ${base} cannot be reached (${rootCauseCode(error)}); check ${where}`))
   }
   if ((status === 401 || status === 403) && !options.apiKey) {

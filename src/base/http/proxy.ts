@@ -55,6 +55,18 @@ export function proxyFor(target: URL, setting: ProxySetting, rules: ProxyRules):
   return target.protocol === 'https:' ? rules.https : rules.http
 }
 
+/**
+ * The proxy a request to `target` goes through, as a person should be told of it: its address (the
+ * password replaced) and where it was set (`HTTPS_PROXY`, or `proxy:` in convy.yml); null without one.
+ */
+export function proxyInUse(target: URL, setting: ProxySetting, env: ProxyEnvironment): { address: string; from: string } | null {
+  const proxy = proxyFor(target, setting, proxyRulesFrom(env))
+  if (!proxy) return null
+  if (setting !== undefined) return { address: describeProxy(proxy), from: '`proxy:` in convy.yml' }
+  const [lower, upper] = target.protocol === 'https:' ? ['https_proxy', 'HTTPS_PROXY'] : ['http_proxy', 'HTTP_PROXY']
+  return { address: describeProxy(proxy), from: env[lower] ? lower : upper }
+}
+
 /** A proxy's address as it may be shown: its password, if any, replaced. */
 export function describeProxy(proxy: URL): string {
   if (!proxy.password) return proxy.href

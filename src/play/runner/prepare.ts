@@ -9,7 +9,7 @@ import { canListen, type ListenOptions } from '../tools/listen.ts'
 import { FileError } from '../../base/shared/errors.ts'
 import { createModels } from './create-models.ts'
 import { createFetch, type HttpFetch } from '../../base/http/fetch.ts'
-import { proxyRulesFrom, proxySecrets } from '../../base/http/proxy.ts'
+import { proxyInUse, proxyRulesFrom, proxySecrets } from '../../base/http/proxy.ts'
 import { checkGateway } from '../../adapters/model-client/check-gateway.ts'
 import { createMask } from '../../base/shared/secrets.ts'
 import { createFileCache, type CacheMode } from '../../adapters/model-client/model-cache.ts'
@@ -98,6 +98,8 @@ export interface PreparedModels {
   reviewer: UserReviewer | null
   /** The HTTP client the models (and their gateway check) go through. */
   fetch: HttpFetch
+  /** The proxy their requests go through, as the gateway check names it when it cannot be reached. */
+  proxy: ReturnType<typeof proxyInUse>
 }
 
 export interface ModelOptions {
@@ -141,7 +143,7 @@ export function prepareModels(config: ProjectConfig, env: Environment, scenarios
       Object.entries(resolved.config.rate_limits).map(([model, l]) => [model, { requestsPerMinute: l.requests_per_minute, tokensPerMinute: l.tokens_per_minute, concurrency: l.concurrency }]),
     ),
   })
-  return { resolved, user, judge, reviewer, fetch }
+  return { resolved, user, judge, reviewer, fetch, proxy: modelsProxy(resolved, env) }
 }
 
 /**
@@ -153,7 +155,16 @@ export async function checkModels(models: PreparedModels, cache: CacheMode = 'of
   if ((models.user === null && models.judge === null) || cache === 'read' || cache === 'readwrite') return
   const { baseURL, apiKey, secrets, baseURLSource } = models.resolved
   if (early && early.baseURL === baseURL && early.apiKey === apiKey) return early.done
-  await checkGateway({ baseURL, apiKey, fetch: models.fetch, mask: createMask(secrets), source: baseURLSource })
+  await checkGateway({ baseURL, apiKey, fetch: models.fetch, mask: createMask(secrets), source: baseURLSource, proxy: models.proxy })
+}
+
+/** The proxy convy-ci's models are reached through, if any, for errors to name. */
+function modelsProxy(resolved: ResolvedModels, env: Environment): ReturnType<typeof proxyInUse> {
+  try {
+    return proxyInUse(new URL(resolved.baseURL ?? 'https://api.openai.com/v1'), resolved.config.proxy, env)
+  } catch {
+    return null
+  }
 }
 
 /** The HTTP client of convy-ci's models: the environment's proxies, or the `proxy:` of `models`. */
@@ -197,7 +208,7 @@ export function startModelCheck(config: ProjectConfig, env: Environment, options
   } catch {
     return null
   }
-  const done = checkGateway({ baseURL: resolved.baseURL, apiKey: resolved.apiKey, fetch, mask: createMask([...resolved.secrets, ...proxySecrets(env, resolved.config.proxy)]), signal: stop.signal, source: resolved.baseURLSource })
+  const done = checkGateway({ baseURL: resolved.baseURL, apiKey: resolved.apiKey, fetch, mask: createMask([...resolved.secrets, ...proxySecrets(env, resolved.config.proxy)]), signal: stop.signal, source: resolved.baseURLSource, proxy: modelsProxy(resolved, env) })
   done.catch(() => undefined)
   return { baseURL: resolved.baseURL, apiKey: resolved.apiKey, fetch, done, cancel: () => stop.abort() }
 }
