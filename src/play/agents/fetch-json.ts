@@ -16,6 +16,8 @@ export interface JsonRequest {
   signal?: AbortSignal
   /** The HTTP client; default: the built-in fetch. A run passes its own (src/base/http/fetch.ts). */
   fetch?: Fetch
+  /** An answer with no body is null rather than a failure (a tear-down's `204 No Content`). */
+  emptyIsNull?: boolean
 }
 
 /** A non-2xx answer. `excerpt` is the start of the body, for the message and for callers that branch on it. */
@@ -69,6 +71,7 @@ export async function fetchJson(url: string, request: JsonRequest = {}): Promise
     throw new Error(`could not reach ${what}: ${networkCause(error)}`, { cause: error })
   }
   if (status < 200 || status > 299) throw await statusError(what, status, body)
+  if (request.emptyIsNull && body.trim() === '') return null
   try {
     return JSON.parse(body) as unknown
   } catch {

@@ -1,6 +1,7 @@
 import type { DialogueLine } from './dialogue.ts'
 import type { Attempt, ClaimResult, CheckResult, EndedBy, ErrorKind, Tokens, Turn, UserReview } from '../../records/journal/records.ts'
 import { ModelMeter } from '../../adapters/model-client/model-meter.ts'
+import { agentTokensOf, tokensCostUsd } from '../../records/journal/attempt-facts.ts'
 import type { Scenario } from '../../records/scenario/scenario.ts'
 import type { AgentFailure, NoVerdict } from './failures.ts'
 import type { Message } from '../agents/agent.ts'
@@ -90,7 +91,7 @@ export class AttemptBuilder {
   }
 
   finish(checks: CheckResult[], claims: ClaimResult[], costs: AttemptCosts): Attempt {
-    const agentTokens = sumTokens(this.turns)
+    const agentTokens = agentTokensOf(this.turns)
     const passed = checks.every((c) => c.pass) && claims.every((c) => c.pass)
     const failed = this.review?.decided ? 'user_error' : 'failed'
     // Nothing decided is not a pass: a judge-only scenario under --smoke proves nothing about the agent.
@@ -109,7 +110,7 @@ export class AttemptBuilder {
       ...(this.endedBy ? { endedBy: this.endedBy } : {}),
       ...(this.review ? { review: this.review } : {}),
       agentTokens,
-      ...(costs.agentPrice && agentTokens ? { agentCostUsd: (agentTokens.input * costs.agentPrice[0] + agentTokens.output * costs.agentPrice[1]) / 1e6 } : {}),
+      ...(costs.agentPrice && agentTokens ? { agentCostUsd: tokensCostUsd(agentTokens, costs.agentPrice) } : {}),
       models: {
         user: this.meters.user.toUse(costs.userModel, costs.prices),
         judge: this.meters.judge.toUse(costs.judgeModel, costs.prices),
@@ -125,10 +126,4 @@ export function tokensOf(usage: { input?: number; output?: number } | undefined)
   if (!usage || (usage.input === undefined && usage.output === undefined)) return null
   const count = (n: number | undefined) => (Number.isFinite(n) && n! > 0 ? Math.round(n!) : 0)
   return { input: count(usage.input), output: count(usage.output) }
-}
-
-function sumTokens(turns: readonly Turn[]): Tokens | null {
-  const reported = turns.filter((t) => t.tokens !== null)
-  if (reported.length === 0) return null
-  return reported.reduce((sum, t) => ({ input: sum.input + t.tokens!.input, output: sum.output + t.tokens!.output }), { input: 0, output: 0 })
 }

@@ -4,7 +4,7 @@ import type { Check } from '../../records/scenario/scenario.ts'
 import { compilePattern, loadPatterns } from '../../records/scenario/pattern.ts'
 import { matchInWorker } from './check-worker.ts'
 import { isToolCheck, runToolCheck } from './tool-checks.ts'
-import { lookupPath } from '../agents/dotted-path.ts'
+import { CONTEXT_PLACEHOLDER, contextText } from '../agents/context-values.ts'
 
 export interface CheckOptions {
   /** Stops between answers when the run is interrupted: the attempt is dropped anyway. */
@@ -112,19 +112,16 @@ export function brokenFatalCheck(checks: readonly Check[], answer: string, toolC
   return checks.find((check) => isFatal(check) && !isToolCheck(check) && matcher(withContextValues(check, context) as typeof check)(answer, toolCalls))
 }
 
-const CONTEXT_VALUE = /\{context((?:\.[^{}.\s]+)+)\}/g
-
 /**
  * The check with each `{context.KEY}` in its text replaced by the context's value (in a `regex`,
  * matched literally). A key the context lacks was refused before the run, or failed the set-up.
  */
 function withContextValues<C extends Check>(check: C, context: Readonly<Record<string, unknown>>): C {
   if (typeof check.value !== 'string' || !check.value.includes('{context.')) return check
-  const value = check.value.replace(CONTEXT_VALUE, (placeholder, path: string) => {
-    const found = lookupPath(context, path.slice(1))
+  const value = check.value.replace(CONTEXT_PLACEHOLDER, (placeholder, path: string) => {
+    const found = contextText(context, path.slice(1))
     if (!found.found) return placeholder
-    const text = typeof found.value === 'string' ? found.value : JSON.stringify(found.value)
-    return check.kind === 'regex' ? text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&') : text
+    return check.kind === 'regex' ? found.text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&') : found.text
   })
   return { ...check, value }
 }

@@ -1,4 +1,5 @@
 import { lookupPath } from '../agents/dotted-path.ts'
+import { contextKeys } from '../agents/context-values.ts'
 import type { Scenario } from '../../records/scenario/scenario.ts'
 import type { Hook } from '../../records/scenario/world.ts'
 
@@ -17,11 +18,9 @@ export interface ContextNeed {
   beforeSetup: boolean
 }
 
-const PLACEHOLDER = /\{context((?:\.[^{}.\s]+)+)\}/g
-
 /** `{context.KEY}` keys named in every string under a value, with the path of each string. */
 export function namedKeys(value: unknown, path: readonly (string | number)[] = []): { key: string; path: (string | number)[] }[] {
-  if (typeof value === 'string') return [...value.matchAll(PLACEHOLDER)].map((match) => ({ key: match[1]!.slice(1), path: [...path] }))
+  if (typeof value === 'string') return contextKeys(value).map((key) => ({ key, path: [...path] }))
   if (Array.isArray(value)) return value.flatMap((item, i) => namedKeys(item, [...path, i]))
   if (value !== null && typeof value === 'object') return Object.entries(value).flatMap(([key, item]) => namedKeys(item, [...path, key]))
   return []

@@ -1,8 +1,7 @@
 import { join } from 'node:path'
 import type { Fetch } from '../../base/http/fetch-type.ts'
-import { sendWhole } from '../../base/http/whole.ts'
 import { errorMessage, InputError } from '../../base/shared/errors.ts'
-import { excerpt, networkCause, statusError } from '../agents/fetch-json.ts'
+import { fetchJson } from '../agents/fetch-json.ts'
 import { loadModule } from '../agents/module/module-agent.ts'
 import { fillRequest } from '../agents/protocols/body-template.ts'
 import type { HttpHook } from '../../records/scenario/world.ts'
@@ -53,27 +52,9 @@ export function createHookRunner(fetch: Fetch, functions: ReadonlyMap<string, Ho
 
 async function requestHook(hook: HttpHook, call: HookCall, fetch: Fetch): Promise<unknown> {
   const request = fillRequest({ url: hook.url, headers: hook.headers, body: hook.body }, { text: '', session: call.session, history: [], context: call.context })
-  const what = `${hook.method} ${request.url}`
-  let answer
-  try {
-    answer = await sendWhole(fetch)(request.url, {
-      method: hook.method,
-      headers: { 'content-type': 'application/json', accept: 'application/json', ...request.headers },
-      ...(request.body === undefined || hook.method === 'GET' ? {} : { body: JSON.stringify(request.body) }),
-      signal: call.signal,
-    })
-  } catch (error) {
-    if (call.signal.aborted) throw call.signal.reason
-    throw new Error(`could not reach ${what}: ${networkCause(error)}`, { cause: error })
-  }
-  if (answer.status < 200 || answer.status > 299) throw await statusError(what, answer.status, answer.text)
-  // A tear-down (or a set-up with nothing to add) may answer with no body.
-  if (answer.text.trim() === '') return null
-  try {
-    return JSON.parse(answer.text) as unknown
-  } catch {
-    throw new Error(`${what} answered with something that is not JSON (HTTP ${answer.status}): ${excerpt(answer.text)}`)
-  }
+  // A tear-down (or a set-up with nothing to add) may answer with no body; a GET sends none.
+  const body = hook.method === 'GET' ? undefined : request.body
+  return fetchJson(request.url, { method: hook.method, headers: request.headers, body, signal: call.signal, fetch, emptyIsNull: true })
 }
 
 /**

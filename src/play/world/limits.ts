@@ -1,4 +1,5 @@
-import type { CheckResult, Tokens, Turn } from '../../records/journal/records.ts'
+import type { CheckResult, Turn } from '../../records/journal/records.ts'
+import { agentTokensOf, tokensCostUsd } from '../../records/journal/attempt-facts.ts'
 import type { Limits } from '../../records/scenario/world.ts'
 
 /**
@@ -23,7 +24,7 @@ export interface AttemptFigures {
 
 export function limitChecks(limits: Limits, figures: AttemptFigures): CheckResult[] {
   const checks: CheckResult[] = []
-  const tokens = agentTokens(figures.turns)
+  const tokens = agentTokensOf(figures.turns)
   if (limits.answerMs !== undefined) checks.push(answerCheck(limits.answerMs, figures.turns))
   if (limits.attemptMs !== undefined) {
     const pass = figures.elapsedMs <= limits.attemptMs
@@ -39,7 +40,7 @@ export function limitChecks(limits: Limits, figures: AttemptFigures): CheckResul
   }
   if (limits.costUsd !== undefined) {
     const price = figures.agentPrice
-    const cost = tokens && price ? (tokens.input * price[0] + tokens.output * price[1]) / 1e6 : null
+    const cost = tokens && price ? tokensCostUsd(tokens, price) : null
     checks.push(
       cost === null
         ? check('cost_usd', limits.costUsd, false, price ? 'the agent reported no tokens, so its cost cannot be checked' : "the agent has no `price` in convy.yml, so its cost cannot be checked")
@@ -55,7 +56,7 @@ export function limitChecks(limits: Limits, figures: AttemptFigures): CheckResul
  */
 export function limitPassed(limits: Limits, figures: Omit<AttemptFigures, 'agentPrice'>): boolean {
   if (limits.attemptMs !== undefined && figures.elapsedMs > limits.attemptMs) return true
-  const tokens = agentTokens(figures.turns)
+  const tokens = agentTokensOf(figures.turns)
   return limits.agentTokens !== undefined && tokens !== null && tokens.input + tokens.output > limits.agentTokens
 }
 
@@ -74,10 +75,4 @@ function answerCheck(limitMs: number, turns: readonly Turn[]): CheckResult {
 
 function check(name: string, limit: number, pass: boolean, detail: string): CheckResult {
   return { kind: LIMIT_KIND, value: `${name}: ${limit}`, pass, detail }
-}
-
-function agentTokens(turns: readonly Turn[]): Tokens | null {
-  const reported = turns.filter((turn) => turn.role === 'agent' && turn.tokens !== null)
-  if (reported.length === 0) return null
-  return reported.reduce((sum, turn) => ({ input: sum.input + turn.tokens!.input, output: sum.output + turn.tokens!.output }), { input: 0, output: 0 })
 }

@@ -1,4 +1,4 @@
-import type { Attempt, ErrorKind, Turn, Verdict } from './records.ts'
+import type { Attempt, ErrorKind, Tokens, Turn, Verdict } from './records.ts'
 
 /**
  * Facts about one attempt that every summary of a run counts the same way: the report, the
@@ -13,6 +13,18 @@ import type { Attempt, ErrorKind, Turn, Verdict } from './records.ts'
 export function harnessCostUsd(attempt: Attempt): number | null {
   const costs = [attempt.models.user?.costUsd, attempt.models.judge?.costUsd, attempt.models.review?.costUsd].filter((c): c is number => typeof c === 'number')
   return costs.length === 0 ? null : costs.reduce((a, b) => a + b, 0)
+}
+
+/** The agent's tokens over some turns, where it reported them; null when it reported none. */
+export function agentTokensOf(turns: readonly Turn[]): Tokens | null {
+  const reported = turns.filter((turn) => turn.tokens !== null)
+  if (reported.length === 0) return null
+  return reported.reduce((sum, turn) => ({ input: sum.input + turn.tokens!.input, output: sum.output + turn.tokens!.output }), { input: 0, output: 0 })
+}
+
+/** What tokens cost at a price in dollars per million tokens, [input, output]. */
+export function tokensCostUsd(tokens: Tokens, price: readonly [number, number]): number {
+  return (tokens.input * price[0] + tokens.output * price[1]) / 1e6
 }
 
 /** What the agent's own tokens cost, at its `price` in convy.yml: what `--fail-on-costlier` compares. Null without a price. */

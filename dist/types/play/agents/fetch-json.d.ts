@@ -12,6 +12,8 @@ export interface JsonRequest {
     signal?: AbortSignal;
     /** The HTTP client; default: the built-in fetch. A run passes its own (src/base/http/fetch.ts). */
     fetch?: Fetch;
+    /** An answer with no body is null rather than a failure (a tear-down's `204 No Content`). */
+    emptyIsNull?: boolean;
 }
 /** A non-2xx answer. `excerpt` is the start of the body, for the message and for callers that branch on it. */
 export declare class HttpError extends Error {

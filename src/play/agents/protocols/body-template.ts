@@ -1,5 +1,5 @@
 import type { Message } from '../agent.ts'
-import { lookupPath } from '../dotted-path.ts'
+import { contextText as textOfContext } from '../context-values.ts'
 
 /**
  * The request templates of a JSON agent (convy.yml `url`, `headers`, `body`), also used by set-up and
@@ -36,10 +36,9 @@ export class MissingContextKey extends Error {
 
 /** The text a context value stands for inside a string: itself for text, JSON for anything else. */
 function contextText(values: TemplateValues, name: string): string {
-  const path = name === 'tools_url' ? 'tools_url' : name.slice('context.'.length)
-  const found = lookupPath(values.context, path)
+  const found = textOfContext(values.context, name === 'tools_url' ? 'tools_url' : name.slice('context.'.length))
   if (!found.found) throw new MissingContextKey(`{${name}}`, `the context ${found.problem.replace(/^the answer/, 'map')}`)
-  return typeof found.value === 'string' ? found.value : JSON.stringify(found.value)
+  return found.text
 }
 
 function fillString(template: string, values: TemplateValues, encode: (text: string) => string = (text) => text): string {

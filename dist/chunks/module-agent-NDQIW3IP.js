@@ -1,1 +1,0 @@
-import{loadModule,loadModuleAgent}from"./chunk-C3UPEQKD.js";import"./chunk-OQL77ZRE.js";import"./chunk-W62AGR4Z.js";import"./chunk-R72EZT4V.js";import"./chunk-XAXTEDK3.js";import"./chunk-VMM6LRFU.js";import"./chunk-P23PPRDF.js";import"./chunk-XEVIKRC3.js";import"./chunk-A2EJQX32.js";export{loadModule,loadModuleAgent};
