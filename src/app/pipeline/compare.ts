@@ -57,7 +57,7 @@ export async function compareTwoRuns(
   for (const problem of problems) ctx.stderr.write(`warning: ${problem}\n`)
   const options = {
     now: ctx.now(),
-    ...(request.maxAgeDays === undefined ? {} : { baselineMaxAgeDays: request.maxAgeDays }),
+    ...(request.maxAgeDays === undefined ? {} : { maxAgeDays: request.maxAgeDays }),
     // Its runs say how much the answer time drifts from run to run (verdict/speed.ts).
     ...(history ? { speedHistory: history.entries.map((entry) => entry.summary.medianAnswerSeconds) } : {}),
   }

@@ -1,5 +1,6 @@
 import { compareRuns } from '../../verdict/compare-runs.ts'
-import type { Comparison, Direction } from '../../verdict/comparison.ts'
+import type { Direction } from '../../verdict/decide.ts'
+import type { Comparison } from '../../verdict/comparison.ts'
 import { gateFails, type GateResult, type InconclusiveKind } from '../../verdict/gate.ts'
 import { decideGate, type GateDecision } from '../../verdict/decide-gate.ts'
 import { standing } from '../../verdict/standing.ts'

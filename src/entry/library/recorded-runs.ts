@@ -46,7 +46,7 @@ export async function compareRecordedRuns(before: RunReference, after: RunRefere
   const failOn = options.failOn ?? 'worse'
   if (!FAIL_ON.includes(failOn)) throw new InputError(`compare(): failOn ${String(failOn)}: expected one of ${FAIL_ON.join(', ')}`)
   const [beforeTally, afterTally] = await Promise.all([readTally(folderOf(before, cwd, 'compare()')), readTally(folderOf(after, cwd, 'compare()'))])
-  const comparison = compareRuns(beforeTally, afterTally, { now: new Date(), ...(options.maxAgeDays === undefined ? {} : { baselineMaxAgeDays: options.maxAgeDays }) })
+  const comparison = compareRuns(beforeTally, afterTally, { now: new Date(), ...(options.maxAgeDays === undefined ? {} : { maxAgeDays: options.maxAgeDays }) })
   // The one gate (verdict/decide-gate.ts), the baseline's health counted as compare --fail-on counts it.
   const { result } = decideGate({ comparison }, { failOn, acrossJudgeChange: options.gateAcrossJudgeChange ?? false, health: baselineHealth(beforeTally, afterTally) })
   return {
