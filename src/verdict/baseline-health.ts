@@ -5,6 +5,7 @@ export { binomialAtLeast } from '../base/stats/binomial.ts'
 import { plural } from '../base/shared/text.ts'
 import { runCounts } from '../records/tally/run-counts.ts'
 import type { RunTally } from '../records/tally/run-tally.ts'
+import type { VerdictCounts } from '../records/journal/verdict-counts.ts'
 import { missing, type GateResult } from './gate.ts'
 
 /**
@@ -64,11 +65,9 @@ export interface BaselineHealth {
 }
 
 /** The attempts that say nothing of the agent's claims because something broke: agent errors and missing verdicts. */
-interface Broken {
+interface Broken extends Pick<VerdictCounts, 'agentErrors' | 'noVerdicts'> {
   broken: number
   attempts: number
-  agentErrors: number
-  noVerdicts: number
 }
 
 function brokenOf(tally: RunTally): Broken {

@@ -1,4 +1,5 @@
 import type { RunState } from '../records/journal/records.ts'
+import type { VerdictCounts } from '../records/journal/verdict-counts.ts'
 import type { Interval } from '../base/stats/intervals.ts'
 import type { TaroneCorrection } from '../base/stats/tarone.ts'
 import type { ScenarioChange, StrictComparison, UserErrorShift } from './evidence.ts'
@@ -79,20 +80,14 @@ export interface Tiles {
   agentCostPerAttempt: ComparedTile
 }
 
-export interface ScenarioSide {
-  passed: number
+/** One run's side of a scenario; its user errors and undecided attempts are out of `judged` and `attempts`. */
+export interface ScenarioSide extends Pick<VerdictCounts, 'passed' | 'agentErrors' | 'noVerdicts' | 'userErrors' | 'notDecided'> {
   /**
    * Attempts the statistics count: passed, failed, and agent errors as failed attempts (the agent
    * broke). Only attempts without a verdict from convy-ci's own models (no_verdict) are left out.
    */
   judged: number
   attempts: number
-  agentErrors: number
-  noVerdicts: number
-  /** Failed attempts the review blamed on the simulated user: out of `judged` and `attempts`. */
-  userErrors: number
-  /** Attempts nothing decided (no check, no claim asked): out of `judged` and `attempts`. */
-  notDecided: number
   rate: number | null
   /** Wilson 95% interval of the rate. */
   interval: Interval
