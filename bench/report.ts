@@ -17,8 +17,8 @@ import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { parseArgs } from 'node:util'
 import { compareRuns } from '../src/verdict/compare-runs.ts'
-import { compareFoldersToPage } from '../src/views/compare/compare-page.ts'
-import { writeRunReport } from '../src/views/run/run-report.ts'
+import { compareFoldersToPage } from '../src/app/pipeline/write-compare-page.ts'
+import { writeRunReport } from '../src/app/pipeline/write-report.ts'
 import { writeSyntheticRun } from '../test/fakes/synthetic-run.ts'
 
 const { values } = parseArgs({

@@ -11,7 +11,7 @@ import { chromium } from 'playwright-core'
 import { summarizeRun } from '../src/records/tally/run-summary.ts'
 import { tallyRecord } from '../src/records/tally/run-tally.ts'
 import { HISTORY_FILE, writeHistory } from '../src/records/tally/trend.ts'
-import { writeRunReport } from '../src/views/run/run-report.ts'
+import { writeRunReport } from '../src/app/pipeline/write-report.ts'
 import { syntheticRun, writeSyntheticRun } from '../test/fakes/synthetic-run.ts'
 
 const MIX = [0.98, 0.98, 0.85, 0.98, 0.55, 0.98, 0.85, 0.98]

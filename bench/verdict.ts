@@ -10,7 +10,7 @@
 // never passes any more (1.0 → 0), among the realistic mix. Last, the speed test's A/A false "slower"
 // and its power (bench/speed.ts).
 import { compareRuns } from '../src/verdict/compare-runs.ts'
-import { decide, type ScenarioCounts } from '../src/verdict/decide.ts'
+import { decide, type PairCounts } from '../src/verdict/decide.ts'
 import { wilsonInterval } from '../src/base/stats/intervals.ts'
 import { outcomes, run } from '../test/compare/run-builder.ts'
 import { createRng } from '../test/fakes/synthetic-run.ts'
@@ -40,7 +40,7 @@ function binomial(random: () => number, n: number, p: number): number {
   return passed
 }
 
-function draw(random: () => number, k: number, before: readonly number[], after: readonly number[]): ScenarioCounts[] {
+function draw(random: () => number, k: number, before: readonly number[], after: readonly number[]): PairCounts[] {
   return before.map((rate, i) => ({ before: { passed: binomial(random, k, rate), total: k }, after: { passed: binomial(random, k, after[i]!), total: k } }))
 }
 

@@ -5,7 +5,8 @@ export { binomialAtLeast } from '../base/stats/binomial.ts'
 import { plural } from '../base/shared/text.ts'
 import { runCounts } from '../records/tally/run-counts.ts'
 import type { RunTally } from '../records/tally/run-tally.ts'
-import type { GateResult } from './gate.ts'
+import type { VerdictCounts } from '../records/journal/verdict-counts.ts'
+import { missing, type GateResult } from './gate.ts'
 
 /**
  * Whether a baseline can be trusted to stand for the default branch. Its agent errors and attempts
@@ -14,6 +15,19 @@ import type { GateResult } from './gate.ts'
  * (or hides a real break inside "within noise"). Such a baseline is walked past (the action and
  * `convy-ci baseline` look further back), and when none is healthy the gate does not pass on it.
  */
+
+/** Where a baseline was found: another workflow run's artifact, or the Actions cache. */
+export type BaselineSource = { kind: 'artifact'; runId: number } | { kind: 'cache'; key: string; because: string }
+
+/**
+ * The baseline found for a run, or why there is none (null: none was expected, as on a push).
+ * `health`: how it stands against the run (app/publish/walk-back.ts); absent, it was not looked at and
+ * counts as healthy. `dir`: its run folder on this machine, where its dialogues can be judged again.
+ */
+export type BaselineFound = { tally: RunTally; source: BaselineSource; health?: BaselineHealth; passedOver?: readonly string[]; dir?: string } | { tally: null; why: string | null }
+
+/** A baseline that was found. */
+export type FoundBaseline = Extract<BaselineFound, { source: BaselineSource }>
 
 /** Above this share of its attempts in agent errors or without a verdict, a baseline is unhealthy whatever the PR's run did. */
 // 15%, not 10%: at k = 5 on 20 scenarios, an unchanged agent with 5% of its attempts randomly without a
@@ -51,11 +65,9 @@ export interface BaselineHealth {
 }
 
 /** The attempts that say nothing of the agent's claims because something broke: agent errors and missing verdicts. */
-interface Broken {
+interface Broken extends Pick<VerdictCounts, 'agentErrors' | 'noVerdicts'> {
   broken: number
   attempts: number
-  agentErrors: number
-  noVerdicts: number
 }
 
 function brokenOf(tally: RunTally): Broken {
@@ -101,7 +113,7 @@ export function withBaselineHealth(result: GateResult, health: BaselineHealth): 
  * against), not too little to tell, so it fails by default.
  */
 export function baselineUnreliable(reason: string): GateResult {
-  return { outcome: 'inconclusive', inconclusive: 'evidence-missing', scenarios: [], tellingK: null, reason: `Not a pass: ${reason}; a comparison with it cannot show the run is as good. Rerun the default branch's workflow for a healthy baseline.` }
+  return missing(`Not a pass: ${reason}; a comparison with it cannot show the run is as good. Rerun the default branch's workflow for a healthy baseline.`)
 }
 
 function brokenWords(run: Broken): string {

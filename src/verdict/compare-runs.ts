@@ -1,17 +1,9 @@
 import type { RunManifest } from '../records/journal/records.ts'
 import { detectableDrop, flaggableScenarioDrop } from '../base/stats/detectable.ts'
 import type { TaroneCorrection } from '../base/stats/tarone.ts'
-import {
-  COMPARISON_FORMAT,
-  type ComparedScenario,
-  type Comparison,
-  type NotComparedScenario,
-  type OverallChange,
-  type RunInfo,
-  type Sensitivity,
-} from './comparison.ts'
+import { COMPARISON_FORMAT, type ComparedScenario, type Comparison, type NotComparedScenario, type RunInfo, type Sensitivity } from './comparison.ts'
 import { verdictCoverage } from './coverage.ts'
-import { decide, OVERALL_Z, SCENARIO_ALPHA } from './decide.ts'
+import { decide, OVERALL_Z, SCENARIO_ALPHA, type OverallChange } from './decide.ts'
 import { judgeChange } from './judge-change.ts'
 import { movedClaims } from './moved-claims.ts'
 import { decidedOf, groupScenarios, moreWithoutVerdict, verdicts, type ScenarioPair } from './scenario-groups.ts'
@@ -28,11 +20,11 @@ import type { RunTally } from '../records/tally/run-tally.ts'
 
 export { OVERALL_ALPHA } from './decide.ts'
 
-export interface CompareOptions {
+export interface CompareRunsOptions {
   /** The moment of comparing, for the baseline's age. */
   now: Date
   /** A baseline older than this many days is warned about. Default 7. */
-  baselineMaxAgeDays?: number
+  maxAgeDays?: number
   /** A speed change smaller than this per answer is not told (speed.ts); default 0.05 s. */
   minSpeedChangeSeconds?: number
   /** The median answer time of each of the default branch's recent runs: a speed change is told only past their drift. */
@@ -45,7 +37,7 @@ export interface CompareOptions {
  * and linear in the number of scenarios and answers (the stratified test adds a convolution over the
  * compared scenarios). The verdict itself is decide()'s, on the counts alone.
  */
-export function compareRuns(before: RunTally, after: RunTally, options: CompareOptions): Comparison {
+export function compareRuns(before: RunTally, after: RunTally, options: CompareRunsOptions): Comparison {
   const beforeTally = runSums(before)
   const afterTally = runSums(after)
   const retired = new Map((after.manifest.retired ?? []).map((r) => [r.id, r.reason]))
@@ -94,7 +86,7 @@ export function compareRuns(before: RunTally, after: RunTally, options: CompareO
       overall,
       tiles,
       now: options.now,
-      baselineMaxAgeDays: options.baselineMaxAgeDays ?? 7,
+      maxAgeDays: options.maxAgeDays ?? 7,
     }),
     toolUse: toolUseChanges(before, after, comparedIds),
     speed,

@@ -1,7 +1,9 @@
 import type { RunState } from '../records/journal/records.ts'
+import type { VerdictCounts } from '../records/journal/verdict-counts.ts'
 import type { Interval } from '../base/stats/intervals.ts'
 import type { TaroneCorrection } from '../base/stats/tarone.ts'
 import type { ScenarioChange, StrictComparison, UserErrorShift } from './evidence.ts'
+import type { Direction, OverallChange, ScenarioDecision } from './decide.ts'
 import type { ToolUse } from './tool-use.ts'
 import type { Speed } from './speed.ts'
 import type { Cost } from './cost.ts'
@@ -14,9 +16,6 @@ export type { CountedAgainst, MissingKind, ScenarioChange, StrictComparison, Use
  * Format 2: the answer-time tiles hold medians per attempt (`medianAnswerSeconds`), not means.
  */
 export const COMPARISON_FORMAT = 2
-
-/** worse and better are claims the statistics support; everything else is within noise. */
-export type Direction = 'worse' | 'better' | 'within-noise'
 
 /** How a tile's change is coloured: red, green, grey with ~, or not judged at all. */
 export type Tone = Direction | 'neutral'
@@ -81,20 +80,14 @@ export interface Tiles {
   agentCostPerAttempt: ComparedTile
 }
 
-export interface ScenarioSide {
-  passed: number
+/** One run's side of a scenario; its user errors and undecided attempts are out of `judged` and `attempts`. */
+export interface ScenarioSide extends Pick<VerdictCounts, 'passed' | 'agentErrors' | 'noVerdicts' | 'userErrors' | 'notDecided'> {
   /**
    * Attempts the statistics count: passed, failed, and agent errors as failed attempts (the agent
    * broke). Only attempts without a verdict from convy-ci's own models (no_verdict) are left out.
    */
   judged: number
   attempts: number
-  agentErrors: number
-  noVerdicts: number
-  /** Failed attempts the review blamed on the simulated user: out of `judged` and `attempts`. */
-  userErrors: number
-  /** Attempts nothing decided (no check, no claim asked): out of `judged` and `attempts`. */
-  notDecided: number
   rate: number | null
   /** Wilson 95% interval of the rate. */
   interval: Interval
@@ -130,7 +123,8 @@ export interface MovedClaim {
   after: { held: number; decided: number }
 }
 
-export interface ComparedScenario {
+/** A scenario both runs played: its decision (verdict/decide.ts) with what the pages show beside it. */
+export interface ComparedScenario extends ScenarioDecision {
   id: string
   /** The baseline's id of a scenario the pull request renamed (matched by content); null otherwise. */
   renamedFrom: string | null
@@ -138,25 +132,6 @@ export interface ComparedScenario {
   after: ScenarioSide
   /** after.rate − before.rate. */
   change: number
-  /** One-sided Fisher p that after passes less often than before. */
-  pWorse: number
-  /** One-sided Fisher p that after passes more often. */
-  pBetter: number
-  /**
-   * Worse or better on its own test after Tarone's correction (`alone`), or because the pass rate as a
-   * whole moved that way beyond noise and this scenario moved with it; same otherwise.
-   */
-  group: 'worse' | 'better' | 'same'
-  /** Whether the scenario is Worse or Better on its own test; false for those named as part of an overall change. */
-  alone: boolean
-  /** A raw one-sided p ≤ 0.05 that did not survive the correction. */
-  possible: 'regression' | 'improvement' | null
-  /**
-   * Set when the scenario would be Worse (or Better), alone or with the pass rate, but the judge
-   * disagrees with itself about it (judge-unstable on either side): labelled judge-unstable instead,
-   * and out of the verdict.
-   */
-  judgeUnstable: 'worse' | 'better' | null
   /**
    * Set when the scenario's attempts were judged again on both sides alike (the action's `rejudge`)
    * and the move it made on the first judgements went away: the rejudge is the evidence that settles
@@ -187,23 +162,6 @@ export interface NotComparedScenario {
   /** Null when the run did not play the scenario. */
   before: ScenarioSide | null
   after: ScenarioSide | null
-}
-
-export interface OverallChange {
-  /** How many scenarios both runs played, unchanged, with verdicts: the only ones the statistics use. */
-  scenarios: number
-  before: { rate: number | null; passed: number; judged: number }
-  after: { rate: number | null; passed: number; judged: number }
-  /** Change of the scenario-averaged pass rate. */
-  change: number | null
-  /** Newcombe's 95% interval for the change. */
-  interval: Interval | null
-  /** Exact stratified test, one-sided each way, and two-sided. */
-  pWorse: number
-  pBetter: number
-  pTwoSided: number
-  /** The stratified test alone, at one-sided OVERALL_ALPHA (decide.ts). */
-  direction: Direction
 }
 
 export interface Sensitivity {

@@ -1,6 +1,6 @@
 import type { Counts } from '../base/stats/counts.ts'
-import type { ComparedScenario, Direction, NotComparedScenario, ScenarioSide } from './comparison.ts'
-import { decide } from './decide.ts'
+import type { ComparedScenario, NotComparedScenario, ScenarioSide } from './comparison.ts'
+import { decide, type Direction } from './decide.ts'
 import { decidedOf } from './scenario-groups.ts'
 import type { CountedAgainst, MissingKind, StrictComparison } from './evidence.ts'
 

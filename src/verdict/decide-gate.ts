@@ -1,9 +1,10 @@
 import type { Comparison } from './comparison.ts'
-import { gate, gateRun, type FailOn, type GatedRun, type GateResult, type InconclusiveKind } from './gate.ts'
+import { gate, gateRun, missing, type FailOn, type GatedRun, type GateResult, type InconclusiveKind } from './gate.ts'
 import { withBaselineHealth, type BaselineHealth } from './baseline-health.ts'
 import { withJudgeCalibration, type JudgeGate } from './judge-calibration.ts'
 import { slowerThan } from './speed.ts'
 import { costlierThan } from './cost.ts'
+import { standing } from './standing.ts'
 
 /**
  * The merge gate, decided once. `compare --fail-on`, `convy-ci publish`, the action and the library
@@ -79,7 +80,7 @@ function decideUnder(c: Comparison, failOn: FailOn, settings: GateSettings): Gat
  */
 function withUnmetRules(result: GateResult, failOn: FailOn, unmet: readonly string[]): GateResult {
   if (unmet.length === 0 || failOn === 'never' || result.outcome === 'fail') return result
-  return { outcome: 'inconclusive', inconclusive: 'evidence-missing', scenarios: result.scenarios, tellingK: null, reason: `Not a pass: ${unmet.join('; ')}. ${result.reason}` }
+  return missing(`Not a pass: ${unmet.join('; ')}. ${result.reason}`, result.scenarios)
 }
 
 function withJudge(result: GateResult, failOn: FailOn, judge: JudgeGate | null | undefined): GateResult {
@@ -99,5 +100,13 @@ function withLimits(result: GateResult, c: Comparison, settings: GateSettings): 
   const scenarios = [...new Set(found.flatMap((f) => f.scenarios))]
   if (result.outcome === 'fail') return { ...result, reason: `${result.reason} ${reason}`, scenarios: [...new Set([...result.scenarios, ...scenarios])] }
   const also = result.outcome === 'inconclusive' ? ` Also: ${result.reason}` : ''
-  return { outcome: 'fail', inconclusive: null, reason: `${reason}${also}`, scenarios, tellingK: null }
+  return { outcome: 'fail', inconclusive: null, failKind: 'limit', reason: `${reason}${also}`, scenarios, tellingK: null }
+}
+
+/** Whether the gate (fail-on: worse) decided more than the heading, made from the comparison alone, says. */
+export function gateBeyondStanding(comparison: Comparison, decision: GateDecision): boolean {
+  if (!decision.worse || decision.worse.outcome === 'pass') return false
+  const shown = standing(comparison)
+  if (decision.verdict === 'worse') return shown !== 'worse'
+  return shown === 'within-noise' || shown === 'better' || shown === 'worse' || (shown === 'cannot-tell' && decision.inconclusive === 'evidence-missing')
 }

@@ -3,7 +3,7 @@ import { fisherExact, type FisherResult } from '../base/stats/fisher.ts'
 import { newcombeInterval } from '../base/stats/intervals.ts'
 import { stratifiedExactTest } from '../base/stats/stratified.ts'
 import { taroneCorrection, type TaroneCorrection } from '../base/stats/tarone.ts'
-import type { Direction, OverallChange } from './comparison.ts'
+import type { Interval } from '../base/stats/intervals.ts'
 
 /**
  * The statistics that decide a comparison, on counts alone: the exact stratified test over the
@@ -35,8 +35,28 @@ export const COLLAPSE_ATTEMPTS = 5
 /** A raw one-sided p at or under this that does not survive the correction is a "possible" change. */
 export const POSSIBLE_ALPHA = 0.05
 
+/** worse and better are claims the statistics support; everything else is within noise. */
+export type Direction = 'worse' | 'better' | 'within-noise'
+
+export interface OverallChange {
+  /** How many scenarios both runs played, unchanged, with verdicts: the only ones the statistics use. */
+  scenarios: number
+  before: { rate: number | null; passed: number; judged: number }
+  after: { rate: number | null; passed: number; judged: number }
+  /** Change of the scenario-averaged pass rate. */
+  change: number | null
+  /** Newcombe's 95% interval for the change. */
+  interval: Interval | null
+  /** Exact stratified test, one-sided each way, and two-sided. */
+  pWorse: number
+  pBetter: number
+  pTwoSided: number
+  /** The stratified test alone, at one-sided OVERALL_ALPHA (decide.ts). */
+  direction: Direction
+}
+
 /** One scenario both runs played alike: passes out of attempts the statistics count, before and after. */
-export interface ScenarioCounts {
+export interface PairCounts {
   before: Counts
   after: Counts
   /** The judge disagrees with itself about this scenario (stats/judge-noise.ts): it cannot be Worse or Better alone. */
@@ -80,7 +100,7 @@ export interface DecisionLevels {
 }
 const LEVELS: DecisionLevels = { overall: OVERALL_ALPHA, scenario: SCENARIO_ALPHA }
 
-export function decide(pairs: readonly ScenarioCounts[], levels: DecisionLevels = LEVELS): Decision {
+export function decide(pairs: readonly PairCounts[], levels: DecisionLevels = LEVELS): Decision {
   const tests = pairs.map((pair) => fisherOf(pair.after, pair.before))
   const corrections = {
     worse: taroneCorrection(tests.map((t) => t.minimumLess), levels.scenario),
@@ -137,7 +157,7 @@ export const COLLAPSE_DECIDED = COLLAPSE_ATTEMPTS - 1
  * least COLLAPSE_ATTEMPTS attempts counted). An attempt of the baseline that says nothing of the
  * agent's claims (an agent error, a missing verdict, a user_error) neither counts for nor against it.
  */
-export function collapsed(pair: ScenarioCounts): boolean {
+export function collapsed(pair: PairCounts): boolean {
   const { after } = pair
   const before = pair.beforeDecided ?? pair.before
   return before.total >= COLLAPSE_DECIDED && before.passed === before.total && after.total >= COLLAPSE_ATTEMPTS && after.passed === 0
@@ -147,9 +167,9 @@ function rate(counts: Counts): number {
   return counts.passed / counts.total
 }
 
-function overallChange(pairs: readonly ScenarioCounts[], alpha: number): OverallChange {
+function overallChange(pairs: readonly PairCounts[], alpha: number): OverallChange {
   const test = stratifiedExactTest(pairs.map((pair) => ({ first: pair.after, second: pair.before })))
-  const side = (pick: (pair: ScenarioCounts) => Counts) => {
+  const side = (pick: (pair: PairCounts) => Counts) => {
     let rateSum = 0
     let passed = 0
     let judged = 0

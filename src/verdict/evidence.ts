@@ -1,4 +1,4 @@
-import type { Direction } from './comparison.ts'
+import type { Direction } from './decide.ts'
 
 /**
  * What the gate counts against a pull request's run (issue 21): the parts of a Comparison that say what

@@ -1,4 +1,5 @@
 import type { Comparison } from './comparison.ts'
+import type { VerdictCounts } from '../records/journal/verdict-counts.ts'
 import { plural } from '../base/shared/text.ts'
 import { missingEvidence, named } from './missing-evidence.ts'
 import { cannotTellSentence, editedFailingEverywhere, smallestTellingK, userErrorSentence } from './standing.ts'
@@ -31,10 +32,20 @@ export type GateOutcome = 'pass' | 'fail' | 'inconclusive'
 /** too-little-to-tell: neutral, never fails; evidence-missing: fails unless fail-on-inconclusive is false. */
 export type InconclusiveKind = 'too-little-to-tell' | 'evidence-missing'
 
+/**
+ * What failed the gate, for callers that decide on it (a message, an exit): never read from `reason`,
+ * which is words. worse: the comparison's verdict; not-all-passed: `fail-on: failing`; user-errors:
+ * the simulated user went off script; edited-failing: an edited scenario fails every attempt; limit:
+ * a speed or cost limit (fail-on-slower, fail-on-costlier) alone.
+ */
+export type FailKind = 'worse' | 'not-all-passed' | 'user-errors' | 'edited-failing' | 'limit'
+
 export interface GateResult {
   outcome: GateOutcome
   /** Which inconclusive; null unless outcome is inconclusive. */
   inconclusive: InconclusiveKind | null
+  /** What failed it; null unless outcome is fail. */
+  failKind: FailKind | null
   /** Plain text; names scenarios and may quote model names: escape it wherever it is shown. */
   reason: string
   /** The scenarios the reason is about, by the pull request's ids. */
@@ -44,16 +55,12 @@ export interface GateResult {
 }
 
 /** What the attempts of the run being gated came to, for `fail-on: failing` without a comparison. */
-export interface GatedRun {
-  passed: number
-  failed: number
-  agentErrors: number
-  noVerdicts: number
-}
+export type GatedRun = Pick<VerdictCounts, 'passed' | 'failed' | 'agentErrors' | 'noVerdicts'>
 
-const pass = (reason: string): GateResult => ({ outcome: 'pass', inconclusive: null, reason, scenarios: [], tellingK: null })
-const fail = (reason: string, scenarios: string[] = []): GateResult => ({ outcome: 'fail', inconclusive: null, reason, scenarios, tellingK: null })
-const missing = (reason: string, scenarios: string[] = []): GateResult => ({ outcome: 'inconclusive', inconclusive: 'evidence-missing', reason, scenarios, tellingK: null })
+const pass = (reason: string): GateResult => ({ outcome: 'pass', inconclusive: null, failKind: null, reason, scenarios: [], tellingK: null })
+const fail = (failKind: FailKind, reason: string, scenarios: string[] = []): GateResult => ({ outcome: 'fail', inconclusive: null, failKind, reason, scenarios, tellingK: null })
+/** Evidence missing: an inconclusive that fails unless fail-on-inconclusive is false. */
+export const missing = (reason: string, scenarios: string[] = []): GateResult => ({ outcome: 'inconclusive', inconclusive: 'evidence-missing', failKind: null, reason, scenarios, tellingK: null })
 
 export function gate(c: Comparison, options: GateOptions): GateResult {
   if (options.failOn === 'never') return pass('fail-on: never')
@@ -68,19 +75,19 @@ export function gate(c: Comparison, options: GateOptions): GateResult {
   }
   if (c.verdict === 'worse') {
     const drove = c.scenarios.worse.map((s) => s.id)
-    return fail(`Worse than the baseline${drove.length ? `: ${named(drove)}` : ''}.`, drove)
+    return fail('worse', `Worse than the baseline${drove.length ? `: ${named(drove)}` : ''}.`, drove)
   }
   const offScript = userErrorSentence(c)
-  if (offScript) return fail(offScript, c.userErrors.scenarios.map((s) => s.id))
+  if (offScript) return fail('user-errors', offScript, c.userErrors.scenarios.map((s) => s.id))
   const edited = editedFailingEverywhere(c)
   if (edited.length > 0) {
     const shown = edited.map((s) => `${s.id} (0/${s.after!.judged}; the baseline's old version ${s.before ? `${s.before.passed}/${s.before.judged}` : 'not judged'})`)
-    return fail(`Edited and failing every attempt: ${named(shown)}.`, edited.map((s) => s.id))
+    return fail('edited-failing', `Edited and failing every attempt: ${named(shown)}.`, edited.map((s) => s.id))
   }
   const lacking = missingEvidence(c)
   if (lacking) return missing(`Evidence missing: ${lacking.reasons.join('; ')}.`, lacking.scenarios)
   const cannotTell = cannotTellSentence(c)
-  if (cannotTell) return { outcome: 'inconclusive', inconclusive: 'too-little-to-tell', reason: cannotTell, scenarios: [], tellingK: smallestTellingK() }
+  if (cannotTell) return { outcome: 'inconclusive', inconclusive: 'too-little-to-tell', failKind: null, reason: cannotTell, scenarios: [], tellingK: smallestTellingK() }
   return pass(c.verdict === 'better' ? 'Better than the baseline.' : 'Within noise of the baseline.')
 }
 
@@ -92,7 +99,7 @@ export function gateRun(run: GatedRun, failOn: FailOn): GateResult {
   if (failOn !== 'failing') return pass(`fail-on: ${failOn}`)
   const notPassed = run.failed + run.agentErrors
   const total = run.passed + notPassed + run.noVerdicts
-  if (notPassed > 0) return fail(`${notPassed} of ${plural(total, 'attempt')} did not pass (fail-on: failing).`)
+  if (notPassed > 0) return fail('not-all-passed', `${notPassed} of ${plural(total, 'attempt')} did not pass (fail-on: failing).`)
   if (run.noVerdicts > 0) return missing(`Evidence missing: every attempt with a verdict passed, but ${run.noVerdicts} of ${plural(total, 'attempt')} have none (convy-ci's own models failed).`)
   return pass(`All ${plural(total, 'attempt')} passed.`)
 }

@@ -48,5 +48,5 @@ export function withJudgeCalibration(result: GateResult, gate: JudgeGate): GateR
   if (!unchecked) return result
   const sentence = `The verdict rests on an unchecked judge: ${unchecked}.`
   if (result.outcome === 'fail') return { ...result, reason: `${result.reason} ${sentence}` }
-  return { ...result, outcome: 'inconclusive', inconclusive: 'evidence-missing', tellingK: null, reason: `${sentence} ${result.reason}` }
+  return { ...result, outcome: 'inconclusive', inconclusive: 'evidence-missing', failKind: null, tellingK: null, reason: `${sentence} ${result.reason}` }
 }

@@ -17,7 +17,7 @@ export interface SpeedNoise {
   drift: { runs: number; ratio: number } | null
 }
 
-/** 50 ms per answer: less is the machine's and the network's, not the agent's (CompareOptions.minSpeedChangeSeconds). */
+/** 50 ms per answer: less is the machine's and the network's, not the agent's (CompareRunsOptions.minSpeedChangeSeconds). */
 export const MIN_SPEED_CHANGE_SECONDS = 0.05
 /** Runs of the default branch it takes to speak of their drift. */
 export const MIN_DRIFT_RUNS = 3

@@ -1,6 +1,6 @@
 import { flaggableScenarioDrop } from '../base/stats/detectable.ts'
-import type { Comparison, Direction } from './comparison.ts'
-import { SCENARIO_ALPHA } from './decide.ts'
+import type { Comparison } from './comparison.ts'
+import { SCENARIO_ALPHA, type Direction } from './decide.ts'
 import type { ScenarioChange } from './evidence.ts'
 import { missingEvidence, named } from './missing-evidence.ts'
 

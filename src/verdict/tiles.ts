@@ -1,7 +1,8 @@
 import { atMost } from '../base/stats/counts.ts'
 import type { Measured } from './attempt-measures.ts'
 import { fisherExact } from '../base/stats/fisher.ts'
-import type { Direction, ComparedTile, Tiles, Tone } from './comparison.ts'
+import type { Direction } from './decide.ts'
+import type { ComparedTile, Tiles, Tone } from './comparison.ts'
 import { scenarioSide, type RunSums } from './run-sums.ts'
 import { passRate, type PassCounts } from '../records/tally/run-counts.ts'
 

@@ -1,5 +1,6 @@
 import type { RunManifest } from '../records/journal/records.ts'
-import type { ComparisonWarning, NotComparedScenario, OverallChange, Tiles } from './comparison.ts'
+import type { OverallChange } from './decide.ts'
+import type { ComparisonWarning, NotComparedScenario, Tiles } from './comparison.ts'
 import type { RunSums } from './run-sums.ts'
 import { capped } from '../base/shared/text.ts'
 import { errorGroups } from '../records/tally/error-groups.ts'
@@ -11,7 +12,7 @@ export interface WarningInputs {
   overall: OverallChange
   tiles: Tiles
   now: Date
-  baselineMaxAgeDays: number
+  maxAgeDays: number
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000
@@ -40,7 +41,7 @@ export function comparisonWarnings(inputs: WarningInputs): ComparisonWarning[] {
 
   const baselineAt = Date.parse(a.finishedAt ?? a.startedAt)
   const ageDays = (inputs.now.getTime() - baselineAt) / DAY_MS
-  if (ageDays > inputs.baselineMaxAgeDays) {
+  if (ageDays > inputs.maxAgeDays) {
     add('old-baseline', `The baseline is ${Math.floor(ageDays)} days old (from ${a.startedAt.slice(0, 10)}): the agent's dependencies and the models may have moved since.`)
   }
   for (const [label, manifest] of [['before', a], ['after', b]] as const) {

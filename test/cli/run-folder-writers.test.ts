@@ -3,7 +3,7 @@ import { cp, mkdir, readdir, readFile, writeFile } from 'node:fs/promises'
 import { hostname } from 'node:os'
 import { join } from 'node:path'
 import { after, before, test } from 'node:test'
-import { writeIndex } from '../../src/views/run/index-page.ts'
+import { writeIndex } from '../../src/app/pipeline/write-index.ts'
 import { startFakeAgentServer, type FakeAgentServer } from '../fakes/agent-server.ts'
 import { makeProject, onlyRun, readJsonLines, runInProcess } from './harness.ts'
 

@@ -60,16 +60,16 @@ test('a small suite is judged by counts that make sense for it: above 15% by a f
 
 test('an unhealthy baseline turns a pass, or too little to tell, into evidence missing naming its errors; a fail or evidence already missing stands', () => {
   const unhealthy = baselineHealth(withBroken(6, 'N'), withBroken(0))
-  const pass: GateResult = { outcome: 'pass', inconclusive: null, reason: 'Better than the baseline.', scenarios: [], tellingK: null }
+  const pass: GateResult = { outcome: 'pass', inconclusive: null, failKind: null, reason: 'Better than the baseline.', scenarios: [], tellingK: null }
   const turned = withBaselineHealth(pass, unhealthy)
   assert.equal(turned.outcome, 'inconclusive')
   assert.equal(turned.inconclusive, 'evidence-missing')
   assert.match(turned.reason, /^Not a pass: the baseline bot\/2026-03-01T10-00-00_a1b2 is unreliable: 6 of 20 attempts \(30%\) ended without a verdict, against 0% in this run/)
-  const fail: GateResult = { outcome: 'fail', inconclusive: null, reason: 'Worse than the baseline: a.', scenarios: ['a'], tellingK: null }
+  const fail: GateResult = { outcome: 'fail', inconclusive: null, failKind: 'worse', reason: 'Worse than the baseline: a.', scenarios: ['a'], tellingK: null }
   assert.deepEqual(withBaselineHealth(fail, unhealthy), fail)
-  const missing: GateResult = { outcome: 'inconclusive', inconclusive: 'evidence-missing', reason: 'No scenario could be compared.', scenarios: [], tellingK: null }
+  const missing: GateResult = { outcome: 'inconclusive', inconclusive: 'evidence-missing', failKind: null, reason: 'No scenario could be compared.', scenarios: [], tellingK: null }
   assert.deepEqual(withBaselineHealth(missing, unhealthy), missing)
-  const tooLittle: GateResult = { outcome: 'inconclusive', inconclusive: 'too-little-to-tell', reason: 'k too low.', scenarios: [], tellingK: 5 }
+  const tooLittle: GateResult = { outcome: 'inconclusive', inconclusive: 'too-little-to-tell', failKind: null, reason: 'k too low.', scenarios: [], tellingK: 5 }
   assert.equal(withBaselineHealth(tooLittle, unhealthy).inconclusive, 'evidence-missing')
   assert.deepEqual(withBaselineHealth(pass, { healthy: true, reason: null }), pass)
 })

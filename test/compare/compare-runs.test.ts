@@ -196,8 +196,8 @@ describe('warnings', () => {
     const after = run({ a: 'PPP' }, { manifest: { models: { ...manifest().models, fingerprint: 'changed' } } })
     assert.deepEqual(compare(before, after).warnings.map((w) => w.kind), ['different-model-settings'])
     const old = run({ a: 'PPP' }, { manifest: { startedAt: '2026-02-20T00:00:00.000Z', finishedAt: null } })
-    assert.deepEqual(compareRuns(tallyRecord(old), tallyRecord(run({ a: 'PPP' })), { now, baselineMaxAgeDays: 14 }).warnings, [])
-    assert.deepEqual(compareRuns(tallyRecord(old), tallyRecord(run({ a: 'PPP' })), { now, baselineMaxAgeDays: 7 }).warnings.map((w) => w.kind), ['old-baseline'])
+    assert.deepEqual(compareRuns(tallyRecord(old), tallyRecord(run({ a: 'PPP' })), { now, maxAgeDays: 14 }).warnings, [])
+    assert.deepEqual(compareRuns(tallyRecord(old), tallyRecord(run({ a: 'PPP' })), { now, maxAgeDays: 7 }).warnings.map((w) => w.kind), ['old-baseline'])
   })
 
   test('attempts of scenarios missing from run.json are left out and counted', () => {

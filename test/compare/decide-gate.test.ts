@@ -73,6 +73,8 @@ describe('decideGate: the verdict output comes from the gate that fails the step
     const decision = decideGate({ comparison: broken }, { failOn: 'worse', health: UNHEALTHY, judge: UNCHECKED })
     assert.deepEqual([decision.verdict, decision.inconclusive, decision.result.outcome], ['worse', null, 'fail'], 'an unhealthy baseline can hide a break, never invent or excuse one')
     assert.match(decision.result.reason, /^Worse than the baseline: x\. The verdict rests on an unchecked judge/)
+    assert.equal(decision.result.failKind, 'worse', 'what failed it is a kind the app decides on, whatever the reason says after it')
+    assert.equal(plain.result.failKind, null)
   })
 
   test('answers past fail-on-slower: the step fails under any fail-on, and the verdict says worse', () => {
@@ -84,6 +86,7 @@ describe('decideGate: the verdict output comes from the gate that fails the step
     for (const failOn of FAIL_ON) {
       const decision = decideGate({ comparison: c }, { failOn, slowerPercent: 50 })
       assert.equal(decision.result.outcome, 'fail', failOn)
+      assert.equal(decision.result.failKind, 'limit', failOn)
       assert.match(decision.result.reason, /^Answers are \d\.\d\d × slower overall \(p = .+\), past the 50% allowed \(fail-on-slower\)\.$/)
       assert.equal(decision.verdict, 'worse', failOn)
     }
@@ -97,10 +100,11 @@ describe('decideGate: the verdict output comes from the gate that fails the step
 
   test('without a comparison there is no verdict: fail-on: failing decides on the run, the judge counted', () => {
     const counts = { passed: 5, failed: 0, agentErrors: 0, noVerdicts: 0 }
-    assert.deepEqual(decideGate({ run: counts }, { failOn: 'failing' }), { result: { outcome: 'pass', inconclusive: null, reason: 'All 5 attempts passed.', scenarios: [], tellingK: null }, verdict: null, inconclusive: null, worse: null })
+    assert.deepEqual(decideGate({ run: counts }, { failOn: 'failing' }), { result: { outcome: 'pass', inconclusive: null, failKind: null, reason: 'All 5 attempts passed.', scenarios: [], tellingK: null }, verdict: null, inconclusive: null, worse: null })
     const unchecked = decideGate({ run: counts }, { failOn: 'failing', judge: UNCHECKED })
     assert.deepEqual([unchecked.result.outcome, unchecked.result.inconclusive, unchecked.verdict], ['inconclusive', 'evidence-missing', null])
-    assert.equal(decideGate({ run: { ...counts, failed: 1 } }, { failOn: 'failing' }).result.outcome, 'fail')
+    const failed = decideGate({ run: { ...counts, failed: 1 } }, { failOn: 'failing' }).result
+    assert.deepEqual([failed.outcome, failed.failKind], ['fail', 'not-all-passed'])
   })
 
   test('under fail-on: worse, the step fails exactly when the verdict output is worse or inconclusive with evidence missing', () => {

@@ -16,9 +16,9 @@ function calibration(table: [number, number, number, number], of = judge): Calib
   return { format: 1, judge: of, decisions: 'recorded', labels: { file: 'labels.jsonl', fingerprint: 'x', runs: [] }, overall, scenarios: [], disagreements: judgeFails + judgeHolds, checkedAt: '2026-12-01T00:00:00.000Z', convyVersion: '0' }
 }
 
-const PASS: GateResult = { outcome: 'pass', inconclusive: null, reason: 'Within noise of the baseline.', scenarios: [], tellingK: null }
-const FAIL: GateResult = { outcome: 'fail', inconclusive: null, reason: 'Worse than the baseline.', scenarios: ['refund'], tellingK: null }
-const INCONCLUSIVE: GateResult = { outcome: 'inconclusive', inconclusive: 'too-little-to-tell', reason: 'Inconclusive: k too low.', scenarios: [], tellingK: 5 }
+const PASS: GateResult = { outcome: 'pass', inconclusive: null, failKind: null, reason: 'Within noise of the baseline.', scenarios: [], tellingK: null }
+const FAIL: GateResult = { outcome: 'fail', inconclusive: null, failKind: 'worse', reason: 'Worse than the baseline.', scenarios: ['refund'], tellingK: null }
+const INCONCLUSIVE: GateResult = { outcome: 'inconclusive', inconclusive: 'too-little-to-tell', failKind: null, reason: 'Inconclusive: k too low.', scenarios: [], tellingK: 5 }
 // 45 both hold, 2 and 1 disagreements, 12 both fail: pₒ = 57/60, pₑ = (47·46 + 13·14)/60², κ = 0.857.
 const GOOD = calibration([45, 2, 1, 12])
 

@@ -3,8 +3,8 @@ import { mkdtemp, readdir, readFile, utimes, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { test } from 'node:test'
-import { STALE_MS, withIndexLock } from '../../src/views/run/index-lock.ts'
-import { writeIndex } from '../../src/views/run/index-page.ts'
+import { STALE_MS, withIndexLock } from '../../src/app/pipeline/write-index.ts'
+import { writeIndex } from '../../src/app/pipeline/write-index.ts'
 import { writeSyntheticRun } from '../fakes/synthetic-run.ts'
 
 test('runs that end together each write the index: every one of them is in the last index written', async () => {

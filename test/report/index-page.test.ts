@@ -3,8 +3,9 @@ import { mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { after, before, describe, test } from 'node:test'
-import { newestFirst, writeIndex, type IndexEntry } from '../../src/views/run/index-page.ts'
-import { writeRunReport } from '../../src/views/run/run-report.ts'
+import { writeIndex } from '../../src/app/pipeline/write-index.ts'
+import { newestFirst, type IndexEntry } from '../../src/views/run/index-page.ts'
+import { writeRunReport } from '../../src/app/pipeline/write-report.ts'
 import { writeSyntheticRun } from '../fakes/synthetic-run.ts'
 
 function entry(id: string, startedAt: string): IndexEntry {

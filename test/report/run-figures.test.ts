@@ -2,7 +2,7 @@ import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
 import { renderRunReport } from '../../src/views/run/run-report.ts'
 import { scenarioStatus } from '../../src/records/tally/run-tally.ts'
-import { emptyVerdictCounts, type VerdictCounts } from '../../src/records/journal/attempt-facts.ts'
+import { emptyVerdictCounts, type VerdictCounts } from '../../src/records/journal/verdict-counts.ts'
 import { attempt, manifest, scenario, smallRun } from './small-run.ts'
 
 /** The tiles as a reader sees them: label → "value unit | sub", tags stripped. */

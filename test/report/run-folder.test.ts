@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { after, before, describe, test } from 'node:test'
 import { readAllAttempts } from '../../src/records/journal/read-run.ts'
-import { writeRunReport } from '../../src/views/run/run-report.ts'
+import { writeRunReport } from '../../src/app/pipeline/write-report.ts'
 import { writeSyntheticRun } from '../fakes/synthetic-run.ts'
 
 describe('writeRunReport on a run folder', () => {

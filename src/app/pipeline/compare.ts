@@ -3,8 +3,8 @@ import type { Comparison } from '../../verdict/comparison.ts'
 import { baselineHealth, type BaselineHealth } from '../../verdict/baseline-health.ts'
 import type { GateDecision } from '../../verdict/decide-gate.ts'
 import { findRun } from '../../records/journal/read-run.ts'
-import { compareFoldersToPage } from '../../views/compare/compare-page.ts'
-import { writeIndex } from '../../views/run/index-page.ts'
+import { compareFoldersToPage } from '../../app/pipeline/write-compare-page.ts'
+import { writeIndex } from '../../app/pipeline/write-index.ts'
 import { errorMessage } from '../../base/shared/errors.ts'
 import type { Calibration } from '../../records/calibration/calibration.ts'
 import type { RunManifest } from '../../records/journal/records.ts'
@@ -57,7 +57,7 @@ export async function compareTwoRuns(
   for (const problem of problems) ctx.stderr.write(`warning: ${problem}\n`)
   const options = {
     now: ctx.now(),
-    ...(request.maxAgeDays === undefined ? {} : { baselineMaxAgeDays: request.maxAgeDays }),
+    ...(request.maxAgeDays === undefined ? {} : { maxAgeDays: request.maxAgeDays }),
     // Its runs say how much the answer time drifts from run to run (verdict/speed.ts).
     ...(history ? { speedHistory: history.entries.map((entry) => entry.summary.medianAnswerSeconds) } : {}),
   }

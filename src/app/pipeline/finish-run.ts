@@ -45,7 +45,7 @@ export async function finishRun(ctx: PipelineContext, end: RunEnd): Promise<Exec
 
   // The pages are made once, after the last attempt: their code is loaded then, not before the first
   // request (bench/runner.ts, first request).
-  const [{ writeRunReportAndTally }, { writeIndex }] = await Promise.all([import('../../views/run/run-report.ts'), import('../../views/run/index-page.ts')])
+  const [{ writeRunReportAndTally }, { writeIndex }] = await Promise.all([import('./write-report.ts'), import('./write-index.ts')])
   // The report reads the attempts once and counts them; the summary uses the same count.
   let tally: RunTally | undefined
   try {

@@ -1,4 +1,4 @@
-import type { Direction } from '../../verdict/comparison.ts'
+import type { Direction } from '../../verdict/decide.ts'
 import { apiFailure } from '../../adapters/github/api-error.ts'
 import { createCompletedCheck, type CheckConclusion } from '../../adapters/github/check-run.ts'
 import { upsertStickyComment } from '../../adapters/github/sticky-comment.ts'

@@ -1,17 +1,11 @@
 import type { ArtifactClient } from '@actions/artifact'
 import type { PipelineContext } from '../../app/pipeline/context.ts'
+import type { PublishLog } from '../../app/publish/deps.ts'
 import type { ActionsCache } from '../../adapters/github/actions-cache.ts'
 import type { GitHubRun } from '../../adapters/github/event.ts'
 import type { Octokit } from '../../adapters/github/octokit.ts'
 import type { Mask } from '../../base/shared/secrets.ts'
 import type { ActionInputs } from './inputs.ts'
-
-/** How the action talks to the log: notices and warnings are annotations on the workflow run. */
-export interface ActionLog {
-  info(message: string): void
-  notice(message: string): void
-  warning(message: string): void
-}
 
 /**
  * Everything the action's flow needs from the outside, passed in: main.ts wires the toolkit and the
@@ -29,7 +23,8 @@ export interface ActionDeps {
   cache: ActionsCache
   /** What the pipeline runs with: cwd is the working directory; its signal is aborted on cancel. */
   context: PipelineContext
-  log: ActionLog
+  /** The job log: notices and warnings are annotations on the workflow run. */
+  log: PublishLog
   /** A folder of this job's own for downloads and copies. */
   tempDir: string
   /**

@@ -10,7 +10,7 @@ import { walkBack } from '../../app/publish/walk-back.ts'
 import { runArtifactName } from '../../adapters/github/artifact-names.ts'
 import { restoreBaselineFromCache } from './baseline-cache.ts'
 import type { ActionDeps } from './deps.ts'
-import type { BaselineSource } from '../../app/publish/baseline-source.ts'
+import type { BaselineSource } from '../../verdict/baseline-health.ts'
 
 /** Where the baseline comes from: a workflow run the user named, or the newest good one on a branch. */
 export interface BaselineWhere {

@@ -6,7 +6,7 @@ import { FAIL_ON, gateFails } from '../../verdict/gate.ts'
 import { decideGate } from '../../verdict/decide-gate.ts'
 import { baselineHealth } from '../../verdict/baseline-health.ts'
 import { standing } from '../../verdict/standing.ts'
-import { writeRunReport } from '../../views/run/run-report.ts'
+import { writeRunReport } from '../../app/pipeline/write-report.ts'
 import { InputError } from '../../base/shared/errors.ts'
 import { scenarioResults, totals } from './result.ts'
 import type { CompareOptions, ComparisonResult, RunResult } from './result-types.ts'
@@ -46,7 +46,7 @@ export async function compareRecordedRuns(before: RunReference, after: RunRefere
   const failOn = options.failOn ?? 'worse'
   if (!FAIL_ON.includes(failOn)) throw new InputError(`compare(): failOn ${String(failOn)}: expected one of ${FAIL_ON.join(', ')}`)
   const [beforeTally, afterTally] = await Promise.all([readTally(folderOf(before, cwd, 'compare()')), readTally(folderOf(after, cwd, 'compare()'))])
-  const comparison = compareRuns(beforeTally, afterTally, { now: new Date(), ...(options.maxAgeDays === undefined ? {} : { baselineMaxAgeDays: options.maxAgeDays }) })
+  const comparison = compareRuns(beforeTally, afterTally, { now: new Date(), ...(options.maxAgeDays === undefined ? {} : { maxAgeDays: options.maxAgeDays }) })
   // The one gate (verdict/decide-gate.ts), the baseline's health counted as compare --fail-on counts it.
   const { result } = decideGate({ comparison }, { failOn, acrossJudgeChange: options.gateAcrossJudgeChange ?? false, health: baselineHealth(beforeTally, afterTally) })
   return {

@@ -1,6 +1,6 @@
 import type { RunTally, ScenarioTally } from '../../records/tally/run-tally.ts'
 import { scenarioStatus } from '../../records/tally/run-tally.ts'
-import type { VerdictCounts } from '../../records/journal/attempt-facts.ts'
+import type { VerdictCounts } from '../../records/journal/verdict-counts.ts'
 import { passRate, runCounts, scenarioPassRate } from '../../records/tally/run-counts.ts'
 import type { Attempt } from '../../records/journal/records.ts'
 import type { AttemptFailure, AttemptResult, ScenarioResult, VerdictTotals } from './result-types.ts'

@@ -1,4 +1,5 @@
-import { countedAttempts, countVerdict, emptyVerdictCounts, type VerdictCounts } from '../../records/journal/attempt-facts.ts'
+import { countVerdict } from '../../records/journal/attempt-facts.ts'
+import { countedAttempts, emptyVerdictCounts, type VerdictCounts } from '../../records/journal/verdict-counts.ts'
 import { capped, plural } from '../../views/page/format.ts'
 import { forTerminal } from '../../base/shared/invisible.ts'
 import { undecidedCount, undecidedCounts } from '../../views/page/verdict-words.ts'

@@ -1,4 +1,5 @@
 import type { Attempt, ErrorKind, Tokens, Turn, Verdict } from './records.ts'
+import type { VerdictCounts } from './verdict-counts.ts'
 
 /**
  * Facts about one attempt that every summary of a run counts the same way: the report, the
@@ -30,28 +31,6 @@ export function tokensCostUsd(tokens: Tokens, price: readonly [number, number]):
 /** What the agent's own tokens cost, at its `price` in convy.yml: what `--fail-on-costlier` compares. Null without a price. */
 export function agentCostUsd(attempt: Attempt): number | null {
   return typeof attempt.agentCostUsd === 'number' ? attempt.agentCostUsd : null
-}
-
-export interface VerdictCounts {
-  passed: number
-  failed: number
-  agentErrors: number
-  noVerdicts: number
-  /** Failed by the simulated user's own mistake: counted apart, neither passed nor failed. */
-  userErrors: number
-  /** Nothing was asked that could decide them (no check, and the judge not asked): neither passed nor failed. */
-  notDecided: number
-}
-
-export const VERDICT_COUNT_KEYS = ['passed', 'failed', 'agentErrors', 'noVerdicts', 'userErrors', 'notDecided'] as const satisfies readonly (keyof VerdictCounts)[]
-
-export function emptyVerdictCounts(): VerdictCounts {
-  return { passed: 0, failed: 0, agentErrors: 0, noVerdicts: 0, userErrors: 0, notDecided: 0 }
-}
-
-/** Every attempt counted, whatever its verdict. */
-export function countedAttempts(counts: VerdictCounts): number {
-  return VERDICT_COUNT_KEYS.reduce((sum, key) => sum + counts[key], 0)
 }
 
 /**

@@ -1,4 +1,4 @@
-import { VERDICT_COUNT_KEYS, emptyVerdictCounts, type VerdictCounts } from '../journal/attempt-facts.ts'
+import { VERDICT_COUNT_KEYS, emptyVerdictCounts, type VerdictCounts } from '../journal/verdict-counts.ts'
 import type { RunTally } from './run-tally.ts'
 
 /** One scenario's verdicts, as the report counts them. */

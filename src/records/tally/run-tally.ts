@@ -1,4 +1,5 @@
-import { agentCostUsd, answers, countVerdict, emptyVerdictCounts, harnessCostUsd, worldFacts, type VerdictCounts, type WorldFacts } from '../journal/attempt-facts.ts'
+import { agentCostUsd, answers, countVerdict, harnessCostUsd, worldFacts, type WorldFacts } from '../journal/attempt-facts.ts'
+import { emptyVerdictCounts, type VerdictCounts } from '../journal/verdict-counts.ts'
 import type { Attempt, CheckResult, ClaimResult, EndedBy, RunManifest, Tokens, UserReview, Verdict } from '../journal/records.ts'
 import { checkText, type Scenario } from '../scenario/scenario.ts'
 import { endStateText } from '../scenario/tools.ts'

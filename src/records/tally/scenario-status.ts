@@ -1,5 +1,6 @@
 // Apart from run-tally.ts so the package's declarations (entry/library/result-types.ts) take the type
 // without the records behind a tally.
+import type { VerdictCounts } from '../journal/verdict-counts.ts'
 
 /**
  * As the report says it: failing, flaky, passing, or, with no attempt passed or failed, why: agent
@@ -8,13 +9,7 @@
 export type ScenarioStatus = 'failing' | 'flaky' | 'passing' | 'agent_error' | 'no_verdict' | 'user_error' | 'not_decided'
 
 /** The counts a status is decided on. */
-export interface StatusCounts {
-  passed: number
-  failed: number
-  agentErrors: number
-  noVerdicts: number
-  userErrors: number
-}
+export type StatusCounts = Pick<VerdictCounts, 'passed' | 'failed' | 'agentErrors' | 'noVerdicts' | 'userErrors'>
 
 /**
  * Passed and failed attempts decide a scenario's status. With none, the status says why, by the one

@@ -1,23 +1,17 @@
-import { createWriteStream, type WriteStream } from 'node:fs'
-import { mkdir, mkdtemp, rename, rm, stat } from 'node:fs/promises'
-import { join } from 'node:path'
 import type { Comparison, RunInfo } from '../../verdict/comparison.ts'
-import { ATTEMPTS_FILE } from '../../records/journal/run-folder.ts'
-import { readTally } from '../../records/tally/read-tally.ts'
 import { tallyRecord, type RunRecord, type RunTally } from '../../records/tally/run-tally.ts'
 import { correctionSentence, overallSentence, sensitivitySentence, standingTitle, verdictReason } from './compare-wording.ts'
-import { REPORT_FILE, shortId } from '../../records/journal/run-folder.ts'
-import { removeOldTemporariesOf, STRAY_TEMPORARY_AGE_MS, writeFileAtomic } from '../../base/shared/atomic-file.ts'
+import { REPORT_FILE } from '../../records/journal/run-folder.ts'
 import { renderCompareTiles } from './compare-tiles.ts'
 import { passKCard } from './pass-k-view.ts'
 import { speedCard } from './speed-wording.ts'
 import { groupCounts, GROUP_LABEL, scenarioGroupParts, type CompareGroup, type CompareSides } from './compare-scenarios.ts'
-import { closeStream, DialogueBlocks, DialogueSpool, INLINE_DIALOGUES_MAX_BYTES, writeChunk, type DialogueMode } from '../run/dialogue-blocks.ts'
+import { DialogueBlocks, INLINE_DIALOGUES_MAX_BYTES, type DialogueMode } from '../run/dialogue-blocks.ts'
 import { LAZY_DIALOGUES_NOTE } from '../run/dialogue-view.ts'
 import { count, when } from '../page/format.ts'
 import { html, type SafeHtml } from '../page/html.ts'
 import { footer, MAIN_END, PAGE_END, pageStart, pageTop } from '../page/page.ts'
-import { historyFileBeside, readHistory, trendOf, type History } from '../../records/tally/trend.ts'
+import { trendOf, type History } from '../../records/tally/trend.ts'
 import { calibrationStatus, type Calibration } from '../../records/calibration/calibration.ts'
 import type { RunManifest } from '../../records/journal/records.ts'
 import { calibrationSentence } from '../page/judge-calibration.ts'
@@ -28,8 +22,7 @@ import type { GateResult } from '../../verdict/gate.ts'
  * before and after with the change, and every scenario grouped Worse, Better, Same or Not compared,
  * opening to both runs' attempts side by side. The Comparison carries the numbers; the two runs'
  * tallies supply what it leaves out on purpose: each attempt's decisions and a slot for its dialogue.
- * From run folders, each run is read once and its dialogues spooled to a file, so memory holds the
- * two tallies but never the attempts.
+ * Writing it, from runs in memory or from run folders, is app/pipeline/write-compare-page.ts's.
  */
 
 export interface ComparePageRuns {
@@ -64,21 +57,10 @@ function reportHrefFromCompare(runId: string): string {
   return ['..', ...runId.split('/').map(encodeURIComponent), REPORT_FILE].join('/')
 }
 
-/** `<before>-vs-<after>.html` by the runs' 4-hex parts, as users type them; anything odd in them made `_`. */
-export function comparePageName(c: Pick<Comparison, 'before' | 'after'>): string {
-  const safe = (id: string) => shortId(id).replace(/[^A-Za-z0-9._-]/g, '_')
-  return `${safe(c.before.id)}-vs-${safe(c.after.id)}.html`
-}
-
 function chooseMode(runs: ComparePageRuns): DialogueMode {
   let chars = 0
   for (const run of [runs.before, runs.after]) for (const a of run.attempts) for (const t of a.turns) chars += t.text.length
   return chars <= INLINE_DIALOGUES_MAX_BYTES ? 'inline' : 'lazy'
-}
-
-async function chooseFolderMode(dirs: { before: string; after: string }): Promise<DialogueMode> {
-  const size = async (dir: string) => (await stat(join(dir, ATTEMPTS_FILE)).catch(() => ({ size: 0 }))).size
-  return (await size(dirs.before)) + (await size(dirs.after)) <= INLINE_DIALOGUES_MAX_BYTES ? 'inline' : 'lazy'
 }
 
 function runCard(label: string, run: RunInfo, href: string | null): SafeHtml {
@@ -133,7 +115,7 @@ function calibrationNote(calibration: Calibration | null | undefined, after: Run
 }
 
 /** The page up to the dialogue blocks, a part at a time (a scenario's row is one part). */
-function* pageParts(c: Comparison, sides: CompareSides, mode: DialogueMode, options: ComparePageOptions, gate: PageGate | null): Generator<string> {
+export function* comparePageParts(c: Comparison, sides: CompareSides, mode: DialogueMode, options: ComparePageOptions, gate: PageGate | null): Generator<string> {
   const href = options.reportHref ?? reportHrefFromCompare
   const title = c.before.agent === c.after.agent ? c.after.agent : `${c.before.agent} → ${c.after.agent}`
   yield pageStart(`${standingTitle(c)} · ${title} · convy-ci comparison`)
@@ -150,52 +132,5 @@ function* pageParts(c: Comparison, sides: CompareSides, mode: DialogueMode, opti
 export function renderComparePage(c: Comparison, runs: ComparePageRuns, options: ComparePageOptions = {}): string {
   const dialogues = new DialogueBlocks(options.dialogues ?? chooseMode(runs))
   const sides = { before: tallyRecord(runs.before, dialogues.slot), after: tallyRecord(runs.after, dialogues.slot) }
-  return [...pageParts(c, sides, dialogues.mode, options, options.gate?.(c, sides) ?? null)].join('') + dialogues.blocks.join('') + PAGE_END
-}
-
-/** Writes the page of two runs held in memory to `<resultsDir>/compare/<before>-vs-<after>.html` and returns its path. */
-export async function writeComparePage(resultsDir: string, c: Comparison, runs: ComparePageRuns, options: ComparePageOptions = {}): Promise<string> {
-  const dir = join(resultsDir, 'compare')
-  await mkdir(dir, { recursive: true })
-  const target = join(dir, comparePageName(c))
-  await writeFileAtomic(target, renderComparePage(c, runs, options))
-  await removeOldTemporariesOf(target, STRAY_TEMPORARY_AGE_MS)
-  return target
-}
-
-/**
- * Compares two run folders and writes their page: reads each folder once into its tally, spooling
- * the dialogues to a file beside the page, hands the two tallies to `compare`, then writes the page
- * (through a temporary file and a rename) followed by the spooled dialogues.
- */
-export async function compareFoldersToPage(
-  resultsDir: string,
-  dirs: { before: string; after: string },
-  compare: (before: RunTally, after: RunTally) => Comparison,
-  options: ComparePageOptions = {},
-): Promise<{ comparison: Comparison; path: string; tallies: { before: RunTally; after: RunTally } }> {
-  const dir = join(resultsDir, 'compare')
-  await mkdir(dir, { recursive: true })
-  const scratch = await mkdtemp(join(dir, '.compare-'))
-  const spool = new DialogueSpool(options.dialogues ?? (await chooseFolderMode(dirs)), join(scratch, 'dialogues'))
-  let page: WriteStream | undefined
-  try {
-    const sides = { before: await readTally(dirs.before, { dialogue: spool.slot }), after: await readTally(dirs.after, { dialogue: spool.slot }) }
-    const comparison = compare(sides.before, sides.after)
-    if (options.history === undefined) options = { ...options, history: (await readHistory(historyFileBeside(dirs.after))).history }
-    const target = join(dir, comparePageName(comparison))
-    const pageFile = join(scratch, 'page.html')
-    page = createWriteStream(pageFile)
-    const gate = options.gate?.(comparison, sides) ?? null
-    for (const part of pageParts(comparison, sides, spool.mode, options, gate)) await writeChunk(page, part)
-    await spool.copyTo(page)
-    await writeChunk(page, PAGE_END)
-    await closeStream(page)
-    await rename(pageFile, target)
-    return { comparison, path: target, tallies: sides }
-  } finally {
-    page?.destroy()
-    await spool.dispose()
-    await rm(scratch, { recursive: true, force: true })
-  }
+  return [...comparePageParts(c, sides, dialogues.mode, options, options.gate?.(c, sides) ?? null)].join('') + dialogues.blocks.join('') + PAGE_END
 }

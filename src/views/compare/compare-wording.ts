@@ -1,5 +1,5 @@
-import type { ComparedScenario, Comparison, Direction, ScenarioSide } from '../../verdict/comparison.ts'
-import { OVERALL_ALPHA } from '../../verdict/decide.ts'
+import type { ComparedScenario, Comparison, ScenarioSide } from '../../verdict/comparison.ts'
+import { OVERALL_ALPHA, type Direction } from '../../verdict/decide.ts'
 import { COLLAPSE_ATTEMPTS } from '../../verdict/decide.ts'
 import { gate } from '../../verdict/gate.ts'
 import { judgeUnstableScenarios, judgeUnstableSentence, standing } from '../../verdict/standing.ts'

@@ -1,4 +1,4 @@
-import type { VerdictCounts } from '../../records/journal/attempt-facts.ts'
+import type { VerdictCounts } from '../../records/journal/verdict-counts.ts'
 import { count } from '../../base/shared/text.ts'
 import { percent } from './format.ts'
 

@@ -2,30 +2,22 @@ import type { Counts } from '../../base/stats/counts.ts'
 import { wilsonInterval, type Interval } from '../../base/stats/intervals.ts'
 import { passHatK, type KEstimate } from '../../base/stats/reliability.ts'
 import { passRate, type PassCounts } from '../../records/tally/run-counts.ts'
+import { emptyVerdictCounts, VERDICT_COUNT_KEYS, type VerdictCounts } from '../../records/journal/verdict-counts.ts'
 import { answerSecondsOf, firstTokenSecondsOf } from '../../records/tally/answer-time.ts'
 import { scenarioStatus, type AttemptDigest, type RunTally, type ScenarioStatus, type SlowestAnswer } from '../../records/tally/run-tally.ts'
 
 /** The numbers behind a run's tiles and its reliability line, derived from a finished tally. */
-export interface RunFigures {
+export interface RunFigures extends VerdictCounts {
   attempts: number
   /** Attempts expected from run.json: scenarios × k. */
   expectedAttempts: number
-  passed: number
-  failed: number
   /** The pass rate (records/tally/run-counts.ts): passed / counted; null when nothing counts. */
   passRate: number | null
   /** Passed, failed or ended by an agent error: the pass rate's denominator. */
   counted: number
   passInterval: Interval | null
-  agentErrors: number
-  noVerdicts: number
-  /** Failed by the simulated user's own mistake: out of the pass rate. */
-  userErrors: number
-  /** Nothing could decide them (no check, the judge not asked): out of the pass rate. */
-  notDecided: number
   scenarios: number
   statusCounts: Record<ScenarioStatus, number>
-  /** Mean of the agent's own time per answer, over answers that did not fail. */
   /** The median over attempts of their answer time, as every surface gives it (records/tally/answer-time.ts `answerSecondsOf`). */
   medianAnswerSeconds: number | null
   slowest: SlowestAnswer | null
@@ -45,12 +37,7 @@ export interface RunFigures {
 }
 
 export function runFigures(tally: RunTally): RunFigures {
-  let passed = 0
-  let failed = 0
-  let agentErrors = 0
-  let noVerdicts = 0
-  let userErrors = 0
-  let notDecided = 0
+  const verdicts = emptyVerdictCounts()
   let answers = 0
   let firstTokens = 0
   let tokenAttempts = 0
@@ -68,12 +55,7 @@ export function runFigures(tally: RunTally): RunFigures {
     passCounts.push({ passed: s.passed, counted: s.passed + s.failed + s.agentErrors })
     allAttempts.push(...s.attempts)
     ;[agentCostUsd, agentCosted] = [agentCostUsd + s.agentCostUsd, agentCosted + s.agentCostedAttempts]
-    passed += s.passed
-    failed += s.failed
-    agentErrors += s.agentErrors
-    noVerdicts += s.noVerdicts
-    userErrors += s.userErrors
-    notDecided += s.notDecided
+    for (const key of VERDICT_COUNT_KEYS) verdicts[key] += s[key]
     answers += s.answers
     firstTokens += s.firstTokens
     tokenAttempts += s.tokenAttempts
@@ -82,19 +64,14 @@ export function runFigures(tally: RunTally): RunFigures {
     statusCounts[scenarioStatus(s)]++
     if (s.passed + s.failed > 0) graded.push({ passed: s.passed, total: s.passed + s.failed })
   }
-  const counted = passed + failed + agentErrors
+  const counted = verdicts.passed + verdicts.failed + verdicts.agentErrors
   return {
+    ...verdicts,
     attempts: tally.attempts,
     expectedAttempts: tally.manifest.scenarios.length * tally.manifest.settings.k,
-    passed,
-    failed,
     passRate: passRate(passCounts),
     counted,
-    passInterval: counted === 0 ? null : wilsonInterval(passed, counted),
-    agentErrors,
-    noVerdicts,
-    userErrors,
-    notDecided,
+    passInterval: counted === 0 ? null : wilsonInterval(verdicts.passed, counted),
     scenarios,
     statusCounts,
     medianAnswerSeconds: answerSecondsOf(allAttempts),

@@ -1,12 +1,6 @@
-import { createWriteStream, type WriteStream } from 'node:fs'
-import { rename, rm, stat } from 'node:fs/promises'
-import { join } from 'node:path'
 import type { Attempt, RunManifest } from '../../records/journal/records.ts'
-import { ATTEMPTS_FILE, REPORT_FILE } from '../../records/journal/run-folder.ts'
-import { temporaryPath } from '../../base/shared/atomic-file.ts'
-import { readTally } from '../../records/tally/read-tally.ts'
 import { scenarioStatus, tallyRecord, type RunTally, type ScenarioTally } from '../../records/tally/run-tally.ts'
-import { closeStream, DialogueBlocks, DialogueSpool, INLINE_DIALOGUES_MAX_BYTES, writeChunk, type DialogueMode } from './dialogue-blocks.ts'
+import { DialogueBlocks, type DialogueMode } from './dialogue-blocks.ts'
 import { LAZY_DIALOGUES_NOTE } from './dialogue-view.ts'
 import { labelsBar } from './decisions-view.ts'
 import { calibrationStatus, type Calibration } from '../../records/calibration/calibration.ts'
@@ -20,13 +14,12 @@ import { runFigures, type RunFigures } from './run-figures.ts'
 import { renderRunHeader } from './run-header.ts'
 import { renderScenario, SCENARIO_LIST_HEAD } from './scenario-view.ts'
 import { renderReliability, renderTiles, runTiles } from './tiles-view.ts'
-import { historyFileBeside, readHistory, trendOf, type History, type Trend } from '../../records/tally/trend.ts'
+import { trendOf, type History, type Trend } from '../../records/tally/trend.ts'
 
 /**
- * A run's report.html. Attempts are read once, in the order they ended: each one updates the tally
- * (counts and decisions, kept for the summary) and, in a large run, leaves its dialogue as a data
- * block spooled to a file. The page itself is written once the tally is complete, followed by those
- * blocks, so memory holds the summary but never the whole run.
+ * A run's report.html, rendered from its tally: the head of the page once every attempt has been
+ * counted, then the dialogues' data blocks, then PAGE_END. Reading the run folder and writing the
+ * page is app/pipeline/write-report.ts's.
  */
 
 export interface RunReportInput {
@@ -42,8 +35,8 @@ export interface RunReportInput {
   history?: History | null
 }
 
-/** The page up to the data blocks, once every attempt has been counted. */
-function pageHead(tally: RunTally, mode: DialogueMode, calibration: Calibration | null, history: History | null): string {
+/** The page up to the data blocks, once every attempt has been counted (its end, PAGE_END, follows the blocks). */
+export function runReportHead(tally: RunTally, mode: DialogueMode, calibration: Calibration | null, history: History | null): string {
   const figures = runFigures(tally)
   const { manifest } = tally
   const trend = history ? trendOf(history, { id: manifest.id, agent: manifest.agent.name, startedAt: manifest.startedAt }) : null
@@ -86,56 +79,5 @@ export function renderRunReport(input: RunReportInput): string {
   const dialogues = new DialogueBlocks(input.dialogues ?? 'inline')
   const tally = tallyRecord({ manifest: input.manifest, attempts: [...input.attempts] }, dialogues.slot)
   tally.skippedLines = input.skippedLines ?? 0
-  return pageHead(tally, dialogues.mode, input.calibration ?? null, input.history ?? null) + dialogues.blocks.join('') + PAGE_END
-}
-
-async function chooseMode(runDir: string): Promise<DialogueMode> {
-  try {
-    return (await stat(join(runDir, ATTEMPTS_FILE))).size <= INLINE_DIALOGUES_MAX_BYTES ? 'inline' : 'lazy'
-  } catch {
-    return 'inline'
-  }
-}
-
-/**
- * Writes `<runDir>/report.html` (through a temporary file and a rename, so a reader never sees half a
- * page) and returns its path. Works on finished, interrupted and running runs alike.
- */
-export interface WriteReportOptions {
-  dialogues?: DialogueMode
-  /** The run as the page should show it; default: its run.json. A run being ended shows its end state. */
-  manifest?: RunManifest
-  /** Every line of attempts.jsonl was written by this process: see readAttempts. */
-  ownLines?: boolean
-  /** The project's judge calibration, as RunReportInput's. */
-  calibration?: Calibration | null
-}
-
-export async function writeRunReport(runDir: string, options: WriteReportOptions = {}): Promise<string> {
-  return (await writeRunReportAndTally(runDir, options)).path
-}
-
-/** The same, with the run's tally that the page was made from: a caller that also summarises or compares the run reads attempts.jsonl once. */
-export async function writeRunReportAndTally(runDir: string, options: WriteReportOptions = {}): Promise<{ path: string; tally: RunTally }> {
-  const target = join(runDir, REPORT_FILE)
-  // Names of this writer's own: a killed writer's leftovers are removed by the next one to lock the run.
-  const pageFile = temporaryPath(target)
-  const spool = new DialogueSpool(options.dialogues ?? (await chooseMode(runDir)), temporaryPath(`${target}.data`))
-  let page: WriteStream | undefined
-  try {
-    const tally = await readTally(runDir, { dialogue: spool.slot, manifest: options.manifest, ownLines: options.ownLines })
-    // The default branch's trend, when the action or `convy-ci baseline --history` left one beside the runs.
-    const { history } = await readHistory(historyFileBeside(runDir))
-    page = createWriteStream(pageFile)
-    await writeChunk(page, pageHead(tally, spool.mode, options.calibration ?? null, history))
-    await spool.copyTo(page)
-    await writeChunk(page, PAGE_END)
-    await closeStream(page)
-    await rename(pageFile, target)
-    return { path: target, tally }
-  } finally {
-    page?.destroy()
-    await spool.dispose()
-    await rm(pageFile, { force: true })
-  }
+  return runReportHead(tally, dialogues.mode, input.calibration ?? null, input.history ?? null) + dialogues.blocks.join('') + PAGE_END
 }
