@@ -183,7 +183,7 @@ export async function askJudgeAgain(
   if (!models.judge) throw new InputError('the labelled scenarios have no claims for the judge')
   await checkModels(models)
 
-  const rejudging = { judge: sampledJudge(models.judge, samples), mask: createMask(models.resolved.secrets), signal: ctx.signal, prices: models.resolved.config.prices, now: ctx.now }
+  const rejudging = { judge: sampledJudge(models.judge, samples), mask: createMask(models.resolved.secrets, project.config.redact), signal: ctx.signal, prices: models.resolved.config.prices, now: ctx.now }
   const keys = [...attempts.keys()]
   // Each run's own scenario by attempt: the same id may have been edited between two labelled runs.
   const byScenario = new Map(keys.map((key) => [key, attempts.get(key)!.decision.scenario]))

@@ -94,7 +94,7 @@ export async function replayRun(ctx: PipelineContext, request: ReplayRequest): P
       agent,
       models,
       resultsDir: project.resultsDir,
-      mask: createMask([...agent.secrets, ...models.resolved.secrets, ...world.secrets]),
+      mask: createMask([...agent.secrets, ...models.resolved.secrets, ...world.secrets], project.config.redact),
       judging,
       watch,
       world,

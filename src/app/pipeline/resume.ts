@@ -86,7 +86,7 @@ async function resumeLocked(ctx: PipelineContext, journal: RunJournal, project: 
     agent,
     models,
     resultsDir: project.resultsDir,
-    mask: createMask([...agent.secrets, ...models.resolved.secrets, ...world.secrets]),
+    mask: createMask([...agent.secrets, ...models.resolved.secrets, ...world.secrets], project.config.redact),
     spentBeforeUsd: spentUsd,
     watch,
     world,

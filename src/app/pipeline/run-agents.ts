@@ -72,7 +72,7 @@ export async function runAgents(ctx: PipelineContext, request: RunRequest): Prom
       const agent = await prepareAgent(project.config, name, project.env, { canStripTypes: ctx.canStripTypes })
       const models = prepareModels(project.config, project.env, scenarios, settings.smoke, { cache: settings.cache ?? 'off', review: settings.review, fetch: earlyCheck?.fetch })
       const world = await runWorldOf(project, agent, scenarios, ctx.canStripTypes, suite.files)
-      prepared.push({ agent: withWorld(agent, world), models, world, mask: createMask([...agent.secrets, ...models.resolved.secrets, ...world.secrets]) })
+      prepared.push({ agent: withWorld(agent, world), models, world, mask: createMask([...agent.secrets, ...models.resolved.secrets, ...world.secrets], project.config.redact) })
     }
     const unchecked = settings.smoke ? scenarios.filter((s) => s.stopIf?.length).length : 0
     if (unchecked > 0) ctx.stderr.write(`warning: --smoke calls no judge, so the stop_if claims of ${unchecked} scenario${unchecked === 1 ? '' : 's'} are not checked\n`)

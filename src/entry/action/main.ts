@@ -41,10 +41,13 @@ async function main(): Promise<void> {
   // Registered with the runner too, which then hides them in the whole job's log (the toolkit's own
   // lines included). The runner matches a line at a time, so each line of a value of several lines (a
   // PEM key) is registered too. Shorter values are not, as the mask leaves them (secrets.ts).
-  const values = [token, ...(await secretsOfProject({ cwd, env: process.env }, { config: inputs.config }))]
+  const project = await secretsOfProject({ cwd, env: process.env }, { config: inputs.config })
+  const values = [token, ...project.values]
   const secrets = values.flatMap((value) => [value, ...(value.includes('\n') ? value.split(/\r?\n/) : [])]).filter((value) => value.length >= SHORTEST_MASKED)
   for (const value of new Set(secrets)) core.setSecret(value)
-  outbound = createMask(secrets)
+  // convy.yml's redact: patterns too: the runner cannot be told a pattern, so the action's own lines,
+  // comment, check and summary are masked here.
+  outbound = createMask(secrets, project.redact)
   const mask = outbound
   const masked = (stream: NodeJS.WriteStream): Output => ({ write: (text) => void stream.write(mask(text)) })
   const features = process.features as { typescript?: string | false }
