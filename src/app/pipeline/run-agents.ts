@@ -18,6 +18,7 @@ import { ciInfo } from '../../adapters/github/ci-info.ts'
 import type { PipelineContext } from './context.ts'
 import { execute, type Executed } from './execute.ts'
 import { openProject } from './project.ts'
+import { maskScenarioCopies } from '../../records/journal/scenario-copies.ts'
 import { runWorldOf, withWorld } from './run-world.ts'
 import type { RunWorld } from '../../play/world/prepare-world.ts'
 import { calibrationOfProject } from './judge-calibration.ts'
@@ -130,7 +131,7 @@ export interface AgentRunPlan {
 export async function runAgent(ctx: PipelineContext, plan: AgentRunPlan): Promise<AgentRun> {
   const { agent, models, settings, resultsDir } = plan
   const todo = planAttempts(plan.scenarios, settings.k, settings.shard)
-  const journal = await RunJournal.create(resultsDir, newManifest(ctx, agent, models, settings, plan.scenarios, plan.retired ?? []), plan.writer)
+  const journal = await RunJournal.create(resultsDir, newManifest(ctx, agent, models, settings, maskScenarioCopies(plan.scenarios, plan.mask), plan.retired ?? []), plan.writer)
   try {
     await plan.ready
   } catch (error) {
