@@ -7,7 +7,7 @@ import { CALIBRATION_FILE, CALIBRATION_FORMAT, judgeOf, writeCalibration, type C
 import { readLabels, type Label } from '../../records/calibration/labels.ts'
 import type { PipelineContext } from './context.ts'
 import { findLabelledAttempts, type LabelledDecision, attemptKey } from './labelled-attempts.ts'
-import { resultsDirOf, openProject } from './project.ts'
+import { resultsDirOf, openProject, secretsOfProject } from './project.ts'
 import { canRejudge } from '../../play/judge/rejudge-attempt.ts'
 import { JUDGE_TEMPERATURE, judgePromptFingerprint } from '../../play/judge/judge-prompt.ts'
 import { sampledJudge } from '../../play/judge/sampled-judge.ts'
@@ -115,6 +115,11 @@ export async function judgeCheck(ctx: PipelineContext, request: JudgeCheckReques
       note: label.note ?? null,
     }))
   const overall = figures(judged)
+  // A person's note is text they typed: masked, as run.json's copies of scenarios are, with the
+  // secrets the project reads and its redact: patterns, before it is printed.
+  const secrets = await secretsOfProject(ctx, request)
+  const mask = createMask(secrets.values, secrets.redact)
+  for (const disagreement of disagreements) if (disagreement.note !== null) disagreement.note = mask(disagreement.note)
   const path = request.out ? resolve(ctx.cwd, request.out) : join(dirname(labelsPath), CALIBRATION_FILE)
   const calibration: Calibration = {
     format: CALIBRATION_FORMAT,
