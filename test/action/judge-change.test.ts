@@ -112,6 +112,7 @@ describe('a judge change made by the pull request, in the action', () => {
     const { result, judged } = await publish(run)
     expectExit(result, 0)
     assert.equal(judged, 5, `the baseline's five dialogues, once each\n${describeStep(result)}`)
+    assert.deepEqual(result.leftInTemp, [], "nothing of the fork's artifact or main's baseline is left in RUNNER_TEMP")
     assert.match(fake.world.commentsOn(61)[0]?.body ?? '', /judged again with this run's judge \\\(new-judge, 1 sample each/)
   })
 
@@ -123,6 +124,7 @@ describe('a judge change made by the pull request, in the action', () => {
     })
     const { result, judged } = await publish(run)
     assert.equal(judged, 0, describeStep(result))
+    assert.deepEqual(result.leftInTemp, [])
     assert.match(describeStep(result), /asked for 15 judge samples per attempt, and only this project's own settings \(1 per attempt\) are paid for here/)
     const edited = await forkRun(63, sha('8'), (manifest) => {
       manifest.settings.review = false

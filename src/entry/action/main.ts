@@ -1,5 +1,6 @@
 // The action's entry point (dist/action.js): wires the toolkit and the process to the flow, and is
 // the only place that decides the step's outcome.
+import { rm } from 'node:fs/promises'
 import { DefaultArtifactClient } from '@actions/artifact'
 import * as actionsCacheToolkit from '@actions/cache'
 import * as core from '@actions/core'
@@ -63,6 +64,10 @@ async function main(): Promise<void> {
     now: () => new Date(),
     writer: (command) => writerFor(process, command),
   }
+  // Everything the step downloads or unpacks (baselines, a pull request's run in mode: publish,
+  // summaries, copies of reports) goes here, and all of it is removed when the step ends, also on
+  // failure: a self-hosted runner keeps RUNNER_TEMP between jobs.
+  const tempDir = join(process.env.RUNNER_TEMP ?? tmpdir(), `convy-${randomBytes(4).toString('hex')}`)
   const result = await runAction({
     inputs,
     github,
@@ -74,8 +79,8 @@ async function main(): Promise<void> {
     context,
     log: { info: (message) => core.info(mask(message)), notice: (message) => core.notice(mask(message)), warning: (message) => core.warning(mask(message)) },
     mask,
-    tempDir: join(process.env.RUNNER_TEMP ?? tmpdir(), `convy-${randomBytes(4).toString('hex')}`),
-  })
+    tempDir,
+  }).finally(() => rm(tempDir, { recursive: true, force: true }))
   for (const [name, value] of Object.entries(result.outputs)) core.setOutput(name, mask(value))
   if (result.summary) {
     try {
