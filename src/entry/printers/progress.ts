@@ -5,14 +5,12 @@ import { forTerminal } from '../../base/shared/invisible.ts'
 import { undecidedCount, undecidedCounts } from '../../views/page/verdict-words.ts'
 import { ERROR_LABEL, ERRORS_QUOTED, errorKey, errorSource, groupedMessage, isErrorVerdict } from '../../records/tally/error-groups.ts'
 import type { RunProgress } from '../../play/runner/play-run.ts'
-import type { Silence, WaitsView } from '../../play/runner/waits.ts'
+import { describeSilence, silenceAt, type Silence, type WaitsView } from '../../play/runner/waits.ts'
 import type { PipelineContext } from '../../app/pipeline/context.ts'
 
 const REDRAW_MS = 100
 const ERROR_CHARACTERS = 300
-/** A party with calls in flight that has answered nothing for this long is named on the progress line. */
-export const SILENT_MS = 15_000
-/** How often the silence is looked at between attempts' ends. */
+/** How often a silence (play/runner/waits.ts) is looked at between attempts' ends. */
 const SILENCE_CHECK_MS = 1_000
 
 /**
@@ -56,13 +54,8 @@ export function createProgress(ctx: PipelineContext, agent: string, todo: readon
     return true
   }
 
-  /** The longest silence past SILENT_MS, if any. */
-  const silence = (now: number): Silence | null => {
-    const longest = waits?.longestSilence() ?? null
-    return longest && now - longest.since >= SILENT_MS ? longest : null
-  }
-  const silenceWords = (s: Silence, now: number) =>
-    `${forTerminal(s.who)} has answered nothing for ${clock(now - s.since)} (since ${new Date(s.since).toISOString().slice(11, 19)} UTC, ${plural(s.calls, 'call')} waiting)`
+  const silence = (now: number): Silence | null => (waits ? silenceAt(waits, now) : null)
+  const silenceWords = (s: Silence, now: number) => forTerminal(describeSilence(s, now))
 
   let lastDraw = -Infinity
   const draw = (force: boolean) => {
