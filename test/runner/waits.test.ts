@@ -2,6 +2,7 @@ import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import { createWaits, sayEachSilence, trackedJudge, trackedRoles } from '../../src/play/runner/waits.ts'
 import type { Judge } from '../../src/play/conversation/roles.ts'
+import type { Agent } from '../../src/play/agents/agent.ts'
 import type { Scenario } from '../../src/records/scenario/scenario.ts'
 
 const scenario = { id: 's' } as Scenario
@@ -10,7 +11,7 @@ test("the agent's answers and the judge's decisions are tracked; the longest sil
   let now = Date.parse('2026-12-05T08:00:00Z')
   const waits = createWaits(() => now)
   let release!: () => void
-  const agent = { conversation: () => ({ answer: () => new Promise<{ text: string }>((resolve) => (release = () => resolve({ text: 'hi' }))) }) }
+  const agent: Agent = { conversation: () => ({ answer: () => new Promise<{ text: string }>((resolve) => (release = () => resolve({ text: 'hi' }))) }) }
   const judge: Judge = { model: 'gpt-4.1', decide: async () => [] }
   const roles = trackedRoles({ agent, user: null, judge }, 'bot', waits.track)
   const conversation = await roles.agent.conversation({} as never)
