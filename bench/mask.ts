@@ -2,7 +2,10 @@
 // attempt ends, for a typical attempt and for a large one, and for the kinds of text that take the
 // mask's slower path (escapes, text beyond ASCII) and the one that does not (plain ASCII).
 //
-//   node --import tsx bench/mask.ts [--runs 15] [--module <a secrets.ts to compare>]
+//   node --import tsx bench/mask.ts [--runs 15] [--module <a secrets.ts to compare>] [--redact]
+//
+// --redact adds convy.yml's redact: patterns of docs/configuration.md (card numbers, e-mail
+// addresses) to the mask, as a project that sets them masks every record.
 //
 // --module loads createMask and maskDeep from another file (e.g. the previous mask, from
 // `git show <commit>:src/base/shared/secrets.ts` and the files it imports, into a folder of its
@@ -14,14 +17,18 @@ import { pathToFileURL } from 'node:url'
 import { parseArgs } from 'node:util'
 import { median } from './median.ts'
 
-const { values } = parseArgs({ options: { runs: { type: 'string', default: '15' }, module: { type: 'string' } } })
+const { values } = parseArgs({ options: { runs: { type: 'string', default: '15' }, module: { type: 'string' }, redact: { type: 'boolean', default: false } } })
 const RUNS = Number(values.runs)
 const source = values.module ? pathToFileURL(resolve(values.module)).href : new URL('../src/base/shared/secrets.ts', import.meta.url).href
 const { createMask, maskDeep } = (await import(source)) as typeof import('../src/base/shared/secrets.ts')
 
 const BOT_TOKEN = 'Cn4ry-b0t-t0ken-9f8e7d'
 const API_KEY = 'sk-Cn4ry-m0del-key-31337'
-const mask = createMask([BOT_TOKEN, API_KEY, '8675309123'])
+const CARD = String.raw`\b\d{4}(?:[ -]?\d{4}){3}\b`
+const EMAIL = String.raw`[a-z0-9._%+-]+@[a-z0-9.-]+\.[a-z]{2,}`
+const { parseRedact } = await import('../src/records/config/redact.ts')
+const redaction = values.redact ? await parseRedact({ name: 'convy.yml', data: null, lineOf: () => 1, lineOfKey: () => 1 }, [CARD, EMAIL]) : undefined
+const mask = createMask([BOT_TOKEN, API_KEY, '8675309123'], redaction)
 
 const PROSE = 'Your order 4412 shipped on Monday; it should arrive within three to five working days. '
 const ESCAPED = 'Fish &amp; chips at 50% off: see https://shop.example/a?q=fish%20chips&x=1, or "C:\\Users\\me". '
@@ -65,7 +72,7 @@ function time(work: () => unknown): string {
   return `${median(ms).toFixed(2)} ms (${Math.min(...ms).toFixed(2)}–${Math.max(...ms).toFixed(2)})`
 }
 
-console.log(`mask: ${values.module ?? 'src/base/shared/secrets.ts'}; median of ${RUNS}`)
+console.log(`mask: ${values.module ?? 'src/base/shared/secrets.ts'}${values.redact ? ', with the redact: patterns of docs/configuration.md' : ''}; median of ${RUNS}`)
 for (const [label, turns, chars] of [['typical attempt: 8 turns, 600-character answers', 8, 600], ['large attempt: 40 turns, 25,000-character answers (~0.5 MB)', 40, 25_000]] as const) {
   for (const kind of ['ascii', 'escaped', 'world']) {
     const record = attempt(kind, turns, chars)

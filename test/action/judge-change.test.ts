@@ -6,7 +6,15 @@ import type { FakeGitHub } from '../fakes/github-server.ts'
 import { fakeGitHubForSuite } from '../fakes/github-suite.ts'
 import { modelsYml } from '../support/convy-yml.ts'
 import { makeProject } from '../support/project.ts'
-import { describeStep, runActionStep } from './harness.ts'
+import { readdir, readFile, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { DEFAULT_ARTIFACT_NAME, runArtifactName, summaryArtifactName } from '../../src/adapters/github/artifact-names.ts'
+import { runDir } from '../../src/records/journal/run-folder.ts'
+import { readTally } from '../../src/records/tally/read-tally.ts'
+import { SUMMARY_FILE, summarizeRun, summaryJson } from '../../src/records/tally/run-summary.ts'
+import { zipOf } from '../fakes/zip.ts'
+import { workflowRunEvent } from './events.ts'
+import { describeStep, runActionStep, runBundledCli } from './harness.ts'
 import { seedBaseline } from './seeded-baseline.ts'
 import { expectExit, pullRequestStep, sha } from './steps.ts'
 
@@ -57,5 +65,72 @@ describe('a judge change made by the pull request, in the action', () => {
     assert.match(comment.body, /^<!-- convy-ci:echo -->\n\n### 🟥 Worse · echo\n\n> ℹ️ The judge changed in this pull request \\\(model\\\): the baseline's 5 recorded dialogues were judged again with this run's judge \\\(new-judge, 1 sample each, reviewed as this run reviews\\\), so both runs are compared like with like\.\n/)
     assert.doesNotMatch(comment.body, /not attributable to the agent/)
     assert.deepEqual(fake.world.checkRuns.filter((c) => c.headSha === run.headSha).map((c) => c.conclusion), ['failure'])
+  })
+
+  /**
+   * A fork's pull request run, played by the bundled CLI as its own workflow would (the new judge),
+   * its run.json then edited as the fork pleases, uploaded as that workflow's artifacts.
+   */
+  async function forkRun(number: number, headSha: string, edit: (manifest: { settings: Record<string, unknown>; prompts?: Record<string, unknown> }) => void) {
+    const workspace = await checkout('new-judge')
+    const event = join(workspace, 'event.json')
+    await writeFile(event, JSON.stringify({ pull_request: { number, head: { sha: headSha, ref: 'main' } } }))
+    const played = await runBundledCli(['run', 'echo', '-k', '5', '--parallel', '1', '--cache', 'off'], { MODELS_URL: models.url, GITHUB_ACTIONS: 'true', GITHUB_EVENT_PATH: event }, workspace)
+    assert.ok([0, 1].includes(played.code), played.stdout + played.stderr)
+    const dir = runDir(join(workspace, 'results'), /^run (\S+)$/m.exec(played.stdout)![1]!)
+    const manifest = JSON.parse(await readFile(join(dir, 'run.json'), 'utf8'))
+    edit(manifest)
+    await writeFile(join(dir, 'run.json'), JSON.stringify(manifest))
+    const files = (await readdir(dir, { withFileTypes: true })).filter((e) => e.isFile()).map((e) => e.name)
+    const run = fake.world.startRun({ event: 'pull_request', headBranch: 'main', headSha, headRepository: 'mallory/support-bot' })
+    fake.world.addArtifact(run.id, runArtifactName(DEFAULT_ARTIFACT_NAME, 'echo'), zipOf(await Promise.all(files.map(async (name) => ({ name, data: await readFile(join(dir, name)), deflate: true })))))
+    fake.world.addArtifact(run.id, summaryArtifactName(DEFAULT_ARTIFACT_NAME, 'echo'), zipOf([{ name: SUMMARY_FILE, data: Buffer.from(summaryJson(summarizeRun(await readTally(dir)))), deflate: true }]))
+    fake.world.finishRun(run.id, 'success')
+    fake.world.pulls.set(number, { number, headSha, headRef: 'main', headRepository: 'mallory/support-bot', baseRef: 'main' })
+    return run
+  }
+
+  // mode: publish runs on the default branch, whose convy.yml now names the new judge (1 sample, review
+  // on by default). Its key pays for that and nothing more, whatever the fork's run.json says.
+  async function publish(run: Awaited<ReturnType<typeof forkRun>>) {
+    const trigger = fake.world.startRun({ event: 'workflow_run', headBranch: 'main', headSha: sha('a') })
+    const before = judgeCalls('new-judge')
+    const result = await runActionStep(fake, {
+      run: trigger,
+      eventName: 'workflow_run',
+      payload: workflowRunEvent(fake.world, run),
+      inputs: { mode: 'publish', agent: 'echo', comment: 'always' },
+      workspace: await checkout('new-judge'),
+      env: { MODELS_URL: models.url },
+    })
+    return { result, judged: judgeCalls('new-judge') - before }
+  }
+
+  test("publish mode: the baseline is judged again with the project's settings, one call per recorded dialogue", async () => {
+    line = 'no way'
+    const run = await forkRun(61, sha('6'), () => undefined)
+    const { result, judged } = await publish(run)
+    expectExit(result, 0)
+    assert.equal(judged, 5, `the baseline's five dialogues, once each\n${describeStep(result)}`)
+    assert.deepEqual(result.leftInTemp, [], "nothing of the fork's artifact or main's baseline is left in RUNNER_TEMP")
+    assert.match(fake.world.commentsOn(61)[0]?.body ?? '', /judged again with this run's judge \\\(new-judge, 1 sample each/)
+  })
+
+  test("publish mode: a fork's run.json asking 15 judge samples and no review spends nothing: compared as it is", async () => {
+    line = 'no way'
+    const run = await forkRun(62, sha('7'), (manifest) => {
+      manifest.settings.judgeSamples = 15
+      if (manifest.prompts) manifest.prompts.judgeSamples = 15
+    })
+    const { result, judged } = await publish(run)
+    assert.equal(judged, 0, describeStep(result))
+    assert.deepEqual(result.leftInTemp, [])
+    assert.match(describeStep(result), /asked for 15 judge samples per attempt, and only this project's own settings \(1 per attempt\) are paid for here/)
+    const edited = await forkRun(63, sha('8'), (manifest) => {
+      manifest.settings.review = false
+    })
+    const unreviewed = await publish(edited)
+    assert.equal(unreviewed.judged, 0, describeStep(unreviewed.result))
+    assert.match(describeStep(unreviewed.result), /did not review failed attempts for user errors, and this project's convy.yml does/)
   })
 })

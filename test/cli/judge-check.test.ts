@@ -67,6 +67,16 @@ describe('convy-ci judge-check', () => {
     label('shipping', 3, 1, true),
   ]
 
+  test("a label's note holding a secret the project reads is printed masked", async () => {
+    const key = 'sk-typed-in-a-note-0123'
+    const noted = labels().map((line, i) => (i === 2 ? label('refund', 3, 1, false, `rude; key was ${key}`) : line))
+    await writeFile(join(dir, 'labels-noted.jsonl'), `${noted.join('\n')}\n`)
+    const checked = await runInProcess(['judge-check', 'labels-noted.jsonl', '--out', 'noted-calibration.json'], { cwd: dir, env: { CONVY_BASE_URL: models.url, BOT_URL: bot.url, OPENAI_API_KEY: key } })
+    assert.equal(checked.code, 0, checked.stdout + checked.stderr)
+    assert.match(checked.stdout, /your note: rude; key was \*\*\*/)
+    assert.ok(!`${checked.stdout}${checked.stderr}`.includes(key))
+  })
+
   test('the recorded decisions: agreement 7/9, holding 5/6, failing 2/3, κ 0.5, two disagreements with the judge’s reasons; calibration.json names the run’s judge', async () => {
     await writeFile(join(dir, 'labels.jsonl'), `${labels().join('\n')}\n`)
     const before = models.requests.length

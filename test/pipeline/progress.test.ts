@@ -5,6 +5,7 @@ import type { PipelineContext } from '../../src/app/pipeline/context.ts'
 import { createProgress } from '../../src/entry/printers/progress.ts'
 import { attempt } from '../report/small-run.ts'
 import { terminalPrinters } from '../../src/entry/printers/index.ts'
+import { createWaits } from '../../src/play/runner/waits.ts'
 
 function context(interactive: boolean): { ctx: PipelineContext; stderr: string[] } {
   const stderr: string[] = []
@@ -65,4 +66,36 @@ test('on a terminal, an error is written above the live line, which is drawn aga
     `\r\u001b[2K  ! agent error, first in a #1: ${REFUSED}\n`,
     '\r\u001b[2Kbot  2/6 attempts · 100% of 1 decided passed · 1 agent error · 0:00',
   ])
+})
+
+test('a party that has answered nothing for 15 s is named with since when, once per silence in CI, on the live line on a terminal', async () => {
+  let now = Date.parse('2026-12-05T08:00:00Z')
+  const clock = () => now
+  for (const interactive of [false, true]) {
+    now = Date.parse('2026-12-05T08:00:00Z')
+    const { ctx, stderr } = context(interactive)
+    ctx.now = () => new Date(now)
+    const waits = createWaits(clock)
+    const progress = createProgress(ctx, 'bot', todo, waits)
+    let answer!: () => void
+    const call = waits.track('the agent "bot"', () => new Promise<void>((resolve) => (answer = resolve)))
+    void waits.track('the judge (gpt-4.1)', () => 'decided')
+    now += 14_000
+    progress.tick()
+    assert.ok(!stderr.join('').includes('answered nothing'), 'not before 15 s')
+    now += 3_000
+    progress.tick()
+    progress.tick()
+    const said = stderr.join('').split(/[\n\r]/).filter((line) => line.includes('answered nothing'))
+    const words = 'the agent "bot" has answered nothing for 0:17 (since 08:00:00 UTC, 1 call waiting)'
+    if (interactive) assert.ok(said.at(-1)!.includes(`bot  0/6 attempts · none decided yet · ${words} · 0:17`), said.at(-1))
+    else assert.deepEqual(said, [`  … ${words}`])
+    answer()
+    await call
+    now += 20_000
+    const before = stderr.length
+    progress.tick()
+    assert.ok(!stderr.slice(before).join('').includes('answered nothing'), 'it answered: no longer silent')
+    progress.finish()
+  }
 })

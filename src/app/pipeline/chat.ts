@@ -74,7 +74,7 @@ export async function chat(ctx: PipelineContext, request: ChatRequest): Promise<
   const agent = await prepareAgent(project.config, request.agent, project.env, { canStripTypes: ctx.canStripTypes })
   const models = scenario && scenario.judge.length > 0 ? prepareModels(project.config, project.env, [{ ...scenario, user: undefined, script: ['-'] }], false) : undefined
   if (models) await checkModels(models)
-  const mask = createMask([...agent.secrets, ...(models?.resolved.secrets ?? [])])
+  const mask = createMask([...agent.secrets, ...(models?.resolved.secrets ?? [])], project.config.redact)
   show.opened(agent.name, scenario)
 
   const clock = () => performance.now()

@@ -1,5 +1,6 @@
 import type { Writer } from '../../records/journal/folder-lock.ts'
 import type { RunProgress } from '../../play/runner/play-run.ts'
+import type { WaitsView } from '../../play/runner/waits.ts'
 import type { RunTally } from '../../records/tally/run-tally.ts'
 import type { WatchAttempt } from '../../play/conversation/watch.ts'
 
@@ -33,7 +34,8 @@ export interface PipelineContext {
 
 export interface RunPrinters {
   /** Told of each attempt as it ends; `finish` once the run stops playing. */
-  progress(ctx: PipelineContext, agent: string, todo: readonly { scenario: { id: string } }[]): RunProgress & { finish(): void }
+  /** `waits`: the calls in flight, so the progress says who has answered nothing for a while (play/runner/waits.ts). */
+  progress(ctx: PipelineContext, agent: string, todo: readonly { scenario: { id: string } }[], waits?: WaitsView): RunProgress & { finish(): void }
   /** What is printed when a run ends: a row per scenario, then the totals. */
   summary(agent: string, tally: RunTally): string
   /** `--verbose`: each attempt's dialogue written to `out` as it is played, then its decisions. */

@@ -1,6 +1,7 @@
 import type { RunJournal } from '../../records/journal/run-journal.ts'
 import { sampledJudge } from '../../play/judge/sampled-judge.ts'
 import { Budget } from '../../play/runner/budget.ts'
+import { createWaits, trackedRoles } from '../../play/runner/waits.ts'
 import { playRun } from '../../play/runner/play-run.ts'
 import type { PreparedAgent, PreparedModels } from '../../play/runner/prepare.ts'
 import type { PlannedAttempt } from '../../play/runner/select-scenarios.ts'
@@ -42,7 +43,9 @@ export interface Execution {
 export async function execute(ctx: PipelineContext, execution: Execution): Promise<Executed> {
   const { journal } = execution
   const settings = journal.current.settings
-  const progress = ctx.printers.progress(ctx, execution.agent.name, execution.todo)
+  // Every call of the agent and the models tracked, so the progress can say who keeps the run waiting.
+  const waits = createWaits(() => ctx.now().getTime())
+  const progress = ctx.printers.progress(ctx, execution.agent.name, execution.todo, waits)
   let result
   try {
     result = await playRun({
@@ -56,10 +59,16 @@ export async function execute(ctx: PipelineContext, execution: Execution): Promi
       // With the review on, its user_error attempts are played once more (play/runner/replay-user-errors.ts).
       replayUserErrors: execution.models.reviewer ? { k: settings.k } : null,
       play: {
-        agent: execution.agent.agent,
-        user: execution.models.user,
-        judge: execution.models.judge && sampledJudge(execution.models.judge, settings.judgeSamples ?? 1),
-        reviewer: execution.models.reviewer,
+        ...trackedRoles(
+          {
+            agent: execution.agent.agent,
+            user: execution.models.user,
+            judge: execution.models.judge && sampledJudge(execution.models.judge, settings.judgeSamples ?? 1),
+            reviewer: execution.models.reviewer,
+          },
+          execution.agent.name,
+          waits.track,
+        ),
         smoke: settings.smoke,
         turnTimeoutSeconds: settings.turnTimeoutSeconds,
         prices: journal.current.models.prices,

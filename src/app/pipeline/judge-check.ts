@@ -7,11 +7,12 @@ import { CALIBRATION_FILE, CALIBRATION_FORMAT, judgeOf, writeCalibration, type C
 import { readLabels, type Label } from '../../records/calibration/labels.ts'
 import type { PipelineContext } from './context.ts'
 import { findLabelledAttempts, type LabelledDecision, attemptKey } from './labelled-attempts.ts'
-import { resultsDirOf, openProject } from './project.ts'
+import { resultsDirOf, openProject, secretsOfProject } from './project.ts'
 import { canRejudge } from '../../play/judge/rejudge-attempt.ts'
 import { JUDGE_TEMPERATURE, judgePromptFingerprint } from '../../play/judge/judge-prompt.ts'
 import { sampledJudge } from '../../play/judge/sampled-judge.ts'
 import { checkModels, prepareModels } from '../../play/runner/prepare.ts'
+import { createWaits, sayEachSilence, trackedJudge } from '../../play/runner/waits.ts'
 import type { Attempt } from '../../records/journal/records.ts'
 import { createMask } from '../../base/shared/secrets.ts'
 import { judgeAgain } from './rejudge.ts'
@@ -115,6 +116,11 @@ export async function judgeCheck(ctx: PipelineContext, request: JudgeCheckReques
       note: label.note ?? null,
     }))
   const overall = figures(judged)
+  // A person's note is text they typed: masked, as run.json's copies of scenarios are, with the
+  // secrets the project reads and its redact: patterns, before it is printed.
+  const secrets = await secretsOfProject(ctx, request)
+  const mask = createMask(secrets.values, secrets.redact)
+  for (const disagreement of disagreements) if (disagreement.note !== null) disagreement.note = mask(disagreement.note)
   const path = request.out ? resolve(ctx.cwd, request.out) : join(dirname(labelsPath), CALIBRATION_FILE)
   const calibration: Calibration = {
     format: CALIBRATION_FORMAT,
@@ -183,7 +189,9 @@ export async function askJudgeAgain(
   if (!models.judge) throw new InputError('the labelled scenarios have no claims for the judge')
   await checkModels(models)
 
-  const rejudging = { judge: sampledJudge(models.judge, samples), mask: createMask(models.resolved.secrets), signal: ctx.signal, prices: models.resolved.config.prices, now: ctx.now }
+  // A judge's gateway that hangs is said after 15 s, with since when, not only at its timeout.
+  const waits = createWaits(() => ctx.now().getTime())
+  const rejudging = { judge: trackedJudge(sampledJudge(models.judge, samples), waits.track), mask: createMask(models.resolved.secrets, project.config.redact), signal: ctx.signal, prices: models.resolved.config.prices, now: ctx.now }
   const keys = [...attempts.keys()]
   // Each run's own scenario by attempt: the same id may have been edited between two labelled runs.
   const byScenario = new Map(keys.map((key) => [key, attempts.get(key)!.decision.scenario]))
@@ -192,7 +200,8 @@ export async function askJudgeAgain(
   // it came from, so attempts of two runs with one scenario id stay apart.
   const tagged = keys.map((key) => ({ ...attempts.get(key)!.attempt, scenario: key }))
   ctx.stderr.write(`asking judge "${model}" about ${tagged.length} labelled attempt${tagged.length === 1 ? '' : 's'}, ${samples} time${samples === 1 ? '' : 's'} each\n`)
-  await judgeAgain(tagged, byScenario, rejudging, PARALLEL, (again) => void answered.set(again.scenario, again))
+  const silences = sayEachSilence(waits, () => ctx.now().getTime(), (line) => ctx.stderr.write(`  … ${line}\n`))
+  await judgeAgain(tagged, byScenario, rejudging, PARALLEL, (again) => void answered.set(again.scenario, again)).finally(() => silences.stop())
   if (ctx.signal.aborted) throw ctx.signal.reason
 
   const answers = decisions.map(({ label, run, scenario }): JudgeAnswer => {

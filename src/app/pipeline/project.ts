@@ -6,6 +6,7 @@ import { loadProjectConfig, type ProjectConfig } from '../../records/config/load
 import { projectSecrets } from '../../records/config/project-secrets.ts'
 import { FROM_DOTENV, type Environment } from '../../records/config/interpolate.ts'
 import { InputError } from '../../base/shared/errors.ts'
+import type { Redaction } from '../../base/shared/secrets.ts'
 import type { Output, PipelineContext } from './context.ts'
 
 export interface Project {
@@ -43,16 +44,23 @@ export async function openProject(ctx: Pick<PipelineContext, 'cwd' | 'env'> & { 
 
 /**
  * Every value the project treats as secret (records/config/project-secrets.ts), from the environment
- * and the project's .env; none when there is no convy.yml to read, which the command itself reports.
+ * and the project's .env, with convy.yml's `redact:` patterns; none when there is no convy.yml to read
+ * (or it cannot be read), which the command itself reports.
  */
-export async function secretsOfProject(ctx: Pick<PipelineContext, 'cwd' | 'env'>, options: { config?: string | undefined }): Promise<string[]> {
+export async function secretsOfProject(ctx: Pick<PipelineContext, 'cwd' | 'env'>, options: { config?: string | undefined }): Promise<ProjectSecrets> {
   let project: Project
   try {
     project = await openProject(ctx, options)
   } catch {
-    return []
+    return { values: [] }
   }
-  return projectSecrets(project.config, project.env)
+  return { values: projectSecrets(project.config, project.env), ...(project.config.redact ? { redact: project.config.redact } : {}) }
+}
+
+/** What the project masks: the values it reads as secrets, and convy.yml's `redact:` patterns. */
+export interface ProjectSecrets {
+  values: string[]
+  redact?: Redaction
 }
 
 /** The project's .env; the real environment wins over it, as with most tools that read one. */

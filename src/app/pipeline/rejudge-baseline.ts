@@ -10,7 +10,7 @@ import type { Attempt, RunManifest } from '../../records/journal/records.ts'
 import { scenarioFingerprint, type Scenario } from '../../records/scenario/scenario.ts'
 import { judgeChange } from '../../verdict/judge-change.ts'
 import { errorMessage } from '../../base/shared/errors.ts'
-import { createMask } from '../../base/shared/secrets.ts'
+import { createMask, type Redaction } from '../../base/shared/secrets.ts'
 import type { PipelineContext } from './context.ts'
 import { openProject } from './project.ts'
 import { judgeAgain } from './rejudge.ts'
@@ -99,8 +99,10 @@ export async function prepareJudgeAlike(ctx: PipelineContext, request: JudgeAlik
   if (why) return { manifest: null, why }
   const scenarios = new Map(before.scenarios.map((s) => [s.id, s]))
   let models: PreparedModels
+  let redaction: Redaction | undefined
   try {
     const project = await openProject(ctx, request)
+    redaction = project.config.redact
     const own = request.projectSettingsOnly === true
     // The review as this project sets it (convy.yml's models.review), not as the PR's run.json says.
     models = prepareModels(project.config, project.env, before.scenarios, false, own ? {} : { review: request.after.settings.review ?? false })
@@ -119,7 +121,7 @@ export async function prepareJudgeAlike(ctx: PipelineContext, request: JudgeAlik
     ctx.signal.throwIfAborted()
     return { manifest: null, why: `the PR's judge cannot be reached from here (${errorMessage(error)})` }
   }
-  const mask = createMask(models.resolved.secrets)
+  const mask = createMask(models.resolved.secrets, redaction)
   const manifest = judgedLike(before, request.after)
   const rejudging = { judge: sampledJudge(models.judge, manifest.settings.judgeSamples ?? 1), mask, signal: ctx.signal, prices: { ...before.models.prices, ...models.resolved.config.prices }, now: ctx.now }
   const { reviewer } = models

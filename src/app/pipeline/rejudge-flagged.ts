@@ -38,7 +38,7 @@ export async function rejudgeFlagged(ctx: PipelineContext, request: RejudgeFlagg
   const models = prepareModels(project.config, project.env, [...scenarios.values()].map((s) => ({ ...s, user: undefined, script: [] })), false, { cache: manifest.settings.cache ?? 'off' })
   if (models.judge && again.length > 0) {
     await checkModels(models, manifest.settings.cache ?? 'off')
-    const rejudging = { judge: sampledJudge(models.judge, request.samples), mask: createMask(models.resolved.secrets), signal: ctx.signal, prices: manifest.models.prices, now: ctx.now }
+    const rejudging = { judge: sampledJudge(models.judge, request.samples), mask: createMask(models.resolved.secrets, project.config.redact), signal: ctx.signal, prices: manifest.models.prices, now: ctx.now }
     await judgeAgain(again, scenarios, rejudging, manifest.settings.parallel, (attempt) => void addAttempt(tally, attempt))
   } else {
     for (const attempt of again) addAttempt(tally, attempt)

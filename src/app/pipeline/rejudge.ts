@@ -59,7 +59,7 @@ export async function rejudgeRun(ctx: PipelineContext, request: RejudgeRequest):
   ctx.stderr.write(`judging ${original.id} again: ${judged} of ${attempts.length} attempts, ${request.samples} time${request.samples === 1 ? '' : 's'} each\n`)
   const journal = await RunJournal.create(project.resultsDir, manifest, ctx.writer(`convy-ci rejudge ${original.id}`))
   try {
-    const rejudging = { judge: sampledJudge(models.judge, request.samples), mask: createMask(models.resolved.secrets), signal: ctx.signal, prices: manifest.models.prices, now: ctx.now }
+    const rejudging = { judge: sampledJudge(models.judge, request.samples), mask: createMask(models.resolved.secrets, project.config.redact), signal: ctx.signal, prices: manifest.models.prices, now: ctx.now }
     try {
       await judgeAgain(attempts, byId, rejudging, manifest.settings.parallel, (again) => journal.append(again))
     } catch (error) {

@@ -13,6 +13,7 @@ import type { PipelineContext } from './context.ts'
 import { execute } from './execute.ts'
 import { runWorldOf } from './run-world.ts'
 import { openProject } from './project.ts'
+import { restoreScenarios } from './restore-scenarios.ts'
 
 export interface ReplayRequest {
   /** The recorded run: its id, its 4-hex part or its folder. */
@@ -38,7 +39,9 @@ export async function replayRun(ctx: PipelineContext, request: ReplayRequest): P
   const judging = request.judging
   const project = await openProject(ctx, request)
   const recorded = await findRun(project.resultsDir, request.run)
-  const original = await readManifest(recorded.dir)
+  const recordedManifest = await readManifest(recorded.dir)
+  // Played from what the scenario files say where run.json's copies were masked; its copies are what the replay records.
+  const original = { ...recordedManifest, scenarios: await restoreScenarios(project, recordedManifest.scenarios, ctx.stderr) }
 
   const scenarios = new Map(original.scenarios.map((s) => [s.id, s]))
   const todo: PlannedAttempt[] = []
@@ -75,7 +78,7 @@ export async function replayRun(ctx: PipelineContext, request: ReplayRequest): P
       // Recorded lines answer nothing the agent says now: there is no simulated user to review.
       review: false,
     },
-    scenarios: original.scenarios,
+    scenarios: recordedManifest.scenarios,
     startedAt: startedAt.toISOString(),
     finishedAt: null,
     state: 'running',
@@ -94,7 +97,7 @@ export async function replayRun(ctx: PipelineContext, request: ReplayRequest): P
       agent,
       models,
       resultsDir: project.resultsDir,
-      mask: createMask([...agent.secrets, ...models.resolved.secrets, ...world.secrets]),
+      mask: createMask([...agent.secrets, ...models.resolved.secrets, ...world.secrets], project.config.redact),
       judging,
       watch,
       world,

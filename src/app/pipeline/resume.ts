@@ -12,6 +12,7 @@ import type { PipelineContext } from './context.ts'
 import { execute } from './execute.ts'
 import { finishRun } from './finish-run.ts'
 import { openProject, type Project } from './project.ts'
+import { restoreScenarios } from './restore-scenarios.ts'
 import { runWorldOf, withWorld } from './run-world.ts'
 
 export interface ResumeRequest {
@@ -44,7 +45,8 @@ export async function resumeRun(ctx: PipelineContext, request: ResumeRequest): P
 }
 
 async function resumeLocked(ctx: PipelineContext, journal: RunJournal, project: Project, { budgetUsd, verbose }: ResumeRequest): Promise<ExitCode> {
-  const manifest = journal.current
+  // run.json keeps its masked copies; the attempts left are played from what the scenario files say.
+  const manifest = { ...journal.current, scenarios: await restoreScenarios(project, journal.current.scenarios, ctx.stderr) }
   if (manifest.replayOf) throw new ResumeRefused(`run ${manifest.id} is a replay of ${manifest.replayOf}; replay that run again instead`)
 
   const done = new Set<string>()
@@ -86,7 +88,7 @@ async function resumeLocked(ctx: PipelineContext, journal: RunJournal, project: 
     agent,
     models,
     resultsDir: project.resultsDir,
-    mask: createMask([...agent.secrets, ...models.resolved.secrets, ...world.secrets]),
+    mask: createMask([...agent.secrets, ...models.resolved.secrets, ...world.secrets], project.config.redact),
     spentBeforeUsd: spentUsd,
     watch,
     world,

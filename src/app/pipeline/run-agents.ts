@@ -18,6 +18,7 @@ import { ciInfo } from '../../adapters/github/ci-info.ts'
 import type { PipelineContext } from './context.ts'
 import { execute, type Executed } from './execute.ts'
 import { openProject } from './project.ts'
+import { maskScenarioCopies } from '../../records/journal/scenario-copies.ts'
 import { runWorldOf, withWorld } from './run-world.ts'
 import type { RunWorld } from '../../play/world/prepare-world.ts'
 import { calibrationOfProject } from './judge-calibration.ts'
@@ -72,7 +73,7 @@ export async function runAgents(ctx: PipelineContext, request: RunRequest): Prom
       const agent = await prepareAgent(project.config, name, project.env, { canStripTypes: ctx.canStripTypes })
       const models = prepareModels(project.config, project.env, scenarios, settings.smoke, { cache: settings.cache ?? 'off', review: settings.review, fetch: earlyCheck?.fetch })
       const world = await runWorldOf(project, agent, scenarios, ctx.canStripTypes, suite.files)
-      prepared.push({ agent: withWorld(agent, world), models, world, mask: createMask([...agent.secrets, ...models.resolved.secrets, ...world.secrets]) })
+      prepared.push({ agent: withWorld(agent, world), models, world, mask: createMask([...agent.secrets, ...models.resolved.secrets, ...world.secrets], project.config.redact) })
     }
     const unchecked = settings.smoke ? scenarios.filter((s) => s.stopIf?.length).length : 0
     if (unchecked > 0) ctx.stderr.write(`warning: --smoke calls no judge, so the stop_if claims of ${unchecked} scenario${unchecked === 1 ? '' : 's'} are not checked\n`)
@@ -130,7 +131,7 @@ export interface AgentRunPlan {
 export async function runAgent(ctx: PipelineContext, plan: AgentRunPlan): Promise<AgentRun> {
   const { agent, models, settings, resultsDir } = plan
   const todo = planAttempts(plan.scenarios, settings.k, settings.shard)
-  const journal = await RunJournal.create(resultsDir, newManifest(ctx, agent, models, settings, plan.scenarios, plan.retired ?? []), plan.writer)
+  const journal = await RunJournal.create(resultsDir, newManifest(ctx, agent, models, settings, maskScenarioCopies(plan.scenarios, plan.mask), plan.retired ?? []), plan.writer)
   try {
     await plan.ready
   } catch (error) {

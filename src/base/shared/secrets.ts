@@ -32,6 +32,17 @@ export const MASKED = '***'
 export const noMask: Mask = (text) => text
 
 /**
+ * Patterns whose matches are masked besides the secrets (convy.yml's `redact:`, compiled by
+ * records/config/redact.ts): card numbers, e-mail addresses, whatever the project must not keep.
+ */
+export interface Redaction {
+  /** How many patterns: a redaction of none masks nothing. */
+  readonly patterns: number
+  /** Every match in a text, as [start, end) spans (they may overlap). */
+  spans(text: string): [number, number][]
+}
+
+/**
  * An escape that starts just before a secret can take its first characters as its own (`%6` then
  * `Cn4ry…` reads `%6C`, an `l`), and one that starts in its last characters can take what follows:
  * the view then holds the secret but for a few characters at either end. So a key of a long form is
@@ -51,7 +62,43 @@ interface Key {
   joined: boolean
 }
 
-export function createMask(secretValues: Iterable<string>): Mask {
+export function createMask(secretValues: Iterable<string>, redaction?: Redaction): Mask {
+  const secrets = maskOfSecrets(secretValues)
+  if (redaction === undefined || redaction.patterns === 0) return secrets
+  // A pattern may match digits: numbers are asked about (the mask is not added to NUMBERLESS).
+  return secrets === noMask ? (text) => redacted(text, redaction) : (text) => redacted(secrets(text), redaction)
+}
+
+/**
+ * The redaction's matches masked: in the text as written and, where the text holds anything a reader
+ * does not see as written (escapes, characters that show as nothing), in each level of the reader's
+ * view, mapped back to the text.
+ */
+function redacted(text: string, redaction: Redaction): string {
+  const spans = redaction.spans(text)
+  if (!PLAIN_TEXT.test(text) && readerTexts(text).some((level) => level !== text && redaction.spans(level).length > 0)) {
+    for (const view of readerViews(text)) {
+      for (const [start, end] of redaction.spans(view.text)) spans.push([view.starts[start]!, view.ends[end - 1]!])
+    }
+  }
+  return replaceSpans(text, spans)
+}
+
+/** Each span of the text replaced by MASKED; overlapping or touching spans become one. */
+function replaceSpans(text: string, spans: [number, number][]): string {
+  if (spans.length === 0) return text
+  spans.sort((a, b) => a[0] - b[0])
+  let out = ''
+  let from = 0
+  for (const [start, end] of spans) {
+    if (end <= from) continue
+    if (start >= from) out += `${text.slice(from, start)}${MASKED}`
+    from = end
+  }
+  return out + text.slice(from)
+}
+
+function maskOfSecrets(secretValues: Iterable<string>): Mask {
   const forms = new Set<string>()
   const keys = new Map<string, Key>()
   const addKey = (text: string, caseless: boolean) => {
@@ -154,16 +201,7 @@ function maskThroughView(text: string, keys: readonly Key[]): string {
       }
     }
   }
-  if (spans.length === 0) return text
-  spans.sort((a, b) => a[0] - b[0])
-  let out = ''
-  let from = 0
-  for (const [start, end] of spans) {
-    if (end <= from) continue
-    if (start >= from) out += `${text.slice(from, start)}${MASKED}`
-    from = end
-  }
-  return out + text.slice(from)
+  return replaceSpans(text, spans)
 }
 
 /** Every form in which a secret is masked by a plain search (those read through escapes aside). */

@@ -1,5 +1,6 @@
 // The action's entry point (dist/action.js): wires the toolkit and the process to the flow, and is
 // the only place that decides the step's outcome.
+import { rm } from 'node:fs/promises'
 import { DefaultArtifactClient } from '@actions/artifact'
 import * as actionsCacheToolkit from '@actions/cache'
 import * as core from '@actions/core'
@@ -41,10 +42,13 @@ async function main(): Promise<void> {
   // Registered with the runner too, which then hides them in the whole job's log (the toolkit's own
   // lines included). The runner matches a line at a time, so each line of a value of several lines (a
   // PEM key) is registered too. Shorter values are not, as the mask leaves them (secrets.ts).
-  const values = [token, ...(await secretsOfProject({ cwd, env: process.env }, { config: inputs.config }))]
+  const project = await secretsOfProject({ cwd, env: process.env }, { config: inputs.config })
+  const values = [token, ...project.values]
   const secrets = values.flatMap((value) => [value, ...(value.includes('\n') ? value.split(/\r?\n/) : [])]).filter((value) => value.length >= SHORTEST_MASKED)
   for (const value of new Set(secrets)) core.setSecret(value)
-  outbound = createMask(secrets)
+  // convy.yml's redact: patterns too: the runner cannot be told a pattern, so the action's own lines,
+  // comment, check and summary are masked here.
+  outbound = createMask(secrets, project.redact)
   const mask = outbound
   const masked = (stream: NodeJS.WriteStream): Output => ({ write: (text) => void stream.write(mask(text)) })
   const features = process.features as { typescript?: string | false }
@@ -60,6 +64,10 @@ async function main(): Promise<void> {
     now: () => new Date(),
     writer: (command) => writerFor(process, command),
   }
+  // Everything the step downloads or unpacks (baselines, a pull request's run in mode: publish,
+  // summaries, copies of reports) goes here, and all of it is removed when the step ends, also on
+  // failure: a self-hosted runner keeps RUNNER_TEMP between jobs.
+  const tempDir = join(process.env.RUNNER_TEMP ?? tmpdir(), `convy-${randomBytes(4).toString('hex')}`)
   const result = await runAction({
     inputs,
     github,
@@ -71,8 +79,8 @@ async function main(): Promise<void> {
     context,
     log: { info: (message) => core.info(mask(message)), notice: (message) => core.notice(mask(message)), warning: (message) => core.warning(mask(message)) },
     mask,
-    tempDir: join(process.env.RUNNER_TEMP ?? tmpdir(), `convy-${randomBytes(4).toString('hex')}`),
-  })
+    tempDir,
+  }).finally(() => rm(tempDir, { recursive: true, force: true }))
   for (const [name, value] of Object.entries(result.outputs)) core.setOutput(name, mask(value))
   if (result.summary) {
     try {

@@ -95,7 +95,7 @@ export async function runFromCode(options: RunOptions, host: Host): Promise<RunR
   const resultsDir = write ? project.resultsDir : await mkdtemp(join(tmpdir(), 'convy-run-'))
   try {
     const world = await runWorldOf(project, agent, scenarios, ctx.canStripTypes)
-    const mask = createMask([...agent.secrets, ...models.resolved.secrets, ...world.secrets])
+    const mask = createMask([...agent.secrets, ...models.resolved.secrets, ...world.secrets], project.config.redact)
     const writer = ctx.writer(`run() from ${cwd}`)
     const watch = o.verbose ? ctx.printers.dialogue(output, { parallel: settings.parallel, k: settings.k }) : undefined
     const run = await runAgent(ctx, { agent: withWorld(agent, world), models, mask, settings, scenarios, resultsDir, writer, watch, world })

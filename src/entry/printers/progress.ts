@@ -5,19 +5,26 @@ import { forTerminal } from '../../base/shared/invisible.ts'
 import { undecidedCount, undecidedCounts } from '../../views/page/verdict-words.ts'
 import { ERROR_LABEL, ERRORS_QUOTED, errorKey, errorSource, groupedMessage, isErrorVerdict } from '../../records/tally/error-groups.ts'
 import type { RunProgress } from '../../play/runner/play-run.ts'
+import { describeSilence, silenceAt, type Silence, type WaitsView } from '../../play/runner/waits.ts'
 import type { PipelineContext } from '../../app/pipeline/context.ts'
 
 const REDRAW_MS = 100
 const ERROR_CHARACTERS = 300
+/** How often a silence (play/runner/waits.ts) is looked at between attempts' ends. */
+const SILENCE_CHECK_MS = 1_000
 
 /**
  * On a terminal: one live line (done of total, pass rate so far, errors, elapsed). Elsewhere (CI):
  * one plain line per finished scenario, folded in a group on GitHub Actions. Either way the first
  * few distinct error messages are said when they first happen: an agent that is not up, or one that
- * times out every turn, shows why in the first seconds of a long run, not only at its end.
+ * times out every turn, shows why in the first seconds of a long run, not only at its end. And a
+ * party the run waits on (the agent, the models' gateway) that has answered nothing for 15 s is
+ * named, with since when: on a terminal on the live line, elsewhere a line once per such silence.
+ * Times are read from ctx.now, so a test moves the clock and calls `tick`.
  */
-export function createProgress(ctx: PipelineContext, agent: string, todo: readonly { scenario: { id: string } }[]): RunProgress & { finish(): void } {
-  const started = Date.now()
+export function createProgress(ctx: PipelineContext, agent: string, todo: readonly { scenario: { id: string } }[], waits?: WaitsView): RunProgress & { finish(): void; tick(): void } {
+  const clockNow = () => ctx.now().getTime()
+  const started = clockNow()
   const remaining = new Map<string, number>()
   for (const planned of todo) remaining.set(planned.scenario.id, (remaining.get(planned.scenario.id) ?? 0) + 1)
   // Counts only: a scenario's line needs no more than how its attempts ended.
@@ -47,17 +54,35 @@ export function createProgress(ctx: PipelineContext, agent: string, todo: readon
     return true
   }
 
-  let lastDraw = 0
+  const silence = (now: number): Silence | null => (waits ? silenceAt(waits, now) : null)
+  const silenceWords = (s: Silence, now: number) => forTerminal(describeSilence(s, now))
+
+  let lastDraw = -Infinity
   const draw = (force: boolean) => {
-    const now = Date.now()
+    const now = clockNow()
     if (!force && now - lastDraw < REDRAW_MS) return
     lastDraw = now
     const decided = all.passed + all.failed
     const rate = decided ? `${Math.round((100 * all.passed) / decided)}% of ${decided} decided passed` : 'none decided yet'
     const errors = [all.agentErrors && undecidedCount('agent_error', all.agentErrors), all.noVerdicts && undecidedCount('no_verdict', all.noVerdicts)].filter(Boolean)
-    const line = [`${agent}  ${done}/${total} attempts`, rate, ...errors, clock(now - started)].join(' · ')
+    const silent = silence(now)
+    const line = [`${agent}  ${done}/${total} attempts`, rate, ...errors, ...(silent ? [silenceWords(silent, now)] : []), clock(now - started)].join(' · ')
     ctx.stderr.write(`\r\x1b[2K${line}`)
   }
+
+  // Elsewhere than a terminal, each silence is said once (a party, since a moment).
+  const silencesSaid = new Set<string>()
+  const tick = () => {
+    const now = clockNow()
+    if (ctx.interactive) return draw(false)
+    const silent = silence(now)
+    if (!silent || silencesSaid.has(`${silent.who}\n${silent.since}`)) return
+    silencesSaid.add(`${silent.who}\n${silent.since}`)
+    ctx.stderr.write(`  … ${silenceWords(silent, now)}\n`)
+  }
+  // Looked at between attempts' ends too: a run whose every attempt waits prints nothing otherwise.
+  const timer = waits ? setInterval(tick, SILENCE_CHECK_MS) : undefined
+  timer?.unref()
 
   return {
     attemptAdded(scenario) {
@@ -74,7 +99,9 @@ export function createProgress(ctx: PipelineContext, agent: string, todo: readon
       byScenario.set(attempt.scenario, counts)
       if (countedAttempts(counts) === remaining.get(attempt.scenario)) ctx.stderr.write(`  ${scenarioLine(attempt.scenario, counts)}\n`)
     },
+    tick,
     finish() {
+      if (timer) clearInterval(timer)
       if (ctx.interactive) {
         draw(true)
         ctx.stderr.write('\n')

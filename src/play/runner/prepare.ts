@@ -5,6 +5,7 @@ import { DEFAULT_MAX_REPLY_KB, limitReplies, maxBodyBytes } from '../agents/repl
 import type { Environment } from '../../records/config/interpolate.ts'
 import { resolveAgent, resolveModels, type ProjectConfig, type ResolvedModels } from '../../records/config/load-config.ts'
 import type { AgentConfig } from '../../records/config/config.ts'
+import { projectSecrets } from '../../records/config/project-secrets.ts'
 import { canListen, type ListenOptions } from '../tools/listen.ts'
 import { FileError } from '../../base/shared/errors.ts'
 import { createModels } from './create-models.ts'
@@ -138,7 +139,7 @@ export function prepareModels(config: ProjectConfig, env: Environment, scenarios
     fetch,
     organization: env.OPENAI_ORG_ID || undefined,
     project: env.OPENAI_PROJECT_ID || undefined,
-    cache: options.cache && options.cache !== 'off' ? createFileCache(join(config.projectDir, '.convy', 'cache'), options.cache, createMask(resolved.secrets)) : undefined,
+    cache: options.cache && options.cache !== 'off' ? createFileCache(join(config.projectDir, '.convy', 'cache'), options.cache, createMask([...resolved.secrets, ...projectSecrets(config, env)], config.redact)) : undefined,
     limits: Object.fromEntries(
       Object.entries(resolved.config.rate_limits).map(([model, l]) => [model, { requestsPerMinute: l.requests_per_minute, tokensPerMinute: l.tokens_per_minute, concurrency: l.concurrency }]),
     ),

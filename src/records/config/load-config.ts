@@ -3,12 +3,13 @@ import { basename, dirname, join, resolve } from 'node:path'
 import * as z from '../../base/shared/zod.ts'
 import { allProblems, FileError, InputError } from '../../base/shared/errors.ts'
 import { fingerprint } from '../../base/shared/fingerprint.ts'
-import { createMask } from '../../base/shared/secrets.ts'
+import { createMask, type Redaction } from '../../base/shared/secrets.ts'
 import { didYouMean } from '../../base/input/did-you-mean.ts'
 import { issuesToErrors, parseYamlFile, type YamlFile } from '../../base/input/yaml-file.ts'
 import { knownKeysOf } from '../../base/input/schema-keys.ts'
 import { AgentConfigSchema, ModelsConfigSchema, type AgentConfig, type ModelsConfig } from './config.ts'
 import { describeVariable, interpolate, type Environment } from './interpolate.ts'
+import { parseRedact } from './redact.ts'
 
 /** A configuration is a page or two; parsing a huge file would take gigabytes. */
 const MAX_CONFIG_CHARS = 1024 * 1024
@@ -22,6 +23,8 @@ const ConfigFileSchema = z.strictObject({
   judge: z.optional(z.record(z.string(), z.unknown())),
   /** Named tool sets a scenario includes by name (`tools: orders`); checked in records/scenario/load-tools.ts. */
   tools: z.optional(z.record(z.string(), z.unknown())),
+  /** Patterns masked in every record and output besides the secrets; compiled in redact.ts. */
+  redact: z.optional(z.unknown()),
 })
 
 /** convy.yml, parsed and checked in shape; sections are resolved (with ${VAR}s) only when needed. */
@@ -34,6 +37,8 @@ export interface ProjectConfig {
   judge?: Record<string, unknown>
   /** convy.yml's `tools:` section as written: named tool sets for the scenarios. */
   tools?: Record<string, unknown>
+  /** convy.yml's `redact:` patterns, compiled (redact.ts): every mask made for this project applies them. */
+  redact?: Redaction
 }
 
 export async function loadProjectConfig(path: string): Promise<ProjectConfig> {
@@ -50,7 +55,16 @@ export async function loadProjectConfig(path: string): Promise<ProjectConfig> {
   if (!parsed.success) {
     throw allProblems(issuesToErrors(file, parsed.error.issues, [], knownKeysOf(ConfigFileSchema, data)))
   }
-  return { file, projectDir: dirname(resolve(path)), models: parsed.data.models ?? {}, agents: parsed.data.agents ?? {}, ...(parsed.data.judge ? { judge: parsed.data.judge } : {}), ...(parsed.data.tools ? { tools: parsed.data.tools } : {}) }
+  const redact = await parseRedact(file, parsed.data.redact)
+  return {
+    file,
+    projectDir: dirname(resolve(path)),
+    models: parsed.data.models ?? {},
+    agents: parsed.data.agents ?? {},
+    ...(parsed.data.judge ? { judge: parsed.data.judge } : {}),
+    ...(parsed.data.tools ? { tools: parsed.data.tools } : {}),
+    ...(redact ? { redact } : {}),
+  }
 }
 
 export function agentNames(config: ProjectConfig): string[] {

@@ -72,3 +72,36 @@ export function compilePattern(source: string): Pattern {
   }
   return { test: (text) => compiled.matcher(text).find(), steps }
 }
+
+/** A pattern that finds where it matches: convy.yml's `redact:` (records/config/redact.ts). */
+export interface SpanPattern {
+  /** Every non-empty match, left to right, as [start, end) in the text's UTF-16 units. */
+  spans(text: string): [number, number][]
+  /** True when it matches the empty text: such a pattern would mask between every two characters. */
+  readonly matchesEmpty: boolean
+  readonly steps: number
+}
+
+/** As compilePattern (case-insensitive, RE2's syntax, the same bound on steps), finding every match. */
+export function compileSpanPattern(source: string): SpanPattern {
+  if (engine === undefined) throw new Error('compileSpanPattern before loadPatterns()')
+  let compiled: RE2JS
+  try {
+    compiled = engine.compile(source, engine.CASE_INSENSITIVE)
+  } catch (error) {
+    const detail = error instanceof Error ? error.message.replace(/^error parsing regexp: /, '') : String(error)
+    throw new PatternSyntaxError(`${detail} (patterns run in linear time, as in RE2: lookaround and backreferences are not supported)`)
+  }
+  const steps = compiled.matcher('').programSize()
+  if (steps > MAX_PATTERN_STEPS) throw new PatternSyntaxError(`it compiles to ${steps} steps, past the limit of ${MAX_PATTERN_STEPS}: write \`+\` or \`*\` rather than a large count`)
+  return {
+    steps,
+    matchesEmpty: compiled.matches(''),
+    spans(text) {
+      const found: [number, number][] = []
+      const matcher = compiled.matcher(text)
+      while (matcher.find()) if (matcher.end() > matcher.start()) found.push([matcher.start(), matcher.end()])
+      return found
+    },
+  }
+}

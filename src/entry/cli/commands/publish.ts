@@ -73,7 +73,8 @@ export async function publishCommand(ctx: CliContext, argv: readonly string[]): 
   if (!Number.isInteger(history) || history < 0 || history > HISTORY_MAX_RUNS) throw new InputError(`--history ${values.history}: expected a number of runs from 0 to ${HISTORY_MAX_RUNS}`)
   // What this command sends and writes passes through the mask last: the comment, the check, the
   // markdown printed and appended to the job summary, and every line on stderr.
-  const mask = createMask([token, ...(await secretsOfProject(ctx, { config: values.config }))])
+  const project = await secretsOfProject(ctx, { config: values.config })
+  const mask = createMask([token, ...project.values], project.redact)
   // --base-config: the base branch's convy.yml, whose judge and min_kappa decide where they are stricter (issue 38).
   const rules = values['base-config'] === undefined ? null : await baseConfigRules(ctx, values.config ?? 'convy.yml', values['base-config'])
   const published = await publishLocalRun(ctx, {
