@@ -1,5 +1,5 @@
 import { Readable, Transform } from 'node:stream'
-import { request, type Dispatcher } from 'undici'
+import { fetch as undiciFetch, request, type Dispatcher } from 'undici'
 import type { Fetch } from './fetch-type.ts'
 import { ResponseTooLarge } from './response-too-large.ts'
 import { onAbort } from '../shared/abort-listeners.ts'
@@ -14,8 +14,9 @@ import { onAbort } from '../shared/abort-listeners.ts'
 export function streamFetch(dispatcher: Dispatcher, limit: number | undefined): Fetch {
   const fetchLike: Fetch = async (input, init) => {
     const body = init?.body ?? undefined
-    // Anything but a plain body (a stream, a form) goes the built-in way; convy-ci sends strings.
-    if (input instanceof Request || !(body === undefined || typeof body === 'string' || body instanceof Uint8Array)) return fetch(input, init)
+    // A Request, or a body that is not plain (a stream, a form), goes through undici's fetch, over the
+    // same dispatcher: its proxy and certificates hold for every request. convy-ci itself sends strings.
+    if (input instanceof Request || !(body === undefined || typeof body === 'string' || body instanceof Uint8Array)) return otherFetch(input, init, dispatcher)
     const headers = flattenHeaders(init?.headers)
     const signal = init?.signal ?? undefined
     // A client given this fetch and a dispatcher in its options (the `openai` SDK's fetchOptions) sends it here.
@@ -33,6 +34,16 @@ export function streamFetch(dispatcher: Dispatcher, limit: number | undefined): 
     return new Response(Readable.toWeb(stream) as ReadableStream<Uint8Array>, head)
   }
   return fetchLike
+}
+
+type UndiciInit = NonNullable<Parameters<typeof undiciFetch>[1]>
+
+function otherFetch(input: string | URL | Request, init: RequestInit | undefined, dispatcher: Dispatcher): Promise<Response> {
+  // undici's fetch knows its own Request class only, not the built-in one: a Request is passed as its parts.
+  const parts: RequestInit & { duplex?: 'half' } =
+    input instanceof Request ? { method: input.method, headers: input.headers, body: input.body, signal: input.signal, duplex: 'half', ...init } : { duplex: 'half', ...init }
+  const url = input instanceof Request ? input.url : String(input)
+  return undiciFetch(url, { ...(parts as UndiciInit), dispatcher }) as unknown as Promise<Response>
 }
 
 export async function readAtMost(body: Readable, limit: number, what: string): Promise<Uint8Array> {
