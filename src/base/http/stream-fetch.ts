@@ -2,12 +2,14 @@ import { Readable, Transform } from 'node:stream'
 import { fetch as undiciFetch, request, type Dispatcher } from 'undici'
 import type { Fetch } from './fetch-type.ts'
 import { ResponseTooLarge } from './response-too-large.ts'
+import { readResponse } from './read-response.ts'
 import { onAbort } from '../shared/abort-listeners.ts'
 
 /**
  * createFetch's `fetch`: undici's `request` under a fetch-shaped function, because a fetch spends most
  * of its time in web streams (at 100 conversations in parallel it made the runner CPU-bound,
- * bench/runner.ts). JSON bodies are read whole before the Response is made; any other body
+ * bench/runner.ts). JSON bodies are read whole, into a Response that answers from the bytes
+ * (read-response.ts); any other body
  * (server-sent events, NDJSON, text) is handed over as a stream, so a streaming agent's first token is
  * seen when it arrives.
  */
@@ -26,8 +28,8 @@ export function streamFetch(dispatcher: Dispatcher, limit: number | undefined): 
     const head = { status: answer.statusCode, headers: toHeaderPairs(answer.headers) }
     const what = `${init?.method ?? 'GET'} ${String(input)}`
     if (noBody || isJson(answer.headers['content-type'])) {
-      const bytes = limit === undefined ? await answer.body.arrayBuffer() : await readAtMost(answer.body, limit, what)
-      return new Response(noBody ? null : bytes, head)
+      const bytes = limit === undefined ? new Uint8Array(await answer.body.arrayBuffer()) : await readAtMost(answer.body, limit, what)
+      return noBody ? new Response(null, head) : readResponse(bytes, head)
     }
     const stream = limit === undefined ? answer.body : answer.body.pipe(limiter(limit, what))
     if (limit !== undefined) answer.body.on('error', (error) => stream.destroy(error))
