@@ -1,6 +1,6 @@
 import type { Dispatcher } from 'undici'
 import { ResponseTooLarge } from './response-too-large.ts'
-import { RequestTimedOut, type BodyReader, type SendWhole, type WholeAnswer } from './whole.ts'
+import { RequestTimedOut, type SendWhole, type WholeAnswer } from './whole.ts'
 import { onAbort } from '../shared/abort-listeners.ts'
 
 /**
