@@ -95,6 +95,19 @@ for (const entry of await readdir(distDir, { recursive: true, withFileTypes: tru
 // own licence file. re2js is bundled as text by the plugin above, not as an input esbuild sees.
 await writeFile(join(distDir, 'licenses.txt'), await licensesOf([...builds.flatMap((result) => Object.keys(result.metafile.inputs)), 'node_modules/re2js/package.json']))
 
+async function readmeLicence(dir) {
+  const readme = (await readdir(dir)).find((name) => /^readme(\..*)?$/i.test(name))
+  if (readme === undefined) return undefined
+  const lines = (await readFile(join(dir, readme), 'utf8')).split(/\r?\n/)
+  const heading = (i) => /^#+\s/.test(lines[i] ?? '') || /^(=+|-+)\s*$/.test(lines[i + 1] ?? '')
+  const start = lines.findIndex((line, i) => /^(#+\s*)?licen[cs]e\s*$/i.test(line.trim()) && heading(i))
+  if (start < 0) return undefined
+  let end = start + (/^#/.test(lines[start]) ? 1 : 2)
+  while (end < lines.length && !heading(end)) end++
+  const text = lines.slice(start, end).join('\n').trim()
+  return `(From the package's ${readme}: it ships no licence file.)\n\n${text}`
+}
+
 async function licensesOf(inputs) {
   const packages = new Map()
   for (const input of inputs) {
@@ -109,8 +122,13 @@ async function licensesOf(inputs) {
     const files = (await readdir(dir)).filter((name) => /^(licen[cs]e|copying|notice)([.-].*)?$/i.test(name)).sort()
     const texts = await Promise.all(files.map((name) => readFile(join(dir, name), 'utf8')))
     const declared = typeof manifest.license === 'string' ? manifest.license : (manifest.license?.type ?? 'no licence declared')
-    if (files.length === 0) console.warn(`licenses.txt: ${manifest.name}@${manifest.version} (${declared}) ships no licence file; noted as such`)
-    const body = files.length === 0 ? `(The package ships no licence file; its package.json declares: ${declared}.)` : texts.map((text) => text.trim()).join('\n\n')
+    // Without a licence file, the licence section of the package's README, as some old packages keep it.
+    const fromReadme = files.length === 0 ? await readmeLicence(dir) : undefined
+    if (files.length === 0 && fromReadme === undefined) console.warn(`licenses.txt: ${manifest.name}@${manifest.version} (${declared}) ships no licence text, neither a file nor a README section; noted as such`)
+    const body =
+      files.length > 0
+        ? texts.map((text) => text.trim()).join('\n\n')
+        : (fromReadme ?? `(The package ships no licence text, neither a licence file nor a section of its README; its package.json declares: ${declared}.)`)
     entries.push({ id: `${manifest.name}@${manifest.version}`, text: `${manifest.name}@${manifest.version} (${declared})\n\n${body}` })
   }
   const unique = [...new Map(entries.map((entry) => [entry.id, entry])).values()].sort((a, b) => a.id.localeCompare(b.id))
