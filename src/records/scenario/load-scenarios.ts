@@ -91,8 +91,15 @@ export async function loadSuite(dir: string, projectDir: string, warn?: (message
   const retired: RetiredScenario[] = []
   const firstFileOfId = new Map<string, string>()
   const files = new Map<string, YamlFile>()
+  let turnAt = performance.now()
   for (const path of paths) {
     const name = forMessage(relative(projectDir, path).split(sep).join('/'))
+    // Files are read synchronously (readScenarioText); the loop still gets a turn every few
+    // milliseconds, so what waits on it (the gateway check in flight, Ctrl+C) is not held up.
+    if (performance.now() - turnAt > LOOP_TURN_MS) {
+      await new Promise((resolve) => setImmediate(resolve))
+      turnAt = performance.now()
+    }
     try {
       const text = readScenarioText(path, name)
       // The pattern engine is loaded when a file may hold a regex: check, to compile it now.
@@ -121,6 +128,8 @@ export async function loadSuite(dir: string, projectDir: string, warn?: (message
   if (scenarios.length === 0) throw new InputError(`${relative(projectDir, dir) || dir}: no scenario files (*.yml) found${retired.length ? ` that are not retired` : ''}`)
   return { scenarios, retired, files }
 }
+
+const LOOP_TURN_MS = 10
 
 /** The reason of a `retired:` entry (already validated by parseScenario), or null. */
 function retiredReason(file: YamlFile): string | null {
