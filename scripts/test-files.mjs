@@ -43,9 +43,11 @@ export function testEnvironment(scratch) {
 // suite's files and a small part of its CPU. A file is left out when it, or a helper of test/ it
 // imports (followed through test/'s own imports), names the bundles in dist/ (the action and the CLI
 // as child processes, which also need a build first), node itself as a child process
-// (process.execPath: the CLI, an example agent), or a browser. Decided from the text, so a new test
-// file is sorted the day it is written, without a list to keep.
-const STARTS_PROCESSES = /\bdist\/(?:cli|action|index|testing)\.js|['"`](?:\.\.\/)+dist\/|process\.execPath|playwright|chromium|browser-harness/
+// (process.execPath: the CLI, an example agent), a whole CLI command run in the test's own process
+// (runInProcess, test/cli/harness.ts: a product run all the same, and most of the CPU of test/cli/),
+// or a browser. Decided from the text, so a new test file is sorted the day it is written, without a
+// list to keep.
+const STARTS_PROCESSES = /\bdist\/(?:cli|action|index|testing)\.js|['"`](?:\.\.\/)+dist\/|process\.execPath|runInProcess|playwright|chromium|browser-harness/
 
 const verdicts = new Map()
 export function startsNothing(file, seen = new Set()) {
