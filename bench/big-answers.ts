@@ -19,23 +19,23 @@ const PARALLEL = Number(options.parallel)
 const USAGE_HOOK = new URL('./usage-on-exit.mjs', import.meta.url).href
 
 const agent = await startHostileAgent()
-const dir = await mkdtemp(join(tmpdir(), 'convy-big-'))
 try {
-  await mkdir(join(dir, 'scenarios'))
-  await writeFile(join(dir, 'convy.yml'), 'agents:\n  bot:\n    url: ${BOT_URL}/chat\n    body: { message: "{text}" }\n    reply: answer\n')
-  for (let i = 0; i < PARALLEL; i++) await writeFile(join(dir, 'scenarios', `s${i}.yml`), `script:\n  - "huge:${Number(options.mib) * 2 ** 20}"\nchecks:\n  - contains: y\n`)
   for (const cli of CLIS) {
-    await rm(join(dir, 'results'), { recursive: true, force: true })
+    // A project of its own for each build: nothing of one run is seen by the next.
+    const dir = await mkdtemp(join(tmpdir(), 'convy-big-'))
+    await mkdir(join(dir, 'scenarios'))
+    await writeFile(join(dir, 'convy.yml'), 'agents:\n  bot:\n    url: ${BOT_URL}/chat\n    body: { message: "{text}" }\n    reply: answer\n')
+    for (let i = 0; i < PARALLEL; i++) await writeFile(join(dir, 'scenarios', `s${i}.yml`), `script:\n  - "huge:${Number(options.mib) * 2 ** 20}"\nchecks:\n  - contains: y\n`)
     const usageFile = join(dir, 'usage.json')
     const started = Date.now()
     const code = await new Promise<number | null>((done) => {
-      const child = spawn(process.execPath, ['--import', USAGE_HOOK, cli, 'run', 'bot', '--parallel', String(PARALLEL)], { cwd: dir, env: { ...process.env, BOT_URL: agent.url, CI: 'true', CONVY_BENCH_USAGE: usageFile }, stdio: 'ignore' })
+      const child = spawn(process.execPath, ['--import', USAGE_HOOK, cli, 'run', 'bot', '--parallel', String(PARALLEL)], { cwd: dir, env: { ...process.env, BOT_URL: agent.url, CI: 'true', CONVY_BENCH_USAGE: usageFile }, stdio: ['ignore', 'ignore', process.env.BENCH_STDERR ? 'inherit' : 'ignore'] })
       child.on('exit', done)
     })
     const usage = JSON.parse(await readFile(usageFile, 'utf8')) as { userMicros: number; systemMicros: number; maxRssKiB: number }
+    await rm(dir, { recursive: true, force: true })
     console.log(`${cli}: exit ${code}, ${PARALLEL} answers of ${options.mib} MiB at --parallel ${PARALLEL}: peak RSS ${(usage.maxRssKiB / 1024).toFixed(0)} MiB, CPU ${((usage.userMicros + usage.systemMicros) / 1e6).toFixed(2)} s, ${((Date.now() - started) / 1000).toFixed(1)} s`)
   }
 } finally {
   await agent.close()
-  await rm(dir, { recursive: true, force: true })
 }
