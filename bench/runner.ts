@@ -3,6 +3,7 @@
 //
 //   npm run build && npm run bench:runner [-- --runs 5] [--profile <dir>] [--cli <a dist/cli.js>] [--source] [--vs <a dist/cli.js>]
 //
+// --targets N: only the first N of the targets below (the first is --parallel 50).
 // --vs: another build measured in the same run, its rounds taking turns with this one's (before,
 // after, before, after…), so both see the same load; each figure is printed for both, with the change.
 //
@@ -28,7 +29,7 @@ import { judgeByRule, scriptedUser, startFakeModelServer } from '../src/entry/te
 import { startFakeAgentServer } from '../test/fakes/agent-server.ts'
 import { median } from './median.ts'
 
-const { values: options } = parseArgs({ options: { runs: { type: 'string', default: '5' }, profile: { type: 'string' }, cli: { type: 'string' }, source: { type: 'boolean' }, vs: { type: 'string' } } })
+const { values: options } = parseArgs({ options: { runs: { type: 'string', default: '5' }, profile: { type: 'string' }, cli: { type: 'string' }, source: { type: 'boolean' }, vs: { type: 'string' }, targets: { type: 'string' } } })
 const RUNS = Number(options.runs)
 // --cli: another build to measure, e.g. a copy of an earlier dist/cli.js to compare under the same load.
 const CLI = options.cli ?? fileURLToPath(new URL('../dist/cli.js', import.meta.url))
@@ -176,7 +177,7 @@ async function sideBySide(before: string): Promise<void> {
     { name: 'after', cli: FROM_SOURCE ?? [CLI] },
   ]
   console.log(`before: ${before}\nafter:  ${FROM_SOURCE ? 'src/ through tsx' : CLI}\n`)
-  for (const target of TARGETS) {
+  for (const target of TARGETS.slice(0, options.targets === undefined ? undefined : Number(options.targets))) {
     const latencyMs = target.latencyMs ?? LATENCY_MS
     const runs: Run[][] = builds.map(() => [])
     const loadBefore = load()

@@ -15,7 +15,8 @@ import { cutMark } from './reply-limit.ts'
 const MAX_DEPTH = 1_000_000
 
 export function cutJsonStrings(maxBytes: number): BodyReader {
-  let out = Buffer.allocUnsafe(16 * 1024)
+  // Small at first (from Node's shared pool): most answers are a few hundred bytes.
+  let out = Buffer.allocUnsafe(1024)
   let length = 0
   let inString = false
   /** 0: none; 1: after a backslash; 2–5: the hex digits of a \u escape still to come, plus one. */
