@@ -1,7 +1,11 @@
 // What convy-ci itself costs while it plays a run: how close it comes to the fakes' own latency, the
 // CPU it spends per conversation, how soon it starts and how much memory it takes.
 //
-//   npm run build && npm run bench:runner [-- --runs 5] [--profile <dir>] [--cli <a dist/cli.js>] [--source]
+//   npm run build && npm run bench:runner [-- --runs 5] [--profile <dir>] [--cli <a dist/cli.js>] [--source] [--vs <a dist/cli.js>]
+//
+// --targets N: only the first N of the targets below (the first is --parallel 50).
+// --vs: another build measured in the same run, its rounds taking turns with this one's (before,
+// after, before, after…), so both see the same load; each figure is printed for both, with the change.
 //
 // 200 scenario files, one attempt each: the simulated user says 3 lines and then the STOP line, the
 // agent answers each of the 3, the judge decides once: 8 calls in a row per conversation, every one
@@ -25,7 +29,7 @@ import { judgeByRule, scriptedUser, startFakeModelServer } from '../src/entry/te
 import { startFakeAgentServer } from '../test/fakes/agent-server.ts'
 import { median } from './median.ts'
 
-const { values: options } = parseArgs({ options: { runs: { type: 'string', default: '5' }, profile: { type: 'string' }, cli: { type: 'string' }, source: { type: 'boolean' } } })
+const { values: options } = parseArgs({ options: { runs: { type: 'string', default: '5' }, profile: { type: 'string' }, cli: { type: 'string' }, source: { type: 'boolean' }, vs: { type: 'string' }, targets: { type: 'string' } } })
 const RUNS = Number(options.runs)
 // --cli: another build to measure, e.g. a copy of an earlier dist/cli.js to compare under the same load.
 const CLI = options.cli ?? fileURLToPath(new URL('../dist/cli.js', import.meta.url))
@@ -82,7 +86,7 @@ async function project(): Promise<string> {
   return dir
 }
 
-async function measure(dir: string, parallel: number, round: number, env: NodeJS.ProcessEnv = process.env, latencyMs = LATENCY_MS): Promise<Run> {
+async function measure(dir: string, parallel: number, round: number, env: NodeJS.ProcessEnv = process.env, latencyMs = LATENCY_MS, cli: string[] = FROM_SOURCE ?? [CLI]): Promise<Run> {
   const models = await startFakeModelServer({ latencyMs, user: scriptedUser(USER_LINES), judge: judgeByRule(() => true) })
   const bot = await startFakeAgentServer({ latencyMs })
   const usageFile = join(dir, `usage-${parallel}-${round}.json`)
@@ -94,7 +98,7 @@ async function measure(dir: string, parallel: number, round: number, env: NodeJS
   let stderr = ''
   const spawned = Date.now()
   const code = await new Promise<number | null>((done) => {
-    const child = spawn(process.execPath, [...profile, '--import', USAGE_HOOK, ...(FROM_SOURCE ?? [CLI]), 'run', 'bot', '-k', '1', '--parallel', String(parallel)], {
+    const child = spawn(process.execPath, [...profile, '--import', USAGE_HOOK, ...cli, 'run', 'bot', '-k', '1', '--parallel', String(parallel)], {
       cwd: dir,
       env: { ...env, MODELS_URL: models.url, BOT_URL: bot.url, CI: 'true', CONVY_BENCH_USAGE: usageFile },
       stdio: ['ignore', 'ignore', 'pipe'],
@@ -166,11 +170,44 @@ function load(): string {
   return loadavg()[0]!.toFixed(1)
 }
 
+/** Each target with both builds, their rounds in turn; a figure per build and the change. */
+async function sideBySide(before: string): Promise<void> {
+  const builds = [
+    { name: 'before', cli: [before] },
+    { name: 'after', cli: FROM_SOURCE ?? [CLI] },
+  ]
+  console.log(`before: ${before}\nafter:  ${FROM_SOURCE ? 'src/ through tsx' : CLI}\n`)
+  for (const target of TARGETS.slice(0, options.targets === undefined ? undefined : Number(options.targets))) {
+    const latencyMs = target.latencyMs ?? LATENCY_MS
+    const runs: Run[][] = builds.map(() => [])
+    const loadBefore = load()
+    for (let round = 0; round < RUNS; round++) {
+      for (const [index, build] of builds.entries()) runs[index]!.push(await measure(dir, target.parallel, round, process.env, latencyMs, build.cli))
+    }
+    console.log(`--parallel ${target.parallel}, answers after ${latencyMs} ms (load average ${loadBefore} before, ${load()} after)`)
+    const row = (label: string, key: keyof Run, digits: number, unit: string) => {
+      const [was, now] = runs.map((r) => median(r.map((run) => run[key])))
+      const change = `${now! >= was! ? '+' : '−'}${Math.abs(((now! - was!) / was!) * 100).toFixed(0)}%`
+      console.log(`  ${label.padEnd(20)}before ${figure(runs[0]!, key, digits, unit).padEnd(26)} after ${figure(runs[1]!, key, digits, unit).padEnd(26)} ${change}`)
+    }
+    row('window / floor', 'window', 2, ' ×')
+    row('CPU / conversation', 'cpuMsPerConversation', 2, ' ms')
+    row('  start-up CPU', 'cpuStartMs', 0, ' ms')
+    row('  conversations CPU', 'cpuRunMs', 0, ' ms')
+    row('  after the last', 'cpuAfterMs', 0, ' ms')
+    row('first request', 'firstRequestMs', 0, ' ms')
+    row('peak RSS', 'peakRssMiB', 0, ' MiB')
+    row('end to end', 'endToEndS', 2, ' s')
+    console.log('')
+  }
+}
+
 const dir = await project()
 try {
   console.log(`${CONVERSATIONS} conversations (${CONVERSATIONS} scenario files, -k 1): ${USER_LINES.length} turns + the STOP line + a judge call, every answer after ${LATENCY_MS} ms`)
   console.log(`median of ${RUNS} runs (min–max); floor = ceil(${CONVERSATIONS} / parallel) × ${CALLS} × the latency\n`)
-  for (const target of TARGETS) {
+  if (options.vs !== undefined) await sideBySide(options.vs)
+  else for (const target of TARGETS) {
     const runs: Run[] = []
     const loadBefore = load()
     const latencyMs = target.latencyMs ?? LATENCY_MS
@@ -186,23 +223,26 @@ try {
     console.log(`  peak RSS            ${figure(runs, 'peakRssMiB', 0, ' MiB')}${verdict(runs, 'peakRssMiB', target.peakRssMiB, 0, ' MiB')}`)
     console.log(`  end to end          ${figure(runs, 'endToEndS', 2, ' s')}\n`)
   }
-  // Node 20 reads every certificate of NODE_EXTRA_CA_CERTS as it starts, before any code runs: with
-  // a system bundle (as on this project's sandbox; GitHub's runners set none) that is most of node's
-  // own start-up, and a third of the first request's time above. The fakes speak plain HTTP, so the
-  // same run without it shows what convy-ci itself takes.
-  const without = { ...process.env }
-  delete without.NODE_EXTRA_CA_CERTS
-  if (process.env.NODE_EXTRA_CA_CERTS) {
-    const target = TARGETS[0]!
-    const runs: Run[] = []
-    for (let round = 0; round < RUNS; round++) runs.push(await measure(dir, target.parallel, round, without))
-    console.log(`--parallel ${target.parallel} without NODE_EXTRA_CA_CERTS (${process.env.NODE_EXTRA_CA_CERTS})`)
-    console.log(`  CPU / conversation  ${figure(runs, 'cpuMsPerConversation', 2, ' ms')}${verdict(runs, 'cpuMsPerConversation', target.cpuMsPerConversation, 0, ' ms')}`)
-    console.log(`  first request       ${figure(runs, 'firstRequestMs', 0, ' ms')}${verdict(runs, 'firstRequestMs', target.firstRequestMs, 0, ' ms')}\n`)
-  }
-  console.log(`start-up, median of 11: convy-ci --version ${medianMs([CLI, '--version'], 11).toFixed(0)} ms (node -e '' alone: ${medianMs(['-e', ''], 11).toFixed(0)} ms)`)
-  if (process.env.NODE_EXTRA_CA_CERTS) {
-    console.log(`  NODE_EXTRA_CA_CERTS is set (${process.env.NODE_EXTRA_CA_CERTS}): node -e '' takes ${medianMs(['-e', ''], 11, without).toFixed(0)} ms without it`)
+  // The figures below are this build's only.
+  if (options.vs === undefined) {
+    // Node 20 reads every certificate of NODE_EXTRA_CA_CERTS as it starts, before any code runs: with
+    // a system bundle (as on this project's sandbox; GitHub's runners set none) that is most of node's
+    // own start-up, and a third of the first request's time above. The fakes speak plain HTTP, so the
+    // same run without it shows what convy-ci itself takes.
+    const without = { ...process.env }
+    delete without.NODE_EXTRA_CA_CERTS
+    if (process.env.NODE_EXTRA_CA_CERTS) {
+      const target = TARGETS[0]!
+      const runs: Run[] = []
+      for (let round = 0; round < RUNS; round++) runs.push(await measure(dir, target.parallel, round, without))
+      console.log(`--parallel ${target.parallel} without NODE_EXTRA_CA_CERTS (${process.env.NODE_EXTRA_CA_CERTS})`)
+      console.log(`  CPU / conversation  ${figure(runs, 'cpuMsPerConversation', 2, ' ms')}${verdict(runs, 'cpuMsPerConversation', target.cpuMsPerConversation, 0, ' ms')}`)
+      console.log(`  first request       ${figure(runs, 'firstRequestMs', 0, ' ms')}${verdict(runs, 'firstRequestMs', target.firstRequestMs, 0, ' ms')}\n`)
+    }
+    console.log(`start-up, median of 11: convy-ci --version ${medianMs([CLI, '--version'], 11).toFixed(0)} ms (node -e '' alone: ${medianMs(['-e', ''], 11).toFixed(0)} ms)`)
+    if (process.env.NODE_EXTRA_CA_CERTS) {
+      console.log(`  NODE_EXTRA_CA_CERTS is set (${process.env.NODE_EXTRA_CA_CERTS}): node -e '' takes ${medianMs(['-e', ''], 11, without).toFixed(0)} ms without it`)
+    }
   }
 } finally {
   await rm(dir, { recursive: true, force: true })

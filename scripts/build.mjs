@@ -66,13 +66,14 @@ const common = {
 }
 
 await rm(new URL('../dist', import.meta.url), { recursive: true, force: true })
-await Promise.all([
-  build({ ...common, entryPoints: ['src/entry/action/main.ts'], outfile: 'dist/action.js', banner: { js: requireShim } }),
+const builds = await Promise.all([
+  build({ ...common, metafile: true, entryPoints: ['src/entry/action/main.ts'], outfile: 'dist/action.js', banner: { js: requireShim } }),
   // What npm ships: the CLI and the library share the pipeline, so it is in dist/chunks/ once, not
   // in each entry (the package stays small), and `import 'convy-ci'` loads run()'s part only when
   // run() is called. The action's bundle stays one file: it runs from the repository.
   build({
     ...common,
+    metafile: true,
     entryPoints: { cli: 'src/entry/cli/main.ts', index: 'src/index.ts', testing: 'src/entry/testing/index.ts' },
     outdir: 'dist',
     splitting: true,
@@ -89,6 +90,52 @@ for (const entry of await readdir(distDir, { recursive: true, withFileTypes: tru
   const code = await readFile(file, 'utf8')
   if (code.includes('typeof require<"u"?require')) await writeFile(file, `${requireShim}\n${code}`)
 }
+// legalComments: 'none' drops the notices in the code: the licences of every bundled package go in
+// dist/licenses.txt instead (the action's bundle and npm's files alike), read from each package's
+// own licence file. re2js is bundled as text by the plugin above, not as an input esbuild sees.
+await writeFile(join(distDir, 'licenses.txt'), await licensesOf([...builds.flatMap((result) => Object.keys(result.metafile.inputs)), 'node_modules/re2js/package.json']))
+
+async function readmeLicence(dir) {
+  const readme = (await readdir(dir)).find((name) => /^readme(\..*)?$/i.test(name))
+  if (readme === undefined) return undefined
+  const lines = (await readFile(join(dir, readme), 'utf8')).split(/\r?\n/)
+  const heading = (i) => /^#+\s/.test(lines[i] ?? '') || /^(=+|-+)\s*$/.test(lines[i + 1] ?? '')
+  const start = lines.findIndex((line, i) => /^(#+\s*)?licen[cs]e\s*$/i.test(line.trim()) && heading(i))
+  if (start < 0) return undefined
+  let end = start + (/^#/.test(lines[start]) ? 1 : 2)
+  while (end < lines.length && !heading(end)) end++
+  const text = lines.slice(start, end).join('\n').trim()
+  return `(From the package's ${readme}: it ships no licence file.)\n\n${text}`
+}
+
+async function licensesOf(inputs) {
+  const packages = new Map()
+  for (const input of inputs) {
+    const match = /^(.*node_modules\/(?:@[^/]+\/)?[^/]+)\//.exec(input.replace(/^[a-z-]+:/, ''))
+    if (match && !packages.has(match[1])) packages.set(match[1], null)
+  }
+  const entries = []
+  const root = fileURLToPath(new URL('..', import.meta.url))
+  for (const relativeDir of packages.keys()) {
+    const dir = join(root, relativeDir)
+    const manifest = JSON.parse(await readFile(join(dir, 'package.json'), 'utf8'))
+    const files = (await readdir(dir)).filter((name) => /^(licen[cs]e|copying|notice)([.-].*)?$/i.test(name)).sort()
+    const texts = await Promise.all(files.map((name) => readFile(join(dir, name), 'utf8')))
+    const declared = typeof manifest.license === 'string' ? manifest.license : (manifest.license?.type ?? 'no licence declared')
+    // Without a licence file, the licence section of the package's README, as some old packages keep it.
+    const fromReadme = files.length === 0 ? await readmeLicence(dir) : undefined
+    if (files.length === 0 && fromReadme === undefined) console.warn(`licenses.txt: ${manifest.name}@${manifest.version} (${declared}) ships no licence text, neither a file nor a README section; noted as such`)
+    const body =
+      files.length > 0
+        ? texts.map((text) => text.trim()).join('\n\n')
+        : (fromReadme ?? `(The package ships no licence text, neither a licence file nor a section of its README; its package.json declares: ${declared}.)`)
+    entries.push({ id: `${manifest.name}@${manifest.version}`, text: `${manifest.name}@${manifest.version} (${declared})\n\n${body}` })
+  }
+  const unique = [...new Map(entries.map((entry) => [entry.id, entry])).values()].sort((a, b) => a.id.localeCompare(b.id))
+  const rule = '\n\n' + '-'.repeat(78) + '\n\n'
+  return `Third-party software bundled in convy-ci's dist/ (action.js, cli.js, index.js, testing.js, chunks/):\n${unique.length} packages, each with its licence as the package ships it.${rule}${unique.map((entry) => entry.text).join(rule)}\n`
+}
+
 const cli = fileURLToPath(new URL('../dist/cli.js', import.meta.url))
 await writeFile(cli, `#!/usr/bin/env node\n${await readFile(cli, 'utf8')}`)
 

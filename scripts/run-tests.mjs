@@ -12,11 +12,12 @@
 // folder or a variable with another file: ports are the system's choice, folders come from mkdtemp.
 // CONVY_TEST_CONCURRENCY=1 runs them one after another, as before.
 import { spawn } from 'node:child_process'
+import { performance } from 'node:perf_hooks'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { availableParallelism, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { compileTests, compiledPath } from './compile-tests.mjs'
-import { findTests, testEnvironment } from './test-files.mjs'
+import { childrenCpuSeconds, findTests, testEnvironment } from './test-files.mjs'
 
 const concurrency = Number(process.env.CONVY_TEST_CONCURRENCY || Math.max(4, availableParallelism()))
 if (!Number.isInteger(concurrency) || concurrency < 1) {
@@ -32,7 +33,9 @@ const rank = (file) => {
   const at = SLOW_FIRST.findIndex((start) => file.startsWith(start))
   return at === -1 ? SLOW_FIRST.length : at
 }
-const files = findTests(process.argv.slice(2)).sort((a, b) => rank(a) - rank(b) || a.localeCompare(b))
+// --quick: only the files that start no product process and no browser (test-files.mjs), the inner loop.
+const quick = process.argv.includes('--quick')
+const files = findTests(process.argv.slice(2).filter((arg) => arg !== '--quick'), { quick }).sort((a, b) => rank(a) - rank(b) || a.localeCompare(b))
 
 await compileTests()
 // The reporter is node's spec reporter, with test/x.test.ts where node would say the compiled file.
@@ -40,11 +43,14 @@ const reporter = new URL('./test-reporter.mjs', import.meta.url).href
 const args = ['--enable-source-maps', '--test', `--test-concurrency=${concurrency}`, `--test-reporter=${reporter}`, ...files.map(compiledPath)]
 // The tests' temporary folders, all under one that goes when the run ends (CONVY_KEEP_TMP=1 keeps it).
 const scratch = mkdtempSync(join(tmpdir(), 'convy-tests-'))
+const started = performance.now()
 const child = spawn(process.execPath, args, { stdio: 'inherit', env: testEnvironment(scratch) })
 // Ctrl+C reaches the test processes too; this one waits for them to end before it removes anything.
 process.on('SIGINT', () => {})
 child.on('exit', (code, signal) => {
   if (process.env.CONVY_KEEP_TMP === '1') console.log(`temporary folders kept in ${scratch}`)
   else rmSync(scratch, { recursive: true, force: true, maxRetries: 3 })
+  const cpu = childrenCpuSeconds()
+  console.log(`${files.length} test files${quick ? ' (--quick)' : ''} in ${((performance.now() - started) / 1000).toFixed(1)} s${cpu === undefined ? '' : `, ${cpu.toFixed(1)} CPU-seconds`}`)
   process.exit(code ?? (signal ? 1 : 0))
 })

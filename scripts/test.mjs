@@ -10,6 +10,8 @@
 // this one waits for them to end and names what was stopped.
 import { Buffer } from 'node:buffer'
 import { spawn } from 'node:child_process'
+import { performance } from 'node:perf_hooks'
+import { childrenCpuSeconds } from './test-files.mjs'
 
 const CHECK_DIST = ['check-dist', 'scripts/check-dist.mjs', []]
 // The type check keeps what it learnt about each file in node_modules/.cache (which `npm ci` empties):
@@ -58,6 +60,9 @@ if (dist.passed) {
 
 const checks = await Promise.all(besideTheTests)
 checks.forEach(report)
+// What the whole run cost: the checks', the tests' and every process they started (test-files.mjs).
+const cpu = childrenCpuSeconds()
+if (cpu !== undefined) console.log(`\nnpm test took ${cpu.toFixed(0)} CPU-seconds (${((performance.now()) / 1000).toFixed(0)} s)`)
 const failed = [dist, ...checks].filter((check) => !check.passed).map((check) => check.name)
 if (!dist.passed) failed.push('tests (not run: dist/ is not a fresh build)')
 else if (!testsPassed) failed.push('tests')

@@ -15,7 +15,7 @@ declare module 'node:http' {
  * - `echo`: answers 200 with what it was sent: the request line, the headers as JSON (so a secret
  *   appears raw and JSON-escaped), the URL (percent-encoded) and the Authorization header in base64.
  * - `big:N`: answers N bytes of text inside a normal JSON answer.
- * - `huge:N`: streams N bytes of a JSON string without end of size: a body larger than convy-ci reads.
+ * - `huge:N`: streams N bytes of one JSON string, a megabyte at a time: a body larger than convy-ci keeps.
  * - `hang`: never answers.
  * - `aaa:N`: answers N "a"s and a "b" (a catastrophic-backtracking input for `(a+)+$`).
  * - `forms`: answers the bearer token in the forms a plain search misses: split by a bidi override and

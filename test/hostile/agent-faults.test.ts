@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict'
-import { readFile, stat } from 'node:fs/promises'
+import { stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import { after, before, describe, test } from 'node:test'
 import { readAllAttempts } from '../../src/records/journal/read-run.ts'
@@ -85,15 +85,18 @@ describe('an agent that misbehaves', () => {
     )
   })
 
-  test('an answer larger than convy-ci reads is an agent error, not a full memory', async () => {
+  test('a 70 MiB answer is read as it arrives, kept to 1 MiB, cut and marked: the turn passes, memory stays low', async () => {
     const dir = await makeProject({ 'convy.yml': CONVY_YML, 'scenarios/huge.yml': scenario(`huge:${70 * 2 ** 20}`, 'contains: y') })
     const before = process.memoryUsage().rss
     const huge = await runInProcess(['run', 'bot'], { cwd: dir, env: { BOT_URL: agent.url, BOT_TOKEN: TOKEN } })
     const [attempt] = await readAllAttempts(await onlyRun(dir, 'bot'))
-    assert.equal(huge.code, 1)
-    assert.equal(attempt!.verdict, 'agent_error')
-    assert.match(attempt!.error!, /answered more than 64 MiB; convy-ci stops reading an answer there/)
-    assert.ok(process.memoryUsage().rss - before < 512 * 2 ** 20)
-    assert.ok(!(await readFile(join(await onlyRun(dir, 'bot'), 'attempts.jsonl'), 'utf8')).includes('yyyyyyyy'.repeat(1000)))
+    assert.equal(huge.code, 0, huge.stderr)
+    assert.equal(attempt!.verdict, 'passed')
+    const text = attempt!.turns.find((t) => t.role === 'agent')!.text
+    assert.match(text, /^y{1000}/)
+    assert.match(text, /\n\[cut by convy-ci: the answer was 73,400,320 bytes; the first 1,048,576 are kept \(max_reply_kb\)\]$/)
+    // The 70 MiB never sit in memory: neither as bytes, nor as text, nor parsed.
+    assert.ok(process.memoryUsage().rss - before < 200 * 2 ** 20, `RSS grew by ${((process.memoryUsage().rss - before) / 2 ** 20).toFixed(0)} MiB`)
+    assert.ok((await stat(join(await onlyRun(dir, 'bot'), 'attempts.jsonl'))).size < 3 * 2 ** 20)
   })
 })

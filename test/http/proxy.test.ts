@@ -29,6 +29,8 @@ describe('which proxy a request takes', () => {
     assert.equal(proxyOf('http://bot.example.com/', env), 'http://plain:3/')
     assert.equal(proxyOf('http://bot.example.com/', { HTTPS_PROXY: 'http://upper:2' }), undefined)
     assert.equal(proxyOf('http://bot.example.com/', { HTTP_PROXY: 'proxy.corp:3128' }), 'http://proxy.corp:3128/')
+    // undici's EnvHttpProxyAgent: without an https proxy, https goes through the http one.
+    assert.equal(proxyOf('https://api.example.com/v1', { HTTP_PROXY: 'http://plain:3' }), 'http://plain:3/')
   })
 
   test('NO_PROXY (no_proxy first) exempts hosts, host:port, subdomains and .suffixes; loopback is never proxied', () => {
@@ -38,6 +40,8 @@ describe('which proxy a request takes', () => {
     assert.equal(proxyOf('http://bot.example.com:8080/', env), undefined)
     assert.equal(proxyOf('http://bot.example.com:9090/', env), 'http://p:1/')
     assert.equal(proxyOf('http://printer.lan/', env), undefined)
+    assert.equal(proxyOf('http://lan/', env), undefined, 'as undici reads it, .lan covers lan itself')
+    assert.equal(proxyOf('https://api.openai.com/', { ...env, NO_PROXY: 'internal.corp api.openai.com' }), undefined, 'spaces separate too')
     assert.equal(proxyOf('https://api.openai.com/', env), 'http://p:1/')
     assert.equal(proxyOf('https://api.openai.com/', { ...env, no_proxy: '*' }), undefined)
     assert.equal(proxyOf('https://api.openai.com/', { ...env, no_proxy: 'openai.com', NO_PROXY: '' }), undefined)
@@ -100,7 +104,10 @@ describe('through a real forwarding proxy', () => {
       const answer = await fetch.whole(target, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ session_id: 's', message: text }) })
       assert.equal(answer.status, 200, answer.text)
     }
-    assert.deepEqual(proxy.log, [`POST ${target}`, `POST ${target}`])
+    // A Request (or a streamed body) is no exception: it goes through the same dispatcher.
+    const asked = await fetch(new Request(target, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ session_id: 's', message: 'three' }) }))
+    assert.equal(asked.status, 200)
+    assert.deepEqual(proxy.log, [`POST ${target}`, `POST ${target}`, `POST ${target}`])
   })
 
   test('an https server is reached through a CONNECT tunnel, its certificate checked against the CA given', async () => {

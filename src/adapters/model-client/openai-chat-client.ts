@@ -1,4 +1,5 @@
-import OpenAI from 'openai'
+import type OpenAI from 'openai'
+import type { ClientOptions } from 'openai'
 import { APIConnectionTimeoutError } from 'openai/error'
 import type { ChatCompletionCreateParamsNonStreaming, ChatCompletionMessageParam } from 'openai/resources/chat/completions'
 import type { ResponseFormatJSONSchema } from 'openai/resources/shared'
@@ -66,7 +67,8 @@ export interface ChatAnswer {
  * and the budget on top), failures are ModelError with the API key masked.
  */
 export class ChatClient {
-  readonly #openai: OpenAI
+  /** The `openai` client, made at the first call that is not in the cache. */
+  readonly #openai: () => Promise<OpenAI>
   readonly #timeoutMs: number
   readonly #retry: RetryPolicy
   readonly #mask: Mask
@@ -84,7 +86,7 @@ export class ChatClient {
     this.#limits = options.limits ?? {}
     this.#clock = options.clock ?? realClock
     const http = options.fetch
-    this.#openai = new OpenAI({
+    const settings: ClientOptions = {
       // Everything given, so the client never reads the environment itself.
       baseURL: options.baseURL || OPENAI_BASE_URL,
       apiKey: options.apiKey || NO_KEY,
@@ -93,8 +95,12 @@ export class ChatClient {
       maxRetries: 0,
       timeout: this.#timeoutMs,
       defaultHeaders: { 'user-agent': `convy-ci/${CONVY_VERSION}` },
-      ...(http && 'dispatcher' in http ? { fetch: http, fetchOptions: { dispatcher: http.dispatcher } } : http ? { fetch: http } : {}),
-    })
+      ...(http && 'dispatcher' in http ? { fetch: http, fetchOptions: { dispatcher: http.dispatcher } as NonNullable<ClientOptions['fetchOptions']> } : http ? { fetch: http } : {}),
+    }
+    // The SDK (its client and every resource, ~40 ms to load) is loaded at the first model call, not
+    // with the run: a run from the cache, a `report` or a dry run never load it (bench/runner.ts).
+    let client: Promise<OpenAI> | undefined
+    this.#openai = () => (client ??= import('openai').then(({ default: OpenAIClient }) => new OpenAIClient(settings)))
   }
 
   /** One call: tries until an answer, a failure not worth retrying, or the end of the budget. */
@@ -176,7 +182,8 @@ export class ChatClient {
     const deadline = withDeadline(signal, this.#timeoutMs, () => new DOMException('The operation was aborted due to timeout', 'TimeoutError'))
     try {
       // The answer is checked by readCompletion: a compatible server may send anything.
-      return (await this.#openai.chat.completions.create(body, { signal: deadline.signal })) as unknown
+      const openai = await this.#openai()
+      return (await openai.chat.completions.create(body, { signal: deadline.signal })) as unknown
     } catch (error) {
       if (deadline.expired && !signal.aborted) throw new APIConnectionTimeoutError({ message: `no complete answer within ${this.#timeoutMs / 1000} s` })
       throw error

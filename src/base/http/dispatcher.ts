@@ -1,6 +1,6 @@
 import type { ConnectionOptions } from 'node:tls'
-import { Agent, Pool, ProxyAgent, type Dispatcher } from 'undici'
-import { proxyFor, type ProxyRules, type ProxySetting } from './proxy.ts'
+import { Agent, EnvHttpProxyAgent, ProxyAgent, type Dispatcher } from 'undici'
+import { LOOPBACK_HOSTS, NO_PROXY_SETTING, proxyUrlOf, type ProxyRules, type ProxySetting } from './proxy.ts'
 
 export interface DispatcherOptions {
   /** Connections kept per origin; a run opens at most about one per conversation in flight. */
@@ -15,36 +15,33 @@ export interface DispatcherOptions {
 const KEEP_ALIVE_MS = 30_000
 
 /**
- * The one undici dispatcher a client sends through: a pool of kept-alive connections per origin, or,
- * where the proxy rules say so, the proxy's. undici's Agent asks `factory` once per origin, so the
- * rules are applied once per server, not per request. Through a proxy, an http server is asked in
- * the proxy's own request (absolute-form, as curl does: the proxy sees every request); an https
- * server through a CONNECT tunnel, with the same certificates as without a proxy.
+ * The one undici dispatcher a client sends through, made of undici's own agents with the rules given
+ * as their options (nothing of the environment is read here: proxy.ts read it, .env included):
+ *
+ * - no proxy: an Agent (kept-alive connection pools per origin);
+ * - `proxy:` in convy.yml: a ProxyAgent for every request;
+ * - HTTPS_PROXY, HTTP_PROXY, NO_PROXY: an EnvHttpProxyAgent, loopback hosts added to its NO_PROXY.
+ *
+ * Through a proxy an http server is asked in the proxy's own request (absolute-form, as curl does: the
+ * proxy sees every request, `proxyTunnel: false`); an https server through a CONNECT tunnel, with the
+ * same certificates as without a proxy (`requestTls`).
  */
 export function createDispatcher(options: DispatcherOptions): Dispatcher {
-  const connections = options.connections ?? 256
-  const proxies = new Map<string, ProxyAgent>()
-  const viaProxy = (proxy: URL): ProxyAgent => {
-    let agent = proxies.get(proxy.href)
-    if (!agent) {
-      agent = new ProxyAgent({
-        uri: proxy.href,
-        proxyTunnel: false,
-        connections,
-        keepAliveTimeout: KEEP_ALIVE_MS,
-        ...(options.tls ? { requestTls: options.tls } : {}),
-      })
-      proxies.set(proxy.href, agent)
-    }
-    return agent
-  }
-  return new Agent({
-    connections,
+  const common = {
+    connections: options.connections ?? 256,
     keepAliveTimeout: KEEP_ALIVE_MS,
-    ...(options.tls ? { connect: options.tls } : {}),
-    factory: (origin, poolOptions) => {
-      const proxy = proxyFor(new URL(String(origin)), options.proxy, options.proxyRules)
-      return proxy ? viaProxy(proxy) : new Pool(origin, poolOptions as Pool.Options)
-    },
+    proxyTunnel: false,
+    ...(options.tls ? { connect: options.tls, requestTls: options.tls } : {}),
+  }
+  const { proxy, proxyRules } = options
+  if (proxy === NO_PROXY_SETTING) return new Agent(common)
+  if (proxy !== undefined) return new ProxyAgent({ ...common, uri: proxyUrlOf(proxy, 'proxy').href })
+  if ((!proxyRules.http && !proxyRules.https) || proxyRules.bypass.includes('*')) return new Agent(common)
+  return new EnvHttpProxyAgent({
+    ...common,
+    // '' rather than undefined: undici would read process.env for a proxy not given.
+    httpProxy: proxyRules.http?.href ?? '',
+    httpsProxy: proxyRules.https?.href ?? '',
+    noProxy: [...LOOPBACK_HOSTS, ...proxyRules.bypass].join(','),
   })
 }

@@ -1,15 +1,17 @@
 import { InputError } from '../shared/errors.ts'
 
 /**
- * Which proxy a request goes through, decided as GitHub's toolkit decides it (@actions/http-client
- * `getProxyUrl` and `checkBypass`), so the action reaches its agents and models the way octokit and
- * the artifact client in the same job reach GitHub:
+ * Which proxy a request goes through. The variables are read as GitHub's toolkit reads them
+ * (@actions/http-client), so the action reaches its agents and models the way octokit and the artifact
+ * client in the same job reach GitHub; the decision per request is undici's EnvHttpProxyAgent's, which
+ * dispatcher.ts builds from these rules (`proxyFor` says what it decides, for messages and tests):
  *
- * - an https URL goes through `https_proxy`, else `HTTPS_PROXY`; an http URL through `http_proxy`,
- *   else `HTTP_PROXY` (lower case first; an empty value counts as unset);
- * - `no_proxy`, else `NO_PROXY`: a comma-separated list of hosts, `host:port`s, `.suffix`es or `*`;
- *   a host also matches its subdomains; case does not matter;
- * - localhost, 127.x.x.x and [::1] never go through a proxy (a service container of the job);
+ * - `https_proxy`, else `HTTPS_PROXY`; `http_proxy`, else `HTTP_PROXY` (lower case first; an empty
+ *   value counts as unset); an https URL goes through the https proxy, or the http one when there is
+ *   no https proxy (undici's rule); an http URL through the http proxy;
+ * - `no_proxy`, else `NO_PROXY`: a list of hosts, `host:port`s, `.suffix`es or `*` (commas or spaces);
+ *   a host also matches its subdomains, `.corp` matches `corp` too; case does not matter;
+ * - localhost, 127.0.0.1 and [::1] never go through a proxy (a service container of the job);
  * - a value without a scheme is taken as http://.
  *
  * An agent or `models` may name its own proxy in convy.yml (`proxy:`): every request of it goes there,
@@ -18,7 +20,7 @@ import { InputError } from '../shared/errors.ts'
 export interface ProxyRules {
   http: URL | undefined
   https: URL | undefined
-  /** The entries of NO_PROXY, in upper case. */
+  /** The entries of NO_PROXY, in lower case. */
   bypass: readonly string[]
 }
 
@@ -30,19 +32,22 @@ export type ProxySetting = string | undefined
 
 export const NO_PROXY_SETTING = 'none'
 
+/** Never reached through a proxy; added to the NO_PROXY undici is given. */
+export const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]'] as const
+
 export function proxyRulesFrom(env: ProxyEnvironment): ProxyRules {
   const read = (lower: string, upper: string): URL | undefined => {
     const name = env[lower] ? lower : upper
     const value = env[name]
-    return value ? proxyUrl(value, name) : undefined
+    return value ? proxyUrlOf(value, name) : undefined
   }
   const noProxy = env['no_proxy'] || env['NO_PROXY'] || ''
   return {
     http: read('http_proxy', 'HTTP_PROXY'),
     https: read('https_proxy', 'HTTPS_PROXY'),
     bypass: noProxy
-      .split(',')
-      .map((entry) => entry.trim().toUpperCase())
+      .split(/[,\s]/)
+      .map((entry) => entry.trim().toLowerCase())
       .filter((entry) => entry !== ''),
   }
 }
@@ -50,9 +55,9 @@ export function proxyRulesFrom(env: ProxyEnvironment): ProxyRules {
 /** The proxy for a request to `target`, or undefined to go straight to it. */
 export function proxyFor(target: URL, setting: ProxySetting, rules: ProxyRules): URL | undefined {
   if (setting === NO_PROXY_SETTING) return undefined
-  if (setting !== undefined) return proxyUrl(setting, 'proxy')
+  if (setting !== undefined) return proxyUrlOf(setting, 'proxy')
   if (bypasses(target, rules.bypass)) return undefined
-  return target.protocol === 'https:' ? rules.https : rules.http
+  return target.protocol === 'https:' ? (rules.https ?? rules.http) : rules.http
 }
 
 /**
@@ -63,8 +68,9 @@ export function proxyInUse(target: URL, setting: ProxySetting, env: ProxyEnviron
   const proxy = proxyFor(target, setting, proxyRulesFrom(env))
   if (!proxy) return null
   if (setting !== undefined) return { address: describeProxy(proxy), from: '`proxy:` in convy.yml' }
-  const [lower, upper] = target.protocol === 'https:' ? ['https_proxy', 'HTTPS_PROXY'] : ['http_proxy', 'HTTP_PROXY']
-  return { address: describeProxy(proxy), from: env[lower] ? lower : upper }
+  const names = [['https_proxy', 'HTTPS_PROXY'], ['http_proxy', 'HTTP_PROXY']].slice(target.protocol === 'https:' ? 0 : 1)
+  const from = names.flat().find((name) => env[name]) ?? 'HTTP_PROXY'
+  return { address: describeProxy(proxy), from }
 }
 
 /** A proxy's address as it may be shown: its password, if any, replaced. */
@@ -94,7 +100,8 @@ export function isProxySetting(value: string): boolean {
   return url !== undefined && (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== ''
 }
 
-function proxyUrl(value: string, name: string): URL {
+/** A proxy's address as a URL, or an input error naming where it was set. */
+export function proxyUrlOf(value: string, name: string): URL {
   const url = parseLoosely(value)
   if (url === undefined || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.hostname === '') {
     const shown = url ? describeProxy(url) : value.replace(/\/\/[^@/]*@/, '//***@')
@@ -113,12 +120,17 @@ function parseLoosely(value: string): URL | undefined {
   }
 }
 
+/** As undici's EnvHttpProxyAgent matches NO_PROXY, with loopback hosts added. */
 function bypasses(target: URL, bypass: readonly string[]): boolean {
-  const host = target.hostname.toUpperCase()
-  if (host === 'LOCALHOST' || host.startsWith('127.') || host === '[::1]' || host === '[0:0:0:0:0:0:0:1]') return true
-  const port = target.port || (target.protocol === 'https:' ? '443' : '80')
-  const names = [host, `${host}:${port}`]
-  return bypass.some((entry) => entry === '*' || names.some((name) => name === entry || name.endsWith(entry.startsWith('.') ? entry : `.${entry}`)))
+  const host = target.hostname.toLowerCase()
+  if ((LOOPBACK_HOSTS as readonly string[]).includes(host) || bypass.includes('*')) return true
+  const port = Number(target.port) || (target.protocol === 'https:' ? 443 : 80)
+  return bypass.some((entry) => {
+    const [, name = entry, entryPort] = /^(.+):(\d+)$/.exec(entry) ?? []
+    if (entryPort !== undefined && Number(entryPort) !== port) return false
+    const bare = name.replace(/^\*?\./, '')
+    return host === bare || host.endsWith(`.${bare}`)
+  })
 }
 
 function safeDecode(text: string): string {

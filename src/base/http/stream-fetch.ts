@@ -1,21 +1,24 @@
 import { Readable, Transform } from 'node:stream'
-import { request, type Dispatcher } from 'undici'
+import { fetch as undiciFetch, request, type Dispatcher } from 'undici'
 import type { Fetch } from './fetch-type.ts'
 import { ResponseTooLarge } from './response-too-large.ts'
+import { readResponse } from './read-response.ts'
 import { onAbort } from '../shared/abort-listeners.ts'
 
 /**
  * createFetch's `fetch`: undici's `request` under a fetch-shaped function, because a fetch spends most
  * of its time in web streams (at 100 conversations in parallel it made the runner CPU-bound,
- * bench/runner.ts). JSON bodies are read whole before the Response is made; any other body
+ * bench/runner.ts). JSON bodies are read whole, into a Response that answers from the bytes
+ * (read-response.ts); any other body
  * (server-sent events, NDJSON, text) is handed over as a stream, so a streaming agent's first token is
  * seen when it arrives.
  */
 export function streamFetch(dispatcher: Dispatcher, limit: number | undefined): Fetch {
   const fetchLike: Fetch = async (input, init) => {
     const body = init?.body ?? undefined
-    // Anything but a plain body (a stream, a form) goes the built-in way; convy-ci sends strings.
-    if (input instanceof Request || !(body === undefined || typeof body === 'string' || body instanceof Uint8Array)) return fetch(input, init)
+    // A Request, or a body that is not plain (a stream, a form), goes through undici's fetch, over the
+    // same dispatcher: its proxy and certificates hold for every request. convy-ci itself sends strings.
+    if (input instanceof Request || !(body === undefined || typeof body === 'string' || body instanceof Uint8Array)) return otherFetch(input, init, dispatcher)
     const headers = flattenHeaders(init?.headers)
     const signal = init?.signal ?? undefined
     // A client given this fetch and a dispatcher in its options (the `openai` SDK's fetchOptions) sends it here.
@@ -25,14 +28,24 @@ export function streamFetch(dispatcher: Dispatcher, limit: number | undefined): 
     const head = { status: answer.statusCode, headers: toHeaderPairs(answer.headers) }
     const what = `${init?.method ?? 'GET'} ${String(input)}`
     if (noBody || isJson(answer.headers['content-type'])) {
-      const bytes = limit === undefined ? await answer.body.arrayBuffer() : await readAtMost(answer.body, limit, what)
-      return new Response(noBody ? null : bytes, head)
+      const bytes = limit === undefined ? new Uint8Array(await answer.body.arrayBuffer()) : await readAtMost(answer.body, limit, what)
+      return noBody ? new Response(null, head) : readResponse(bytes, head)
     }
     const stream = limit === undefined ? answer.body : answer.body.pipe(limiter(limit, what))
     if (limit !== undefined) answer.body.on('error', (error) => stream.destroy(error))
     return new Response(Readable.toWeb(stream) as ReadableStream<Uint8Array>, head)
   }
   return fetchLike
+}
+
+type UndiciInit = NonNullable<Parameters<typeof undiciFetch>[1]>
+
+function otherFetch(input: string | URL | Request, init: RequestInit | undefined, dispatcher: Dispatcher): Promise<Response> {
+  // undici's fetch knows its own Request class only, not the built-in one: a Request is passed as its parts.
+  const parts: RequestInit & { duplex?: 'half' } =
+    input instanceof Request ? { method: input.method, headers: input.headers, body: input.body, signal: input.signal, duplex: 'half', ...init } : { duplex: 'half', ...init }
+  const url = input instanceof Request ? input.url : String(input)
+  return undiciFetch(url, { ...(parts as UndiciInit), dispatcher }) as unknown as Promise<Response>
 }
 
 export async function readAtMost(body: Readable, limit: number, what: string): Promise<Uint8Array> {

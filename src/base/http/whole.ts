@@ -12,6 +12,20 @@ export interface WholeRequest {
   signal?: AbortSignal
   /** The whole answer must be in within this long, or the request fails with RequestTimedOut. */
   timeoutMs?: number
+  /** Reads the body as it arrives instead of keeping all of it (play/agents/cut-json.ts); default: kept whole. */
+  reader?: BodyReader
+}
+
+/**
+ * What an answer's body is read through as it arrives, keeping what it chooses: the size bound of the
+ * client then holds for what it keeps (`size`), not for the bytes that went through it.
+ */
+export interface BodyReader {
+  push(chunk: Uint8Array): void
+  /** Bytes kept so far. */
+  readonly size: number
+  /** The body as kept. */
+  end(): Uint8Array
 }
 
 /** No complete answer within the request's timeoutMs (which covers a body that arrives too slowly). */
@@ -34,7 +48,7 @@ export type SendWhole = (url: string, request: WholeRequest) => Promise<WholeAns
 /** The whole-answer way of any fetch: createFetch's own, or one made of a plain fetch (tests, users). */
 export function sendWhole(fetch: Fetch): SendWhole {
   if ('whole' in fetch && typeof fetch.whole === 'function') return fetch.whole as SendWhole
-  return async (url, { method, headers, body, signal, timeoutMs }) => {
+  return async (url, { method, headers, body, signal, timeoutMs, reader }) => {
     const deadline = timeoutMs === undefined ? undefined : withDeadline(signal, timeoutMs, () => new RequestTimedOut(timeoutMs))
     try {
       const response = await fetch(url, { method, headers, body, signal: deadline?.signal ?? signal })
@@ -42,7 +56,9 @@ export function sendWhole(fetch: Fetch): SendWhole {
       response.headers.forEach((value, key) => {
         pairs[key] = value
       })
-      return { status: response.status, headers: pairs, text: await response.text() }
+      if (reader === undefined) return { status: response.status, headers: pairs, text: await response.text() }
+      reader.push(new Uint8Array(await response.arrayBuffer()))
+      return { status: response.status, headers: pairs, text: new TextDecoder().decode(reader.end()) }
     } catch (error) {
       if (deadline?.expired) throw deadline.signal.reason
       throw error

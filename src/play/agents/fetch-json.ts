@@ -1,5 +1,5 @@
 import type { Fetch } from '../../base/http/fetch-type.ts'
-import { headerOf, sendWhole } from '../../base/http/whole.ts'
+import { headerOf, sendWhole, type BodyReader } from '../../base/http/whole.ts'
 import { errorMessage, rootCause } from '../../base/shared/errors.ts'
 import { statusCodes } from '../../base/shared/status-codes.ts'
 
@@ -18,6 +18,8 @@ export interface JsonRequest {
   fetch?: Fetch
   /** An answer with no body is null rather than a failure (a tear-down's `204 No Content`). */
   emptyIsNull?: boolean
+  /** Reads the body as it arrives (cut-json.ts); default: kept whole. */
+  reader?: BodyReader
 }
 
 /** A non-2xx answer. `excerpt` is the start of the body, for the message and for callers that branch on it. */
@@ -62,6 +64,7 @@ export async function fetchJson(url: string, request: JsonRequest = {}): Promise
       headers: { 'content-type': 'application/json', accept: 'application/json', ...request.headers },
       body: request.body === undefined ? undefined : JSON.stringify(request.body),
       signal,
+      reader: request.reader,
     })
     status = answer.status
     contentType = headerOf(answer, 'content-type') ?? 'no content-type'

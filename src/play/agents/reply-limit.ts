@@ -13,14 +13,24 @@ export function maxBodyBytes(maxReplyBytes: number): number {
   return Math.max(64 * 2 ** 20, 4 * maxReplyBytes)
 }
 
+/** The line that ends an answer cut to `maxBytes` of its `bytes`. */
+export function cutMark(bytes: number, maxBytes: number): string {
+  return `\n[cut by convy-ci: the answer was ${bytes.toLocaleString('en-US')} bytes; the first ${maxBytes.toLocaleString('en-US')} are kept (max_reply_kb)]`
+}
+
+const CUT_MARK = /\n\[cut by convy-ci: the answer was [\d,]+ bytes; the first ([\d,]+) are kept \(max_reply_kb\)\]$/
+
 export function cutReply(text: string, maxBytes: number): string {
   // A UTF-16 unit is at most 3 UTF-8 bytes: most answers are known to fit without encoding them.
   if (text.length * 3 <= maxBytes) return text
   const bytes = Buffer.from(text, 'utf8')
   if (bytes.length <= maxBytes) return text
+  // Cut already as it was read (cut-json.ts), with the size it had in full: kept as it is.
+  const mark = CUT_MARK.exec(text)
+  if (mark && Buffer.byteLength(text.slice(0, mark.index)) <= maxBytes) return text
   // `stream: true` holds back a character cut in half instead of decoding it as U+FFFD.
   const kept = new TextDecoder().decode(bytes.subarray(0, maxBytes), { stream: true })
-  return `${kept}\n[cut by convy-ci: the answer was ${bytes.length.toLocaleString('en-US')} bytes; the first ${maxBytes.toLocaleString('en-US')} are kept (max_reply_kb)]`
+  return `${kept}${cutMark(bytes.length, maxBytes)}`
 }
 
 /**

@@ -6,6 +6,8 @@ import { describeJsonType, lookupPath } from '../dotted-path.ts'
 import { spoken } from '../answer-messages.ts'
 import { excerpt, fetchJson } from '../fetch-json.ts'
 import { usageAt } from './usage.ts'
+import { cutJsonStrings } from '../cut-json.ts'
+import { DEFAULT_MAX_REPLY_KB } from '../reply-limit.ts'
 
 /**
  * An agent behind a JSON API, described in convy.yml by templates in and paths out. Every turn is one
@@ -16,12 +18,15 @@ import { usageAt } from './usage.ts'
 
 /** `fetch`: the HTTP client; default: the built-in one. */
 export function createJsonHttpAgent(config: JsonAgentConfig, fetch?: Fetch): Agent {
+  // Strings past what is kept of an answer are cut as they are read (the reply is cut again to the same
+  // size, and marked, by reply-limit.ts): a huge answer never sits in memory whole.
+  const maxReplyBytes = (config.max_reply_kb ?? DEFAULT_MAX_REPLY_KB) * 1024
   return {
     version: config.version,
     conversation: () => ({
       async answer(message, { session, history, signal, context }) {
         const { url, headers, body } = fillRequest(config, { text: message, session, context, history: [...history, { role: 'user', content: message }] })
-        const json = await fetchJson(url, { method: config.method, headers, body, signal, fetch })
+        const json = await fetchJson(url, { method: config.method, headers, body, signal, fetch, reader: cutJsonStrings(maxReplyBytes) })
         return readAnswer(json, config)
       },
     }),
