@@ -4,11 +4,11 @@ import type { CacheMode } from '../../adapters/model-client/model-cache.ts'
 import type { CommentPolicy } from '../../app/publish/deps.ts'
 import { readActionInputs } from '../options/action-inputs.ts'
 import type { BaselineChoice } from '../options/kinds.ts'
-import type { MODES } from '../options/github-options.ts'
+import type { MODES } from '../options/run-options.ts'
 
 export { INPUT_NAMES } from '../options/action-inputs.ts'
 export { ACTION_DEFAULT_ATTEMPTS, ACTION_DEFAULT_BASELINE_ATTEMPTS } from '../options/run-options.ts'
-export { MODES } from '../options/github-options.ts'
+export { MODES } from '../options/run-options.ts'
 export type { BaselineChoice } from '../options/kinds.ts'
 export type Mode = (typeof MODES)[number]
 

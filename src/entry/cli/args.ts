@@ -13,7 +13,7 @@ export interface CommandArgs<C extends CommandName> {
 }
 
 /** `-k` for a one-letter flag, `--parallel` otherwise: how a message names the flag. */
-export const flagLabel = (flag: string) => (flag.length === 1 ? `-${flag}` : `--${flag}`)
+const flagLabel = (flag: string) => (flag.length === 1 ? `-${flag}` : `--${flag}`)
 
 /**
  * A command's flags, read by the option table (src/entry/options/): every wrong value is reported at

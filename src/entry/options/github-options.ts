@@ -4,21 +4,8 @@ import { HISTORY_MAX_RUNS } from '../../records/tally/trend.ts'
 import { baselineChoice, commitSha, flag, name, oneOf, pullRequest, text, whole, workflow } from './kinds.ts'
 import { option } from './option.ts'
 
-/** The action's mode. */
-export const MODES = ['run', 'publish', 'merge'] as const
-
 /** GitHub: the repository, the pull request, the baseline and where the result is posted (`baseline`, `publish`, the action). */
 export const GITHUB_OPTIONS = {
-  mode: option({
-    kind: oneOf(MODES),
-    action: {
-      input: 'mode',
-      description:
-        'run: play the scenarios, upload the run, compare and publish on pull requests. merge: in a job that needs a matrix of shards, combine the shards into one run, then compare and publish. publish: in a workflow_run workflow, publish the run of a pull request from a fork (see the README).',
-      docs: '`run`; `merge` (combine shards); `publish` (for forks; see below)',
-      default: 'run',
-    },
-  }),
   repo: option({
     kind: text('owner/name'),
     cli: { flag: 'repo', commands: ['baseline', 'publish'], help: 'the repository', defaultText: 'GITHUB_REPOSITORY' },

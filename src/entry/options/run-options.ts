@@ -4,6 +4,9 @@ import { CACHE_MODES } from '../../adapters/model-client/model-cache.ts'
 import { above0, agents, flag, httpUrl, list, oneOf, shard, text, whole } from './kinds.ts'
 import { option } from './option.ts'
 
+/** The action's mode. */
+export const MODES = ['run', 'publish', 'merge'] as const
+
 /**
  * Attempts per scenario when the workflow does not say: the smallest k at which one scenario that
  * stops passing altogether (1.0 → 0 among 20) is caught at least 90% of the time (npm run
@@ -26,28 +29,19 @@ export const ACTION_DEFAULT_BASELINE_ATTEMPTS = 10
  * come first in action.yml in this order.
  */
 export const RUN_OPTIONS = {
+  mode: option({
+    kind: oneOf(MODES),
+    action: {
+      input: 'mode',
+      description:
+        'run: play the scenarios, upload the run, compare and publish on pull requests. merge: in a job that needs a matrix of shards, combine the shards into one run, then compare and publish. publish: in a workflow_run workflow, publish the run of a pull request from a fork (see the README).',
+      docs: '`run`; `merge` (combine shards); `publish` (for forks; see below)',
+      default: 'run',
+    },
+  }),
   agent: option({
     kind: agents(),
     action: { input: 'agent', description: 'The agent(s) of convy.yml to run, separated by spaces, commas or new lines; each gets its own run, comment and check.', docs: 'the agent(s) of convy.yml, separated by spaces, commas or new lines; each has its own run, comment and check', required: 'name at least one agent' },
-  }),
-  config: option({
-    kind: text('file'),
-    cli: { flag: 'config', commands: ['run', 'resume', 'replay', 'rejudge', 'judge-check', 'report', 'compare', 'merge', 'baseline', 'publish', 'chat'], help: 'convy.yml to use; the project is its folder', defaultText: './convy.yml' },
-    action: { input: 'config', description: 'convy.yml, relative to working-directory.', docs: 'relative to `working-directory`', default: 'convy.yml' },
-  }),
-  results: option({
-    kind: text('dir'),
-    cli: { flag: 'results', commands: ['run', 'resume', 'replay', 'rejudge', 'judge-check', 'report', 'compare', 'merge', 'baseline', 'publish'], help: 'where run folders are written and found', defaultText: 'results/ beside convy.yml, or ./results' },
-  }),
-  scenarios: option({
-    kind: list('glob'),
-    cli: { flag: 'scenarios', commands: ['run', 'rejudge'], help: 'only scenarios whose id matches (repeatable, or a,b; * and ?); the others are left out', defaultText: 'all' },
-    action: { input: 'scenarios', description: 'Only scenarios whose id matches one of these globs (* and ?), separated by commas or new lines. Default all.', docs: 'scenario ids to play (globs with `*` and `?`), separated by commas or new lines', default: [], defaultText: 'all' },
-  }),
-  tags: option({
-    kind: list('tag'),
-    cli: { flag: 'tags', commands: ['run'], help: 'only scenarios with one of these tags (repeatable, or a,b)', defaultText: 'all' },
-    action: { input: 'tags', description: 'Only scenarios with one of these tags, separated by commas or new lines. Default all.', docs: 'scenarios with any of these tags', default: [], defaultText: 'all' },
   }),
   attempts: option({
     kind: whole(1, 1000),
@@ -69,6 +63,16 @@ export const RUN_OPTIONS = {
       docs: "attempts per scenario of a run that becomes a baseline: a push (any run outside a pull request and a merge queue) on `baseline-branch`, by default the default branch; never fewer than `attempts`. The baseline's own agent errors and missing verdicts let 9.5% of real breaks escape at 5 under real noise; at 10, 0.1%. It costs the default branch's runs twice the attempts, once per push, not per pull request",
       default: ACTION_DEFAULT_BASELINE_ATTEMPTS,
     },
+  }),
+  scenarios: option({
+    kind: list('glob'),
+    cli: { flag: 'scenarios', commands: ['run', 'rejudge'], help: 'only scenarios whose id matches (repeatable, or a,b; * and ?); the others are left out', defaultText: 'all' },
+    action: { input: 'scenarios', description: 'Only scenarios whose id matches one of these globs (* and ?), separated by commas or new lines. Default all.', docs: 'scenario ids to play (globs with `*` and `?`), separated by commas or new lines', default: [], defaultText: 'all' },
+  }),
+  tags: option({
+    kind: list('tag'),
+    cli: { flag: 'tags', commands: ['run'], help: 'only scenarios with one of these tags (repeatable, or a,b)', defaultText: 'all' },
+    action: { input: 'tags', description: 'Only scenarios with one of these tags, separated by commas or new lines. Default all.', docs: 'scenarios with any of these tags', default: [], defaultText: 'all' },
   }),
   parallel: option({
     kind: whole(1, 1000),
@@ -121,7 +125,7 @@ export const RUN_OPTIONS = {
   }),
   cache: option({
     kind: oneOf(CACHE_MODES),
-    cli: { flag: 'cache', metavar: 'mode', commands: ['run'], help: "off (default), read, write or readwrite: keep convy-ci's model answers in .convy/cache/, per attempt, so a repeated run calls no model", default: 'off' },
+    cli: { flag: 'cache', metavar: 'mode', commands: ['run'], help: "{default} (default), read, write or readwrite: keep convy-ci's model answers in .convy/cache/, per attempt, so a repeated run calls no model", default: 'off' },
     action: {
       input: 'cache',
       description:
@@ -186,5 +190,18 @@ export const RUN_OPTIONS = {
       commands: ['run', 'resume', 'replay'],
       help: 'the dialogue on stdout as it is played (User:, Agent: with time and tokens, tool calls), then each decision with its reason; with --parallel above 1 every line starts with [scenario #attempt]',
     },
+  }),
+}
+
+/** The project: its convy.yml and where its runs are. Last in the help, as in most tools. */
+export const PROJECT_OPTIONS = {
+  config: option({
+    kind: text('file'),
+    cli: { flag: 'config', commands: ['run', 'resume', 'replay', 'rejudge', 'judge-check', 'report', 'compare', 'merge', 'baseline', 'publish', 'chat'], help: 'convy.yml to use; the project is its folder', defaultText: './convy.yml' },
+    action: { input: 'config', description: 'convy.yml, relative to working-directory.', docs: 'relative to `working-directory`', default: 'convy.yml' },
+  }),
+  results: option({
+    kind: text('dir'),
+    cli: { flag: 'results', commands: ['run', 'resume', 'replay', 'rejudge', 'judge-check', 'report', 'compare', 'merge', 'baseline', 'publish'], help: 'where run folders are written and found', defaultText: 'results/ beside convy.yml, or ./results' },
   }),
 }

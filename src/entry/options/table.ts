@@ -1,14 +1,14 @@
 import { GATE_OPTIONS } from './gate-options.ts'
 import { GITHUB_OPTIONS } from './github-options.ts'
 import type { AnyOption, CommandName } from './option.ts'
-import { RUN_OPTIONS } from './run-options.ts'
+import { PROJECT_OPTIONS, RUN_OPTIONS } from './run-options.ts'
 
 /**
  * Every option of the CLI and the action, declared once (README.md): the commands' parsers, their
  * --help, the action's inputs, action.yml's inputs block and the reference tables in docs/ all read
  * it. The order is the order of the help and of action.yml.
  */
-export const OPTIONS = { ...RUN_OPTIONS, ...GATE_OPTIONS, ...GITHUB_OPTIONS }
+export const OPTIONS = { ...RUN_OPTIONS, ...GITHUB_OPTIONS, ...GATE_OPTIONS, ...PROJECT_OPTIONS }
 
 export type OptionId = keyof typeof OPTIONS
 type Table = typeof OPTIONS
