@@ -197,7 +197,7 @@ export const RUN_OPTIONS = {
 export const PROJECT_OPTIONS = {
   config: option({
     kind: text('file'),
-    cli: { flag: 'config', commands: ['run', 'resume', 'replay', 'rejudge', 'judge-check', 'report', 'compare', 'merge', 'baseline', 'publish', 'chat'], help: 'convy.yml to use; the project is its folder', defaultText: './convy.yml' },
+    cli: { flag: 'config', commands: ['run', 'resume', 'replay', 'rejudge', 'judge-check', 'report', 'compare', 'merge', 'baseline', 'publish', 'chat'], help: 'convy.yml to use; the project is its folder', defaultText: 'the nearest convy.yml, here or in a folder above' },
     action: { input: 'config', description: 'convy.yml, relative to working-directory.', docs: 'relative to `working-directory`', default: 'convy.yml' },
   }),
   results: option({
