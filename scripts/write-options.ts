@@ -1,5 +1,5 @@
 // `npm run options`: writes what the option table (src/entry/options/) makes for people — action.yml's
-// inputs block and the reference tables of docs/action.md and docs/local.md — after a change to it.
+// inputs block and the reference tables of README.md, docs/action.md and docs/local.md — after a change to it.
 // test/docs/options-reference.test.ts fails until this has been run.
 import { readFile, writeFile } from 'node:fs/promises'
 import { REFERENCE_FILES } from '../src/entry/options/reference.ts'

@@ -132,10 +132,12 @@ export function withActionInputs(actionYml: string): string {
 const LOCAL_COMMANDS: readonly CommandName[] = ['run', 'resume', 'replay', 'rejudge', 'judge-check', 'report', 'compare', 'merge', 'baseline', 'publish', 'chat']
 
 /**
- * The files the table writes, each as a function of its current text: action.yml's inputs block,
- * docs/action.md's inputs and publish tables, docs/local.md's table per command.
+ * The files the table writes, each as a function of its current text: README.md's table of run's
+ * flags, action.yml's inputs block, docs/action.md's inputs and publish tables, docs/local.md's table
+ * per command.
  */
 export const REFERENCE_FILES: Record<string, (text: string) => string> = {
+  'README.md': (text) => betweenMarkers(text, 'run', commandTable('run')),
   'action.yml': withActionInputs,
   'docs/action.md': (text) => betweenMarkers(betweenMarkers(text, 'action inputs', actionInputsTable()), 'publish', commandTable('publish')),
   'docs/local.md': (text) => LOCAL_COMMANDS.reduce((t, command) => betweenMarkers(t, command, commandTable(command)), text),

@@ -188,7 +188,7 @@ export const RUN_OPTIONS = {
     cli: {
       flag: 'verbose',
       commands: ['run', 'resume', 'replay'],
-      help: 'the dialogue on stdout as it is played (User:, Agent: with time and tokens, tool calls), then each decision with its reason; with --parallel above 1 every line starts with [scenario #attempt]',
+      help: 'the dialogue on stdout as it is played (User:, Agent: with time and tokens, tool calls with their arguments), then each check and claim with its reason; with --parallel above 1 every line starts with [scenario #attempt]; secrets masked, control characters in agent text shown escaped',
     },
   }),
 }
