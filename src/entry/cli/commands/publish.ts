@@ -9,6 +9,7 @@ import { calibrationNear } from '../../../app/pipeline/judge-calibration.ts'
 import { projectRules, rulesOfStep, stricterRules, type RulesDecided } from '../../../app/publish/gate-rules.ts'
 import { errorMessage, ExitCode, InputError } from '../../../base/shared/errors.ts'
 import { readCommandArgs } from '../args.ts'
+import { commitSha } from '../../options/kinds.ts'
 import type { CliContext } from '../context.ts'
 
 /**
@@ -35,6 +36,8 @@ export async function publishCommand(ctx: CliContext, argv: readonly string[]): 
   if (pr === undefined) throw new InputError(`convy-ci publish: give the pull request as --pr <number>${fromEvent}`)
   const sha = values.sha ?? event?.headSha
   if (sha === undefined) throw new InputError(`convy-ci publish: give the pull request's head commit as --sha <commit>${fromEvent}`)
+  // The flag's value was checked by its kind; the event file's is held to the same.
+  if (values.sha === undefined && !commitSha().parse(sha).ok) throw new InputError(`${eventPath}: the pull request's head commit ${sha} is no full commit SHA`)
 
   const workflow = values.workflow ?? null
   const { artifactName, history } = values
