@@ -2,7 +2,7 @@
 // never one above: eslint.config.js enforces it on every import, and test/shared/layout.test.ts holds
 // each folder README's "May import" to it. docs/architecture.md explains the table.
 export const LAYERS = [
-  { name: 'entry', says: 'the ways in: the action, the CLI, the library, convy-ci/testing', folders: ['action', 'cli', 'library', 'testing', 'printers'] },
+  { name: 'entry', says: 'the ways in: the action, the CLI, the library, convy-ci/testing', folders: ['action', 'cli', 'library', 'testing', 'printers', 'options'] },
   { name: 'app', says: 'the use cases both entries call: run, resume, rejudge, compare, publish', folders: ['pipeline', 'publish'] },
   { name: 'play', says: 'playing a run: agents, the simulated user, a conversation, the judge, the review', folders: ['runner', 'review', 'judge', 'simulated-user', 'conversation', 'world', 'tools', 'agents'] },
   { name: 'views', says: 'what people read: report pages, the compare page, the markdown of a comment', folders: ['compare', 'run', 'markdown', 'page'] },

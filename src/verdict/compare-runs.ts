@@ -20,6 +20,9 @@ import type { RunTally } from '../records/tally/run-tally.ts'
 
 export { OVERALL_ALPHA } from './decide.ts'
 
+/** A baseline older than this many days is warned about, unless the caller says otherwise. */
+export const BASELINE_MAX_AGE_DAYS = 7
+
 export interface CompareRunsOptions {
   /** The moment of comparing, for the baseline's age. */
   now: Date
@@ -86,7 +89,7 @@ export function compareRuns(before: RunTally, after: RunTally, options: CompareR
       overall,
       tiles,
       now: options.now,
-      maxAgeDays: options.maxAgeDays ?? 7,
+      maxAgeDays: options.maxAgeDays ?? BASELINE_MAX_AGE_DAYS,
     }),
     toolUse: toolUseChanges(before, after, comparedIds),
     speed,

@@ -143,7 +143,7 @@ describe('convy-ci baseline, after a push of the action', () => {
 
       const without = await cli(['baseline', 'support_bot', '--repo', 'acme/support-bot', '--history', 'lots'], env, here)
       assert.equal(without.code, 2)
-      assert.match(without.stderr, /--history takes a number of runs from 0 to 50, not "lots"/)
+      assert.match(without.stderr, /--history lots: expected a number of runs from 0 to 50/)
       assert.deepEqual(fake.violations, [])
     })
   })

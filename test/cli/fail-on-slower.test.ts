@@ -61,6 +61,10 @@ describe('compare --fail-on-slower', () => {
     const lenient = await runInProcess(['compare', fast, slow, '--fail-on-slower', '100000'], { cwd: dir, env: {} })
     assert.equal(lenient.code, 0, lenient.stderr)
     assert.match(await page(), /<b>Gate \(fail-on: worse, fail-on-slower 100000%\): pass\.<\/b>/)
+    // A second more per answer is under a minimum of 5 s per answer: never told slower, so never gated.
+    const minimum = await runInProcess(['compare', fast, slow, '--fail-on-slower', '50', '--min-speed-change', '5000', '--markdown'], { cwd: dir, env: {} })
+    assert.equal(minimum.code, 0, minimum.stderr)
+    assert.doesNotMatch(minimum.stdout, /× slower/)
     const plain = await runInProcess(['compare', fast, slow], { cwd: dir, env: {} })
     assert.equal(plain.code, 0, plain.stderr)
     assert.doesNotMatch(await page(), /data-gate=/, 'not asked to gate: no gate line on the page')

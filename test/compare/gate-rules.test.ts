@@ -16,6 +16,7 @@ describe('stricterRules', () => {
       [{ failOn: 'never' }, 'failOn', /changes fail-on from "worse" to "never": the gate used main's \("worse"\)/],
       [{ failOnInconclusive: false }, 'failOnInconclusive', /fail-on-inconclusive from "true" to "false": the gate used main's/],
       [{ gateAcrossJudgeChange: true }, 'gateAcrossJudgeChange', /gate-across-judge-change from "false" to "true": the gate used main's/],
+      [{ minSpeedChangeMs: 5000 }, 'minSpeedChangeMs', /min-speed-change from "50" to "5000": the gate used main's \("50"\)/],
       [{ comment: 'never' }, 'comment', /comment from "on-change" to "never": the gate used main's/],
       [{ minKappa: 0.2 }, 'minKappa', /min_kappa from "0.6" to "0.2": the gate used main's/],
       [{ minKappa: null }, 'minKappa', /min_kappa from "0.6" to unset: the gate used main's/],
@@ -84,12 +85,13 @@ jobs:
           attempts: 7
           fail-on: failing
           fail-on-slower: 40
+          min-speed-change: 20
           comment: bogus
 `
   test('the convy step of the job that runs the same agent; values that do not parse are the defaults', () => {
     const step = convyStepInputs(workflow, 'convy', ['support_bot'])
     const rules = rulesOfStep(step!, 'models:\n  judge: gpt-4.1\n  base_url: ${CONVY_BASE_URL}\njudge:\n  min_kappa: 0.7\n')
-    assert.deepEqual(rules, { ...DEFAULT_RULES, failOn: 'failing', attempts: 7, failOnSlower: 40, comment: 'on-change', minKappa: 0.7, judgeModel: 'gpt-4.1', judgeEndpoint: '${CONVY_BASE_URL}' })
+    assert.deepEqual(rules, { ...DEFAULT_RULES, failOn: 'failing', attempts: 7, failOnSlower: 40, minSpeedChangeMs: 20, comment: 'on-change', minKappa: 0.7, judgeModel: 'gpt-4.1', judgeEndpoint: '${CONVY_BASE_URL}' })
     assert.equal(convyStepInputs(workflow, 'lint', ['support_bot']), null)
     assert.equal(convyStepInputs('not: [yaml', 'convy', ['support_bot']), null)
     assert.deepEqual(projectRules('{{{ not yaml'), { minKappa: null, judgeModel: null, judgeEndpoint: null })

@@ -20,6 +20,8 @@ export interface CompareRequest {
   after: string
   /** A baseline older than this many days is warned about. */
   maxAgeDays?: number | undefined
+  /** A change of answer time smaller than this per answer is never told (verdict/speed.ts); default 0.05 s. */
+  minSpeedChangeSeconds?: number | undefined
   /** When the judges differ, judge the before run's dialogues again with the after run's judge first (rejudge-baseline-run.ts). */
   rejudgeBaseline?: boolean
   config?: string | undefined
@@ -58,6 +60,7 @@ export async function compareTwoRuns(
   const options = {
     now: ctx.now(),
     ...(request.maxAgeDays === undefined ? {} : { maxAgeDays: request.maxAgeDays }),
+    ...(request.minSpeedChangeSeconds === undefined ? {} : { minSpeedChangeSeconds: request.minSpeedChangeSeconds }),
     // Its runs say how much the answer time drifts from run to run (verdict/speed.ts).
     ...(history ? { speedHistory: history.entries.map((entry) => entry.summary.medianAnswerSeconds) } : {}),
   }

@@ -24,6 +24,8 @@ export interface PublishSettings {
   failOnSlower?: number | null
   /** Fail on agent tokens or dollars per attempt significantly higher by this many percent or more; null or absent: off. */
   failOnCostlier?: number | null
+  /** A change of answer time smaller than this per answer is never told (verdict/speed.ts); absent: 0.05 s. */
+  minSpeedChangeSeconds?: number
   comment: CommentPolicy
   check: boolean
   /** The job the comment and check belong to (github/artifact-names.ts publishingJob); null for the default. */

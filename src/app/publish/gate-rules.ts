@@ -1,5 +1,6 @@
 import { parse } from 'yaml'
 import { FAIL_ON, type FailOn } from '../../verdict/gate.ts'
+import { MIN_SPEED_CHANGE_SECONDS } from '../../verdict/speed.ts'
 import { COMMENT_POLICIES, type CommentPolicy } from './deps.ts'
 
 /**
@@ -15,6 +16,8 @@ export interface GateRules {
   attempts: number
   failOnSlower: number | null
   failOnCostlier: number | null
+  /** Answer times that moved less than this per answer are never told slower (the input min-speed-change): a raised minimum loosens fail-on-slower. */
+  minSpeedChangeMs: number
   comment: CommentPolicy
   /** `auto`, `none` or a workflow run id, as the input. */
   baseline: string
@@ -33,6 +36,7 @@ export const DEFAULT_RULES: GateRules = {
   attempts: 5,
   failOnSlower: null,
   failOnCostlier: null,
+  minSpeedChangeMs: MIN_SPEED_CHANGE_SECONDS * 1000,
   comment: 'on-change',
   baseline: 'auto',
   baselineBranch: null,
@@ -78,6 +82,7 @@ export function stricterRules(pr: GateRules, baseRules: GateRules, base: string)
   const limit = (a: number | null, b: number | null) => a !== null && (b === null || a < b)
   pick('failOnSlower', 'fail-on-slower', limit)
   pick('failOnCostlier', 'fail-on-costlier', limit)
+  pick('minSpeedChangeMs', 'min-speed-change', (a, b) => a < b)
   pick('comment', 'comment', (a, b) => COMMENT_RANK[a] > COMMENT_RANK[b])
   pick('minKappa', 'the judge\'s min_kappa', (a, b) => a !== null && (b === null || a > b))
   // Where the baseline comes from is never the pull request's to choose.
@@ -119,6 +124,7 @@ export function rulesOfStep(withInputs: Record<string, unknown>, convyYml: strin
   const comment = text('comment')
   const config = projectRules(convyYml)
   const attempts = number('attempts')
+  const minSpeed = number('min-speed-change')
   return {
     failOn: FAIL_ON.includes(failOn as FailOn) ? (failOn as FailOn) : DEFAULT_RULES.failOn,
     failOnInconclusive: bool('fail-on-inconclusive', DEFAULT_RULES.failOnInconclusive),
@@ -126,6 +132,7 @@ export function rulesOfStep(withInputs: Record<string, unknown>, convyYml: strin
     attempts: attempts !== null && attempts >= 1 ? Math.floor(attempts) : DEFAULT_RULES.attempts,
     failOnSlower: number('fail-on-slower'),
     failOnCostlier: number('fail-on-costlier'),
+    minSpeedChangeMs: minSpeed !== null && minSpeed >= 0 ? minSpeed : DEFAULT_RULES.minSpeedChangeMs,
     comment: COMMENT_POLICIES.includes(comment as CommentPolicy) ? (comment as CommentPolicy) : DEFAULT_RULES.comment,
     baseline: text('baseline') ?? DEFAULT_RULES.baseline,
     baselineBranch: text('baseline-branch'),

@@ -74,7 +74,8 @@ export async function publishRun(deps: PublishDeps, run: RunToPublish, baseline:
   if (baseline.tally) {
     // The default branch's recent runs say how much its answer time drifts from run to run (verdict/speed.ts).
     const speedHistory = run.history?.entries.map((entry) => entry.summary.medianAnswerSeconds)
-    comparison = compareRuns(baseline.tally, after, { now: deps.now(), ...(speedHistory ? { speedHistory } : {}) })
+    const minSpeed = settings.minSpeedChangeSeconds === undefined ? {} : { minSpeedChangeSeconds: settings.minSpeedChangeSeconds }
+    comparison = compareRuns(baseline.tally, after, { now: deps.now(), ...minSpeed, ...(speedHistory ? { speedHistory } : {}) })
     if (reconsider) ({ comparison, notes } = await reconsider(baseline, comparison))
   }
   // One decision (verdict/decide-gate.ts): the verdict output, the check, the step's failure and the comment all read it.

@@ -76,6 +76,7 @@ function publishDeps(deps: ActionDeps, judge: NonNullable<PublishDeps['settings'
       gateAcrossJudgeChange: inputs.gateAcrossJudgeChange,
       failOnSlower: inputs.failOnSlower,
       failOnCostlier: inputs.failOnCostlier,
+      minSpeedChangeSeconds: inputs.minSpeedChangeSeconds,
       comment: inputs.comment,
       check: inputs.check,
       job: publishingJob(inputs.artifactName),

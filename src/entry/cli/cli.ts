@@ -2,12 +2,12 @@ import { ExitCode, InputError } from '../../base/shared/errors.ts'
 import { didYouMean } from '../../base/input/did-you-mean.ts'
 import { CONVY_VERSION } from '../../base/shared/version.ts'
 import type { CliContext } from './context.ts'
-import { COMMAND_HELP, MAIN_HELP } from './help.ts'
+import { COMMAND_NAMES } from '../options/option.ts'
 
 type Command = (ctx: CliContext, argv: readonly string[]) => Promise<ExitCode>
 
 // Commands are imported when called, so `--version` and `--help` start without loading the runner,
-// the model client and the YAML parser.
+// the model client and the YAML parser; the help (written from the option table) only when asked.
 const COMMANDS: Record<string, () => Promise<Command>> = {
   init: async () => (await import('./commands/init.ts')).initCommand,
   run: async () => (await import('./commands/run.ts')).runCommand,
@@ -27,6 +27,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
 export async function runCli(ctx: CliContext, argv: readonly string[]): Promise<ExitCode> {
   const [name, ...rest] = argv
   if (name === undefined || name === '-h' || name === '--help' || name === 'help') {
+    const { COMMAND_HELP, MAIN_HELP } = await import('./help.ts')
     ctx.stdout.write(name === 'help' && rest[0] && COMMAND_HELP[rest[0]] ? COMMAND_HELP[rest[0]]! : MAIN_HELP)
     return ExitCode.Ok
   }
@@ -35,7 +36,7 @@ export async function runCli(ctx: CliContext, argv: readonly string[]): Promise<
     return ExitCode.Ok
   }
   if (rest.includes('-h') || rest.includes('--help')) {
-    const help = COMMAND_HELP[name]
+    const help = (await import('./help.ts')).COMMAND_HELP[name]
     if (help) {
       ctx.stdout.write(help)
       return ExitCode.Ok
@@ -43,7 +44,7 @@ export async function runCli(ctx: CliContext, argv: readonly string[]): Promise<
   }
   const command = COMMANDS[name]
   if (!command) {
-    const hint = didYouMean(name, Object.keys(COMMAND_HELP))
+    const hint = didYouMean(name, [...COMMAND_NAMES])
     throw new InputError(`unknown command "${name}"${hint ? ` — did you mean "${hint}"?` : ''} (see convy-ci --help)`)
   }
   return (await command())(ctx, rest)

@@ -9,12 +9,12 @@ import { readTally } from '../../../records/tally/read-tally.ts'
 import { findRun } from '../../../records/journal/read-run.ts'
 import { createOctokit } from '../../../adapters/github/octokit.ts'
 import { ConvyError, ExitCode, InputError } from '../../../base/shared/errors.ts'
-import { parseCommandArgs } from '../args.ts'
+import { readCommandArgs } from '../args.ts'
 import type { CliContext } from '../context.ts'
 import { resultsDirOf } from '../../../app/pipeline/project.ts'
 import { fetchHistory, type HistorySearch } from '../../../adapters/github/history.ts'
 import type { Octokit } from '../../../adapters/github/octokit.ts'
-import { HISTORY_FILE, HISTORY_MAX_RUNS, writeHistory } from '../../../records/tally/trend.ts'
+import { HISTORY_FILE, writeHistory } from '../../../records/tally/trend.ts'
 import { errorMessage } from '../../../base/shared/errors.ts'
 
 /**
@@ -26,27 +26,17 @@ import { errorMessage } from '../../../base/shared/errors.ts'
  * own share of errors counts.
  */
 export async function baselineCommand(ctx: CliContext, argv: readonly string[]): Promise<ExitCode> {
-  const { values, positionals } = parseCommandArgs('baseline', argv, {
-    repo: { type: 'string' },
-    branch: { type: 'string' },
-    workflow: { type: 'string' },
-    'artifact-name': { type: 'string' },
-    against: { type: 'string' },
-    results: { type: 'string' },
-    config: { type: 'string' },
-    history: { type: 'string' },
-  })
+  const { values, positionals } = readCommandArgs('baseline', argv)
   if (positionals.length === 0) throw new InputError('convy-ci baseline: name the agent(s), e.g. `convy-ci baseline support_bot`')
   const token = ctx.env.GITHUB_TOKEN || ctx.env.GH_TOKEN
   if (!token) throw new InputError('convy-ci baseline: set GITHUB_TOKEN to a token that can read the repository\'s Actions (for example GITHUB_TOKEN=$(gh auth token))')
   const repository = values.repo ?? ctx.env.GITHUB_REPOSITORY
   const [owner, repo, ...rest] = (repository ?? '').split('/')
   if (!owner || !repo || rest.length) throw new InputError(`convy-ci baseline: give the repository as --repo owner/name (or GITHUB_REPOSITORY)${repository ? `, not "${repository}"` : ''}`)
-  const workflow = values.workflow === undefined ? null : /^\d+$/.test(values.workflow) ? Number(values.workflow) : values.workflow
-  const prefix = values['artifact-name'] ?? 'convy'
+  const workflow = values.workflow ?? null
+  const prefix = values.artifactName
   const resultsDir = resultsDirOf(ctx, values)
-  const history = values.history === undefined ? 0 : Number(values.history)
-  if (!Number.isInteger(history) || history < 0 || history > HISTORY_MAX_RUNS) throw new InputError(`convy-ci baseline: --history takes a number of runs from 0 to ${HISTORY_MAX_RUNS}, not "${values.history}"`)
+  const history = values.historyToFetch
 
   const against = values.against === undefined ? null : await readTally((await findRun(resultsDir, values.against)).dir)
 

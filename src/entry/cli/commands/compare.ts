@@ -1,12 +1,12 @@
 import { relative } from 'node:path'
 import { comparisonMarkdown } from '../../../views/markdown/compare-markdown.ts'
 import { overallSentence, sensitivitySentence, standingTitle, verdictReason } from '../../../views/compare/compare-wording.ts'
-import { DEFAULT_FAIL_ON, FAIL_ON, gateFails, type FailOn } from '../../../verdict/gate.ts'
+import { gateFails } from '../../../verdict/gate.ts'
 import { decideGate } from '../../../verdict/decide-gate.ts'
 import { percent, points } from '../../../views/page/format.ts'
 import type { Comparison } from '../../../verdict/comparison.ts'
 import { ExitCode, InputError } from '../../../base/shared/errors.ts'
-import { parseCommandArgs, percentLimit } from '../args.ts'
+import { readCommandArgs } from '../args.ts'
 import type { CliContext } from '../context.ts'
 import { compareTwoRuns } from '../../../app/pipeline/compare.ts'
 import { calibrationNear } from '../../../app/pipeline/judge-calibration.ts'
@@ -22,35 +22,18 @@ import { forTerminal } from '../../../base/shared/invisible.ts'
  * or there is too little to tell (neutral).
  */
 export async function compareCommand(ctx: CliContext, argv: readonly string[]): Promise<ExitCode> {
-  const { values, positionals } = parseCommandArgs('compare', argv, {
-    markdown: { type: 'boolean' },
-    json: { type: 'boolean' },
-    'fail-on': { type: 'string' },
-    'fail-on-inconclusive': { type: 'boolean' },
-    'no-fail-on-inconclusive': { type: 'boolean' },
-    'gate-across-judge-change': { type: 'boolean' },
-    'fail-on-slower': { type: 'string' },
-    'fail-on-costlier': { type: 'string' },
-    'rejudge-baseline': { type: 'boolean' },
-    'report-url': { type: 'string' },
-    'max-age-days': { type: 'string' },
-    results: { type: 'string' },
-    config: { type: 'string' },
-  })
+  const { values, given, positionals } = readCommandArgs('compare', argv)
   if (positionals.length !== 2) throw new InputError('convy-ci compare: give two runs, before and after (ids, their 4-hex parts, or run folders)')
   if (values.markdown && values.json) throw new InputError('convy-ci compare: --markdown and --json print different things; choose one')
-  const failOn = (values['fail-on'] ?? DEFAULT_FAIL_ON) as FailOn
-  if (!FAIL_ON.includes(failOn)) throw new InputError(`--fail-on ${failOn}: expected one of ${FAIL_ON.join(', ')}`)
-  const maxAgeDays = values['max-age-days'] === undefined ? undefined : Number(values['max-age-days'])
-  if (maxAgeDays !== undefined && !(maxAgeDays > 0)) throw new InputError(`--max-age-days ${values['max-age-days']}: expected a number of days above 0`)
-  const slowerPercent = percentLimit('--fail-on-slower', values['fail-on-slower'])
-  const costlierPercent = percentLimit('--fail-on-costlier', values['fail-on-costlier'])
+  const { failOn } = values
+  const slowerPercent = values.failOnSlower ?? null
+  const costlierPercent = values.failOnCostlier ?? null
 
   const judge = await calibrationNear(ctx, { config: values.config })
   // The one decision the action and publish make too (verdict/decide-gate.ts): the baseline's health,
   // the judge's calibration and the speed and cost limits counted. Made once, as the page is written;
   // the page shows it when the command was asked to gate.
-  const settings = { failOn, acrossJudgeChange: values['gate-across-judge-change'] ?? false, slowerPercent, costlierPercent }
+  const settings = { failOn, acrossJudgeChange: values.gateAcrossJudgeChange, slowerPercent, costlierPercent }
   const asked = [
     `fail-on: ${failOn}`,
     slowerPercent === null ? '' : `fail-on-slower ${slowerPercent}%`,
@@ -59,15 +42,16 @@ export async function compareCommand(ctx: CliContext, argv: readonly string[]): 
   const { comparison, page, after, trend, decision } = await compareTwoRuns(ctx, {
     before: positionals[0]!,
     after: positionals[1]!,
-    maxAgeDays,
-    rejudgeBaseline: values['rejudge-baseline'] ?? false,
+    maxAgeDays: values.maxAgeDays,
+    minSpeedChangeSeconds: values.minSpeedChange / 1000,
+    rejudgeBaseline: values.rejudgeBaseline ?? false,
     config: values.config,
     results: values.results,
     calibration: judge.calibration,
     gate: {
       decide: (c, { health, after: run }) => decideGate({ comparison: c }, { ...settings, health, judge: judgeGate(judge.minKappa, judge.calibration, run) }),
       // The page shows the gate when the command was asked to gate; the default fail-on alone is not.
-      onPage: asked.length === 1 && values['fail-on'] === undefined ? null : asked.join(', '),
+      onPage: asked.length === 1 && !given.has('failOn') ? null : asked.join(', '),
     },
   })
   const judged = judgeGate(judge.minKappa, judge.calibration, after)
@@ -77,13 +61,13 @@ export async function compareCommand(ctx: CliContext, argv: readonly string[]): 
     ctx.stderr.write(`warning: ${positionals[0]} and ${positionals[1]} are the same run, ${comparison.after.id}: it is within noise of itself by construction; give the baseline first, then the run to judge\n`)
   }
   if (values.json) ctx.stdout.write(`${JSON.stringify(comparison, null, 2)}\n`)
-  else if (values.markdown) ctx.stdout.write(`${comparisonMarkdown(comparison, { reportUrl: values['report-url'] ?? null, trend })}${calibrationMarkdown(judged.status)}\n`)
+  else if (values.markdown) ctx.stdout.write(`${comparisonMarkdown(comparison, { reportUrl: values.reportUrl ?? null, trend })}${calibrationMarkdown(judged.status)}\n`)
   else ctx.stdout.write(plainSummary(comparison, relative(ctx.cwd, page) || page, calibrationSentence(judged.status)))
   const { result } = decision
   // The gate's word goes to stderr, so --json and --markdown stay clean for a pipe.
   const outcome = result.inconclusive ? `inconclusive (${result.inconclusive.replace(/-/g, ' ')})` : result.outcome
   if (failOn !== 'never' || result.outcome !== 'pass') ctx.stderr.write(`gate (${asked.join(', ')}): ${outcome}: ${result.reason}\n`)
-  if (!gateFails(result, !values['no-fail-on-inconclusive'])) return ExitCode.Ok
+  if (!gateFails(result, values.failOnInconclusive)) return ExitCode.Ok
   return result.outcome === 'fail' ? ExitCode.Failed : ExitCode.Inconclusive
 }
 

@@ -1,12 +1,12 @@
 import { mkdir, stat, writeFile } from 'node:fs/promises'
 import { dirname, join, relative, resolve } from 'node:path'
 import { ExitCode, InputError } from '../../../base/shared/errors.ts'
-import { parseCommandArgs } from '../args.ts'
+import { readCommandArgs } from '../args.ts'
 import type { CliContext } from '../context.ts'
 import { INIT_FILES } from './init-templates.ts'
 
 export async function initCommand(ctx: CliContext, argv: readonly string[]): Promise<ExitCode> {
-  const { positionals } = parseCommandArgs('init', argv, {})
+  const { positionals } = readCommandArgs('init', argv)
   if (positionals.length > 1) throw new InputError('convy-ci init: give at most one folder')
   const dir = resolve(ctx.cwd, positionals[0] ?? '.')
   // Never overwrite what a user wrote: refuse if any file we would write exists.

@@ -1,7 +1,7 @@
 import { relative } from 'node:path'
 import { ExitCode, InputError } from '../../../base/shared/errors.ts'
 import { judgeCheck } from '../../../app/pipeline/judge-check.ts'
-import { parseCommandArgs, positiveInteger } from '../args.ts'
+import { readCommandArgs } from '../args.ts'
 import type { CliContext } from '../context.ts'
 import { judgeCheckText } from './judge-check-text.ts'
 
@@ -10,22 +10,14 @@ import { judgeCheckText } from './judge-check-text.ts'
  * decisions agree with a person's labels (pipeline/judge-check.ts); writes calibration.json.
  */
 export async function judgeCheckCommand(ctx: CliContext, argv: readonly string[]): Promise<ExitCode> {
-  const { values, positionals } = parseCommandArgs('judge-check', argv, {
-    judge: { type: 'string' },
-    samples: { type: 'string' },
-    recorded: { type: 'boolean' },
-    json: { type: 'boolean' },
-    out: { type: 'string' },
-    config: { type: 'string' },
-    results: { type: 'string' },
-  })
+  const { values, given, positionals } = readCommandArgs('judge-check', argv)
   if (positionals.length !== 1) throw new InputError('convy-ci judge-check: give one labels file (labels.jsonl, downloaded from a report)')
-  if (values.recorded && values.judge !== undefined) throw new InputError('convy-ci judge-check: --recorded uses the runs\' decisions and --judge asks a model again; choose one')
-  if (values.samples !== undefined && values.judge === undefined) throw new InputError('convy-ci judge-check: --samples needs --judge MODEL (the recorded decisions were sampled as their runs were)')
+  if (values.recorded && values.judgeModel !== undefined) throw new InputError('convy-ci judge-check: --recorded uses the runs\' decisions and --judge asks a model again; choose one')
+  if (given.has('checkSamples') && values.judgeModel === undefined) throw new InputError('convy-ci judge-check: --samples needs --judge MODEL (the recorded decisions were sampled as their runs were)')
   const result = await judgeCheck(ctx, {
     labels: positionals[0]!,
-    judge: values.judge,
-    samples: positiveInteger('--samples', values.samples, 1, 15),
+    judge: values.judgeModel,
+    samples: values.checkSamples,
     out: values.out,
     config: values.config,
     results: values.results,

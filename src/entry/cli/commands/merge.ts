@@ -2,14 +2,14 @@ import { relative } from 'node:path'
 import { findRun } from '../../../records/journal/read-run.ts'
 import { REPORT_FILE } from '../../../records/journal/run-folder.ts'
 import { ExitCode, InputError } from '../../../base/shared/errors.ts'
-import { parseCommandArgs } from '../args.ts'
+import { readCommandArgs } from '../args.ts'
 import type { CliContext } from '../context.ts'
 import { mergeShards } from '../../../app/pipeline/merge-shards.ts'
 import { resultsDirOf } from '../../../app/pipeline/project.ts'
 
 /** `convy-ci merge <run>...`: the run folders of a matrix job's shards become one run. */
 export async function mergeCommand(ctx: CliContext, argv: readonly string[]): Promise<ExitCode> {
-  const { values, positionals } = parseCommandArgs('merge', argv, { results: { type: 'string' }, config: { type: 'string' } })
+  const { values, positionals } = readCommandArgs('merge', argv)
   if (positionals.length === 0) throw new InputError('convy-ci merge: give the shards\' runs (ids, their 4-hex parts, or run folders)')
   const resultsDir = resultsDirOf(ctx, values)
   const shards = await Promise.all(positionals.map((reference) => findRun(resultsDir, reference)))

@@ -1,20 +1,16 @@
 import { appendFile, readFile } from 'node:fs/promises'
 import { resolve } from 'node:path'
-import { DEFAULT_FAIL_ON, FAIL_ON, type FailOn } from '../../../verdict/gate.ts'
-import { DEFAULT_ARTIFACT_NAME, publishingJob } from '../../../adapters/github/artifact-names.ts'
+import { publishingJob } from '../../../adapters/github/artifact-names.ts'
 import { pullRequestOfEventFile } from '../../../adapters/github/event.ts'
 import { publishLocalRun } from '../../../app/pipeline/publish.ts'
 import { secretsOfProject } from '../../../app/pipeline/project.ts'
 import { createMask } from '../../../base/shared/secrets.ts'
 import { calibrationNear } from '../../../app/pipeline/judge-calibration.ts'
 import { projectRules, rulesOfStep, stricterRules, type RulesDecided } from '../../../app/publish/gate-rules.ts'
-import { COMMENT_POLICIES, type CommentPolicy } from '../../../app/publish/deps.ts'
 import { errorMessage, ExitCode, InputError } from '../../../base/shared/errors.ts'
-import { parseCommandArgs, percentLimit } from '../args.ts'
-import { HISTORY_MAX_RUNS } from '../../../records/tally/trend.ts'
+import { readCommandArgs } from '../args.ts'
+import { commitSha } from '../../options/kinds.ts'
 import type { CliContext } from '../context.ts'
-
-const SHA = /^[0-9a-f]{40}(?:[0-9a-f]{24})?$/i
 
 /**
  * `convy-ci publish <run>`: what the action does after a run, from any CI with a token: compares the
@@ -23,60 +19,34 @@ const SHA = /^[0-9a-f]{40}(?:[0-9a-f]{24})?$/i
  * Everything it needs is checked before anything is fetched.
  */
 export async function publishCommand(ctx: CliContext, argv: readonly string[]): Promise<ExitCode> {
-  const { values, positionals } = parseCommandArgs('publish', argv, {
-    repo: { type: 'string' },
-    pr: { type: 'string' },
-    sha: { type: 'string' },
-    branch: { type: 'string' },
-    workflow: { type: 'string' },
-    'artifact-name': { type: 'string' },
-    history: { type: 'string' },
-    'report-url': { type: 'string' },
-    comment: { type: 'string' },
-    'no-check': { type: 'boolean' },
-    'fail-on': { type: 'string' },
-    'fail-on-inconclusive': { type: 'boolean' },
-    'no-fail-on-inconclusive': { type: 'boolean' },
-    'gate-across-judge-change': { type: 'boolean' },
-    'fail-on-slower': { type: 'string' },
-    'fail-on-costlier': { type: 'string' },
-    results: { type: 'string' },
-    config: { type: 'string' },
-    'base-config': { type: 'string' },
-  })
+  const { values, positionals } = readCommandArgs('publish', argv)
   if (positionals.length !== 1) throw new InputError('convy-ci publish: give one run (its id, its 4-hex part, or its folder), e.g. `convy-ci publish 3f2a --pr 12 --sha <head commit>`')
   const token = ctx.env.GITHUB_TOKEN || ctx.env.GH_TOKEN
   if (!token) throw new InputError('convy-ci publish: set GITHUB_TOKEN (or GH_TOKEN) to a token that can read the repository\'s Actions and write pull requests and checks')
   const repository = values.repo ?? ctx.env.GITHUB_REPOSITORY
   const [owner, repo, ...rest] = (repository ?? '').split('/')
   if (!owner || !repo || rest.length) throw new InputError(`convy-ci publish: give the repository as --repo owner/name (or GITHUB_REPOSITORY)${repository ? `, not "${repository}"` : ''}`)
-  const failOn = (values['fail-on'] ?? DEFAULT_FAIL_ON) as FailOn
-  if (!FAIL_ON.includes(failOn)) throw new InputError(`--fail-on ${failOn}: expected one of ${FAIL_ON.join(', ')}`)
-  const failOnSlower = percentLimit('--fail-on-slower', values['fail-on-slower'])
-  const failOnCostlier = percentLimit('--fail-on-costlier', values['fail-on-costlier'])
-  const comment = (values.comment ?? 'on-change') as CommentPolicy
-  if (!COMMENT_POLICIES.includes(comment)) throw new InputError(`--comment ${comment}: expected one of ${COMMENT_POLICIES.join(', ')}`)
+  const { failOn, comment } = values
 
   // The pull request: the flags, else the event file a CI on GitHub's model leaves (GITHUB_EVENT_PATH).
   const eventPath = ctx.env.GITHUB_EVENT_PATH
   const event = (values.pr === undefined || values.sha === undefined) && eventPath ? pullRequestOfEventFile(eventPath) : null
-  const pr = values.pr === undefined ? event?.number : pullRequestNumber(values.pr)
+  const pr = values.pr ?? event?.number
   const fromEvent = eventPath ? ` (the event file ${eventPath} names no pull request)` : ''
   if (pr === undefined) throw new InputError(`convy-ci publish: give the pull request as --pr <number>${fromEvent}`)
   const sha = values.sha ?? event?.headSha
   if (sha === undefined) throw new InputError(`convy-ci publish: give the pull request's head commit as --sha <commit>${fromEvent}`)
-  if (!SHA.test(sha)) throw new InputError(`--sha ${sha}: expected a full commit SHA (40 hex digits), the pull request's head commit`)
+  // The flag's value was checked by its kind; the event file's is held to the same.
+  if (values.sha === undefined && !commitSha().parse(sha).ok) throw new InputError(`${eventPath}: the pull request's head commit ${sha} is no full commit SHA`)
 
-  const workflow = values.workflow === undefined ? null : /^\d+$/.test(values.workflow) ? Number(values.workflow) : values.workflow
-  const artifactName = values['artifact-name'] ?? DEFAULT_ARTIFACT_NAME
-  const history = values.history === undefined ? 10 : Number(values.history)
-  if (!Number.isInteger(history) || history < 0 || history > HISTORY_MAX_RUNS) throw new InputError(`--history ${values.history}: expected a number of runs from 0 to ${HISTORY_MAX_RUNS}`)
+  const workflow = values.workflow ?? null
+  const { artifactName, history } = values
   // What this command sends and writes passes through the mask last: the comment, the check, the
   // markdown printed and appended to the job summary, and every line on stderr.
   const project = await secretsOfProject(ctx, { config: values.config })
   const mask = createMask([token, ...project.values], project.redact)
   // --base-config: the base branch's convy.yml, whose judge and min_kappa decide where they are stricter (issue 38).
-  const rules = values['base-config'] === undefined ? null : await baseConfigRules(ctx, values.config ?? 'convy.yml', values['base-config'])
+  const rules = values.baseConfig === undefined ? null : await baseConfigRules(ctx, values.config ?? 'convy.yml', values.baseConfig)
   const published = await publishLocalRun(ctx, {
     run: positionals[0]!,
     token,
@@ -89,15 +59,16 @@ export async function publishCommand(ctx: CliContext, argv: readonly string[]): 
     workflow,
     artifactName,
     history,
-    reportUrl: values['report-url'] ?? null,
+    reportUrl: values.reportUrl ?? null,
     settings: {
       failOn,
-      failOnInconclusive: !values['no-fail-on-inconclusive'],
-      gateAcrossJudgeChange: values['gate-across-judge-change'] ?? false,
-      failOnSlower,
-      failOnCostlier,
+      failOnInconclusive: values.failOnInconclusive,
+      gateAcrossJudgeChange: values.gateAcrossJudgeChange,
+      failOnSlower: values.failOnSlower ?? null,
+      failOnCostlier: values.failOnCostlier ?? null,
+      minSpeedChangeSeconds: values.minSpeedChange / 1000,
       comment,
-      check: !values['no-check'],
+      check: values.check,
       job: publishingJob(artifactName),
       judge: await calibrationNear(ctx, { config: values.config }, rules ? { minKappa: rules.rules.minKappa ?? undefined } : {}),
       rules: rules ? { differences: rules.differences, unmet: rules.unmet } : undefined,
@@ -117,12 +88,6 @@ export async function publishCommand(ctx: CliContext, argv: readonly string[]): 
   // As compare: evidence missing is 3 (a workflow can tell it from a Worse), a fail or an unfinished run 1.
   if (published.failedBy === 'evidence-missing') return ExitCode.Inconclusive
   return published.failure ? ExitCode.Failed : ExitCode.Ok
-}
-
-function pullRequestNumber(text: string): number {
-  const value = Number(text)
-  if (!/^\d+$/.test(text) || !Number.isSafeInteger(value) || value < 1) throw new InputError(`--pr ${text}: expected the pull request's number`)
-  return value
 }
 
 /** The pull request's convy.yml held against the base branch's (--base-config): the stricter decides. */

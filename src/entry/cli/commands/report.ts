@@ -4,7 +4,7 @@ import { lockRun } from '../../../records/journal/run-journal.ts'
 import { writeIndex } from '../../../app/pipeline/write-index.ts'
 import { writeRunReport } from '../../../app/pipeline/write-report.ts'
 import { ExitCode, errorMessage } from '../../../base/shared/errors.ts'
-import { parseCommandArgs } from '../args.ts'
+import { readCommandArgs } from '../args.ts'
 import type { CliContext } from '../context.ts'
 import { resultsDirOf } from '../../../app/pipeline/project.ts'
 import { calibrationNear } from '../../../app/pipeline/judge-calibration.ts'
@@ -15,7 +15,7 @@ import { calibrationNear } from '../../../app/pipeline/judge-calibration.ts'
  * run's report when it ends.
  */
 export async function reportCommand(ctx: CliContext, argv: readonly string[]): Promise<ExitCode> {
-  const { values, positionals } = parseCommandArgs('report', argv, { results: { type: 'string' }, config: { type: 'string' } })
+  const { values, positionals } = readCommandArgs('report', argv)
   if (positionals.length) ctx.stderr.write(`convy-ci report takes no arguments; ignoring ${positionals.join(' ')}\n`)
   const resultsDir = resultsDirOf(ctx, values)
   const { calibration } = await calibrationNear(ctx, values)
