@@ -4,6 +4,7 @@
  */
 export type { ScenarioStatus } from '../../records/tally/scenario-status.js';
 import type { ScenarioStatus } from '../../records/tally/scenario-status.js';
+import type { VerdictCounts } from '../../records/journal/verdict-counts.js';
 /** How one claim or check did over a scenario's attempts: it held in `held` of `of` decisions. */
 export interface Holding {
     held: number;
@@ -17,16 +18,8 @@ export interface AttemptFailure {
     why: string[];
 }
 /** Attempts by how they ended, a scenario's or the whole run's. */
-export interface VerdictTotals {
+export interface VerdictTotals extends VerdictCounts {
     attempts: number;
-    passed: number;
-    failed: number;
-    agentErrors: number;
-    noVerdicts: number;
-    /** Failed by the simulated user's own mistake (its review said so): neither passed nor failed. */
-    userErrors: number;
-    /** Nothing could decide them (no check, the judge not asked): neither passed nor failed. */
-    notDecided: number;
     /**
      * passed / (passed + failed + agentErrors) for a scenario (an agent that broke did not pass); for
      * the run, the mean over its scenarios, as the report, the comment and the comparison say it. Null

@@ -1,4 +1,5 @@
 import type { Fetch } from '../../base/http/fetch-type.js';
+import { type BodyReader } from '../../base/http/whole.js';
 /**
  * One JSON request to an agent, with failures worded for the person reading a failed turn: which
  * request, which status, and the start of what came back. Aborts (turn timeout, Ctrl+C) are rethrown
@@ -14,6 +15,8 @@ export interface JsonRequest {
     fetch?: Fetch;
     /** An answer with no body is null rather than a failure (a tear-down's `204 No Content`). */
     emptyIsNull?: boolean;
+    /** Reads the body as it arrives (cut-json.ts); default: kept whole. */
+    reader?: BodyReader;
 }
 /** A non-2xx answer. `excerpt` is the start of the body, for the message and for callers that branch on it. */
 export declare class HttpError extends Error {

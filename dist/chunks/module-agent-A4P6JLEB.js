@@ -1,1 +1,0 @@
-import{loadModule,loadModuleAgent}from"./chunk-4BUNZNTS.js";import"./chunk-OQL77ZRE.js";import"./chunk-IOAND2J3.js";import"./chunk-R72EZT4V.js";import"./chunk-XAXTEDK3.js";import"./chunk-VMM6LRFU.js";import"./chunk-OHVIV2SU.js";import"./chunk-XEVIKRC3.js";import"./chunk-A2EJQX32.js";export{loadModule,loadModuleAgent};
