@@ -17,6 +17,7 @@ import { comparisonWarnings } from './warnings.ts'
 import { toolUseChanges } from './tool-use.ts'
 import { firstTokenChanges, speedChanges } from './speed.ts'
 import { costChanges } from './cost.ts'
+import { adaptiveSummary } from './adaptive-summary.ts'
 import type { RunTally } from '../records/tally/run-tally.ts'
 
 export { OVERALL_ALPHA } from './decide.ts'
@@ -96,6 +97,7 @@ export function compareRuns(before: RunTally, after: RunTally, options: CompareR
     speed,
     firstToken,
     cost,
+    adaptive: adaptiveSummary(after),
   }
 }
 

@@ -1,3 +1,4 @@
+import type { AdaptiveSummary } from './adaptive-summary.ts'
 import type { RunState } from '../records/journal/records.ts'
 import type { VerdictCounts } from '../records/journal/verdict-counts.ts'
 import type { Interval } from '../base/stats/intervals.ts'
@@ -255,4 +256,6 @@ export interface Comparison {
   firstToken: Speed
   /** The agent's tokens and the dollars per attempt, tested the same way (cost.ts). */
   cost: Cost
+  /** An adaptive run's attempts per scenario and what they saved (run --adaptive, issue 39); null otherwise. Absent in comparisons made before it. */
+  adaptive?: AdaptiveSummary | null
 }
