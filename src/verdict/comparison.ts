@@ -1,4 +1,3 @@
-import type { AdaptiveSummary } from './adaptive-summary.ts'
 import type { RunState } from '../records/journal/records.ts'
 import type { VerdictCounts } from '../records/journal/verdict-counts.ts'
 import type { Interval } from '../base/stats/intervals.ts'
@@ -12,8 +11,7 @@ import type { Cost } from './cost.ts'
 export type { CountedAgainst, MissingKind, ScenarioChange, StrictComparison, UserErrorCounts, UserErrorShift } from './evidence.ts'
 
 /**
- * The result of comparing two runs, as plain JSON: what `compare --json` prints, what the action
- * reads, and what the markdown and the HTML page render. Every rate is a fraction (0.9, not 90).
+ * The result of comparing two runs, as plain JSON: what `compare --json` prints, what the action reads, and what the markdown and the HTML page render. Every rate is a fraction (0.9, not 90).
  * Format 2: the answer-time tiles hold medians per attempt (`medianAnswerSeconds`), not means.
  */
 export const COMPARISON_FORMAT = 2
@@ -256,6 +254,5 @@ export interface Comparison {
   firstToken: Speed
   /** The agent's tokens and the dollars per attempt, tested the same way (cost.ts). */
   cost: Cost
-  /** An adaptive run's attempts per scenario and what they saved (run --adaptive, issue 39); null otherwise. Absent in comparisons made before it. */
-  adaptive?: AdaptiveSummary | null
+  adaptive?: import('./adaptive-summary.ts').AdaptiveSummary | null // run --adaptive; null or absent otherwise
 }
