@@ -69,6 +69,9 @@ describe('run --adaptive', () => {
       order: { planned: 5, stopped: 'decided' },
       refund: { planned: 5, stopped: 'worse' },
     })
+    const report = await readFile(join(runDir, 'report.html'), 'utf8')
+    assert.match(report, /20 of 20 \(3 scenarios × k 5, then up to 10 where the comparison with support_bot\/\S+ was undecided\)/)
+    assert.match(report, /spend-t3-pooled: invoice: undecided at 10; order: decided after 5; refund: Worse after 5/)
     const attempts = await readAllAttempts(runDir)
     const played = (id: string) => attempts.filter((a) => a.scenario === id).length
     assert.deepEqual([played('order'), played('refund'), played('invoice')], [5, 5, 10])
@@ -83,6 +86,13 @@ describe('run --adaptive', () => {
     assert.match(comment.stdout, /invoice: undecided at 10/)
     assert.match(comment.stdout, /order: decided after 5/)
     assert.match(comment.stdout, /refund: Worse after 5/)
+    const page = await runInProcess(['compare', baseline, id, '--fail-on', 'never'], { cwd: dir, env: {} })
+    assert.equal(page.code, 0, page.stderr)
+    const pagePath = /(\S+\.html)/.exec(page.stdout)?.[1]
+    assert.ok(pagePath, page.stdout)
+    const html = await readFile(join(dir, pagePath), 'utf8')
+    assert.match(html, /<h2>Adaptive attempts<\/h2><div class="card"><p>20 of 30 attempts played \(spend-t3-pooled: 5 first, then up to 10 where the comparison was undecided\)/)
+    assert.match(html, /<li><b>invoice<\/b>: undecided at 10<\/li>/)
   })
 
   test('an unchanged agent that stops after its first round passes the gate: what the rule chose not to play is not missing', async () => {

@@ -65,7 +65,7 @@ async function resumeLocked(ctx: PipelineContext, journal: RunJournal, project: 
   const owed = manifest.settings.review ? missingReplays(replaying, new Map(manifest.scenarios.map((s) => [s.id, s])), attemptCeiling(manifest.settings)) : []
   // An adaptive run continues the same rounds: what its current rounds lack, then the rounds that
   // ended before it stopped but were not yet decided.
-  const rounds = manifest.settings.adaptive ? adaptiveRounds(journal, await resumedBaseline(project.resultsDir, manifest.settings.adaptive.baseline, manifest.id)) : undefined
+  const rounds = manifest.settings.adaptive ? adaptiveRounds(journal, await resumedBaseline(project.resultsDir, manifest.settings.adaptive.baseline, manifest.id), manifest.scenarios) : undefined
   const lacking = rounds ? [...rounds.start(recorded), ...(await rounds.settleComplete())] : null
   const fixed = rounds ? null : planAttempts(manifest.scenarios, manifest.settings.k, manifest.settings.shard)
   const todo = [...(lacking ?? fixed!.filter((p) => !done.has(key(p.scenario.id, p.attempt)))), ...owed]

@@ -50,3 +50,8 @@ export function attemptCeiling(settings: { k: number; adaptive?: AdaptiveSetting
 export function plannedAttempts(manifest: { settings: { k: number }; adaptive?: AdaptiveRecord | undefined }, scenario: string): number {
   return manifest.adaptive?.scenarios[scenario]?.planned ?? manifest.settings.k
 }
+
+/** The attempts a run is meant to have: every scenario's planned attempts in an adaptive run (the rounds given so far), else scenarios × k. */
+export function expectedAttempts(manifest: { scenarios: readonly { id: string }[]; settings: { k: number }; adaptive?: AdaptiveRecord | undefined }): number {
+  return manifest.scenarios.reduce((sum, s) => sum + plannedAttempts(manifest, s.id), 0)
+}
