@@ -1,6 +1,8 @@
 import type { RunTally } from '../records/tally/run-tally.ts'
 import type { StopReason } from '../records/journal/adaptive-record.ts'
 
+export { stopWords } from '../records/journal/adaptive-record.ts'
+
 /**
  * What an adaptive run (issue 39) did, shown on the comparison's comment and page: each scenario's
  * attempts and why it stopped, and what it saved against playing every scenario to the ceiling.
@@ -40,23 +42,5 @@ export function adaptiveSummary(after: RunTally): AdaptiveSummary | null {
       modelCalls: Math.round(unplayed * perAttempt(after.modelCalls)),
       usd: after.costedAttempts === 0 ? null : unplayed * (after.costUsd / after.costedAttempts),
     },
-  }
-}
-
-/** "decided after 3", "undecided at 10", "Worse after 5": why a scenario stopped where it did. */
-export function stopWords(s: { played: number; stopped: StopReason | null }): string {
-  switch (s.stopped) {
-    case 'decided':
-      return `decided after ${s.played}`
-    case 'worse':
-      return `Worse after ${s.played}`
-    case 'pooled-worse':
-      return `stopped after ${s.played}: the pass rate as a whole was Worse`
-    case 'undecided':
-      return `undecided at ${s.played}`
-    case 'no-baseline':
-      return `not in the baseline: ${s.played} played`
-    case null:
-      return `still playing at ${s.played} (interrupted)`
   }
 }

@@ -55,3 +55,21 @@ export function plannedAttempts(manifest: { settings: { k: number }; adaptive?: 
 export function expectedAttempts(manifest: { scenarios: readonly { id: string }[]; settings: { k: number }; adaptive?: AdaptiveRecord | undefined }): number {
   return manifest.scenarios.reduce((sum, s) => sum + plannedAttempts(manifest, s.id), 0)
 }
+
+/** "decided after 3", "undecided at 10", "Worse after 5": why a scenario stopped where it did. */
+export function stopWords(s: { played: number; stopped: StopReason | null }): string {
+  switch (s.stopped) {
+    case 'decided':
+      return `decided after ${s.played}`
+    case 'worse':
+      return `Worse after ${s.played}`
+    case 'pooled-worse':
+      return `stopped after ${s.played}: the pass rate as a whole was Worse`
+    case 'undecided':
+      return `undecided at ${s.played}`
+    case 'no-baseline':
+      return `not in the baseline: ${s.played} played`
+    case null:
+      return `still playing at ${s.played} (interrupted)`
+  }
+}

@@ -3,8 +3,7 @@ import { shortId } from '../../records/journal/run-folder.ts'
 import { count, duration, plural, seconds, when } from '../page/format.ts'
 import { html, trusted, type SafeHtml } from '../page/html.ts'
 import { pageTop } from '../page/page.ts'
-import { expectedAttempts } from '../../records/journal/adaptive-record.ts'
-import { stopWords } from '../../verdict/adaptive-summary.ts'
+import { expectedAttempts, stopWords } from '../../records/journal/adaptive-record.ts'
 
 /**
  * The top of a run's report: what was played, with what, when, and whether it finished. A run that
