@@ -1,5 +1,6 @@
 // Adaptive attempts (issue 39): whether `run --adaptive` stays honest and keeps its power at a fraction of the cost.
-// Run: npm run bench:adaptive   (the table goes in docs/statistics.md, "Adaptive attempts"); SIMULATIONS=1000 for the docs' figures.
+// Run: npm run bench:adaptive   (the table goes in docs/statistics.md, "Adaptive attempts"); SIMULATIONS=1000 for the docs' figures,
+// ONLY=text for some rows, POOLED_KEEP=0.05 to try another level for the pooled lean (default ADAPTIVE_LEVELS.pooledKeep).
 //
 // Each simulation plays a baseline of BASELINE_K (10) attempts per scenario and a pull request's run
 // twice from the same stream of outcomes: fixed at MAX (10) attempts per scenario, and adaptive —

@@ -111,7 +111,9 @@ describe('run --adaptive', () => {
   test('interrupted in the middle of a round, resume plays what the round lacks and goes on with the same rounds', async () => {
     broken()
     const stop = new AbortController()
-    // With --parallel 1 the 13th judge call is invoice's 8th attempt: its second round is under way.
+    // With --parallel 1 the attempts go invoice 1–5, order 1–5, refund 1–5, then invoice 6–10 (its
+    // second round, given when its first ended): the 13th judge call is refund's third attempt, in the
+    // middle of its first round, with invoice's second round given and not yet played.
     judgeCalls = 0
     onJudge = (calls) => {
       if (calls === 13) stop.abort()
@@ -125,7 +127,10 @@ describe('run --adaptive', () => {
     assert.equal(before.state, 'interrupted')
     assert.deepEqual(before.adaptive.scenarios.invoice, { planned: 10, stopped: null })
     const recordedBefore = (await readAllAttempts(runDir)).length
-    assert.ok(recordedBefore < 20, `interrupted with ${recordedBefore} attempts`)
+    assert.equal(before.adaptive.scenarios.refund.stopped, null)
+    assert.ok(recordedBefore < 15, `interrupted with ${recordedBefore} attempts`)
+    // Out of what the rounds had given by then: invoice's second round included.
+    assert.match(first.stderr, new RegExp(`interrupted: ${recordedBefore} of 20 attempts recorded`))
 
     const resumed = await runInProcess(['resume', id], { cwd: dir, env: env() })
     assert.match(resumed.stderr, new RegExp(`resuming ${id.replace(/[/]/g, '\\/')}: ${20 - recordedBefore} of 20 attempts to play`))

@@ -12,7 +12,7 @@ import { finishRun, type Executed } from './finish-run.ts'
 import type { Calibration } from '../../records/calibration/calibration.ts'
 import type { RunWorld } from '../../play/world/prepare-world.ts'
 import type { Rounds } from '../../play/runner/rounds.ts'
-import { attemptCeiling } from '../../records/journal/adaptive-record.ts'
+import { attemptCeiling, expectedAttempts } from '../../records/journal/adaptive-record.ts'
 
 export type { Executed }
 
@@ -94,7 +94,8 @@ export async function execute(ctx: PipelineContext, execution: Execution): Promi
     journal,
     resultsDir: execution.resultsDir,
     agentName: execution.agent.name,
-    total: execution.total,
+    // An adaptive run's plan grew with its rounds: what they gave by the end.
+    total: execution.rounds ? expectedAttempts(journal.current) : execution.total,
     interrupted: result.interrupted,
     stoppedForBudget: result.stoppedForBudget,
     calibration: execution.calibration ?? null,
