@@ -22,12 +22,17 @@ describe('run --adaptive', () => {
   const asked = new Map<string, number>()
   /** Called on every judge call: a test interrupts the run from here. */
   let onJudge: (calls: number) => void = () => undefined
+  /** Awaited before the simulated user's first line of each attempt: a test holds an attempt here. */
+  let onOpening: (topic: string) => Promise<void> = async () => undefined
   let judgeCalls = 0
   let dir: string
   let baseline: string
   before(async () => {
     models = await startFakeModelServer({
-      user: ({ dialogue }) => (dialogue.length === 0 ? 'hello, a question' : STOP_WORD),
+      user: async ({ instructions, dialogue }) => {
+        if (dialogue.length === 0) await onOpening(/your (\w+)/.exec(instructions)![1]!)
+        return dialogue.length === 0 ? 'hello, a question' : STOP_WORD
+      },
       judge: judgeByRule((claim) => {
         const topic = /the (\w+)$/.exec(claim)![1]!
         const n = asked.get(topic) ?? 0
@@ -144,6 +149,41 @@ describe('run --adaptive', () => {
     const attempts = await readAllAttempts(runDir)
     assert.equal(attempts.length, 20)
     assert.deepEqual(attempts.filter((a) => a.scenario === 'invoice').map((a) => a.attempt).sort((a, b) => a - b), [1, 2, 3, 4, 5, 6, 7, 8, 9, 10])
+  })
+
+  test("a scenario's next round starts when its own round ends, while another scenario's first round is still playing", async () => {
+    asked.clear()
+    passes = (topic, n) => topic !== 'invoice' || n % 2 === 0
+    // refund's fifth attempt (the last of its first round) is held until invoice's sixth attempt (its
+    // second round) has started. A runner that waited for every scenario's round would never start it;
+    // the fallback release only keeps such a runner from hanging the suite, and the order below fails.
+    const openings = new Map<string, number>()
+    let release!: () => void
+    const held = new Promise<void>((done) => (release = done))
+    let releasedBy: string | null = null
+    const releaseBy = (who: string) => {
+      releasedBy ??= who
+      release()
+    }
+    const fallback = setTimeout(() => releaseBy('the fallback'), 60_000)
+    onOpening = async (topic) => {
+      const n = (openings.get(topic) ?? 0) + 1
+      openings.set(topic, n)
+      if (topic === 'invoice' && n === 6) releaseBy("invoice's sixth attempt")
+      if (topic === 'refund' && n === 5) await held
+    }
+    try {
+      const result = await runInProcess(['run', 'support_bot', '--adaptive', '--baseline', baseline, '-k', '5', '--parallel', '3'], { cwd: dir, env: env() })
+      const id = runId(result.stdout + result.stderr)!
+      const lines = (await readFile(join(dir, 'results', id, 'attempts.jsonl'), 'utf8')).trim().split('\n').map((line) => JSON.parse(line) as { scenario: string; attempt: number })
+      const at = (scenario: string, attempt: number) => lines.findIndex((a) => a.scenario === scenario && a.attempt === attempt)
+      assert.equal(releasedBy, "invoice's sixth attempt", 'invoice\'s second round waited for refund\'s first')
+      assert.ok(at('invoice', 6) >= 0 && at('refund', 5) >= 0)
+      assert.equal(lines.length, 20)
+    } finally {
+      clearTimeout(fallback)
+      onOpening = async () => undefined
+    }
   })
 
   test('--adaptive without --baseline, or --max-attempts under -k, is refused before anything runs', async () => {
