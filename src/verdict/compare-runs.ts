@@ -1,4 +1,5 @@
 import type { RunManifest } from '../records/journal/records.ts'
+import { attemptCeiling, plannedAttempts } from '../records/journal/adaptive-record.ts'
 import { detectableDrop, flaggableScenarioDrop } from '../base/stats/detectable.ts'
 import type { TaroneCorrection } from '../base/stats/tarone.ts'
 import { COMPARISON_FORMAT, type ComparedScenario, type Comparison, type NotComparedScenario, type RunInfo, type Sensitivity } from './comparison.ts'
@@ -16,6 +17,7 @@ import { comparisonWarnings } from './warnings.ts'
 import { toolUseChanges } from './tool-use.ts'
 import { firstTokenChanges, speedChanges } from './speed.ts'
 import { costChanges } from './cost.ts'
+import { adaptiveSummary } from './adaptive-summary.ts'
 import type { RunTally } from '../records/tally/run-tally.ts'
 
 export { OVERALL_ALPHA } from './decide.ts'
@@ -79,7 +81,7 @@ export function compareRuns(before: RunTally, after: RunTally, options: CompareR
     sensitivity: sensitivity(before.manifest, after.manifest, compared, overall, corrections.worse),
     coverage: verdictCoverage(compared, notCompared),
     judgeChange: judgeChange(before.manifest, after.manifest),
-    strict: withHidden(strictComparison(compared, notCompared, after.manifest.settings.k, { verdict: decision.verdict, pWorse: overall.pWorse }), worse),
+    strict: withHidden(strictComparison(compared, notCompared, (id) => plannedAttempts(after.manifest, id), { verdict: decision.verdict, pWorse: overall.pWorse }), worse),
     userErrors: userErrorShift([...compared, ...notCompared.flatMap((s) => (s.reason === 'no-verdict' && s.before && s.after ? [{ id: s.id, before: s.before, after: s.after }] : []))]),
     scenarioChanges: scenarioChanges(compared, notCompared),
     warnings: comparisonWarnings({
@@ -95,11 +97,13 @@ export function compareRuns(before: RunTally, after: RunTally, options: CompareR
     speed,
     firstToken,
     cost,
+    adaptive: adaptiveSummary(after),
   }
 }
 
 function sensitivity(before: RunManifest, after: RunManifest, compared: readonly ComparedScenario[], overall: OverallChange, correction: TaroneCorrection): Sensitivity {
-  const k = Math.min(before.settings.k, after.settings.k)
+  // An adaptive run's scenarios get up to its ceiling where the comparison is undecided: that is what can register.
+  const k = Math.min(attemptCeiling(before.settings), attemptCeiling(after.settings))
   const attemptsPerRun = Math.min(overall.before.judged, overall.after.judged)
   return {
     attemptsPerScenario: k,

@@ -11,8 +11,7 @@ import type { Cost } from './cost.ts'
 export type { CountedAgainst, MissingKind, ScenarioChange, StrictComparison, UserErrorCounts, UserErrorShift } from './evidence.ts'
 
 /**
- * The result of comparing two runs, as plain JSON: what `compare --json` prints, what the action
- * reads, and what the markdown and the HTML page render. Every rate is a fraction (0.9, not 90).
+ * The result of comparing two runs, as plain JSON: what `compare --json` prints, what the action reads, and what the markdown and the HTML page render. Every rate is a fraction (0.9, not 90).
  * Format 2: the answer-time tiles hold medians per attempt (`medianAnswerSeconds`), not means.
  */
 export const COMPARISON_FORMAT = 2
@@ -255,4 +254,5 @@ export interface Comparison {
   firstToken: Speed
   /** The agent's tokens and the dollars per attempt, tested the same way (cost.ts). */
   cost: Cost
+  adaptive?: import('./adaptive-summary.ts').AdaptiveSummary | null // run --adaptive; null or absent otherwise
 }

@@ -13,7 +13,9 @@ import type { CountedAgainst, MissingKind, StrictComparison } from './evidence.t
  *   baseline's old version;
  * - removed (gone without `retired:`): every one of the pull request's k attempts failed;
  * - retired and new scenarios: not counted (nothing to hold them against).
- * A scenario played fewer times than k in the pull request has its unplayed attempts failed too.
+ * A scenario played fewer times than k in the pull request has its unplayed attempts failed too. In
+ * an adaptive run (issue 39) k is what the rule gave each scenario: attempts it chose not to play are
+ * not missing evidence, attempts it gave and an interruption left unplayed are.
  */
 /**
  * Its levels, one-sided: lower than the comparison on verdicts (decide.ts), since the gate fails on
@@ -23,10 +25,11 @@ import type { CountedAgainst, MissingKind, StrictComparison } from './evidence.t
  */
 export const STRICT_LEVELS = { overall: 0.0025, scenario: 0.0025 }
 
-export function strictComparison(compared: readonly ComparedScenario[], notCompared: readonly NotComparedScenario[], k: number, onVerdicts: { verdict: Direction; pWorse: number }): StrictComparison {
+export function strictComparison(compared: readonly ComparedScenario[], notCompared: readonly NotComparedScenario[], expected: number | ((scenario: string) => number), onVerdicts: { verdict: Direction; pWorse: number }): StrictComparison {
   const rows: { id: string; before: Counts; beforeDecided: Counts; after: Counts; missing: MissingKind[] }[] = []
   const add = (id: string, before: ScenarioSide, after: ScenarioSide | null, edited: boolean) => {
     if (before.judged === 0) return
+    const k = typeof expected === 'number' ? expected : expected(id)
     const played = after === null ? 0 : playedOf(after)
     const missing: MissingKind[] = after === null ? ['removed'] : missingOf(after, k)
     if (edited) missing.push('edited')

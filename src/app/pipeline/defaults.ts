@@ -4,3 +4,6 @@
  * src/entry/options/run-options.ts).
  */
 export const RUN_DEFAULTS = { k: 1, parallel: 4, turnTimeoutSeconds: 600 } as const
+
+/** run --adaptive (issue 39): k attempts per scenario first, then rounds up to maxAttempts where the comparison is undecided. */
+export const ADAPTIVE_DEFAULTS = { k: 3, maxAttempts: 10 } as const

@@ -11,6 +11,8 @@ import type { PipelineContext } from './context.ts'
 import { finishRun, type Executed } from './finish-run.ts'
 import type { Calibration } from '../../records/calibration/calibration.ts'
 import type { RunWorld } from '../../play/world/prepare-world.ts'
+import type { Rounds } from '../../play/runner/rounds.ts'
+import { attemptCeiling, expectedAttempts } from '../../records/journal/adaptive-record.ts'
 
 export type { Executed }
 
@@ -33,6 +35,8 @@ export interface Execution {
   calibration?: Calibration | null | undefined
   /** Each scenario's world: context, set-up, tear-down, limits (play/world/). */
   world?: RunWorld | undefined
+  /** An adaptive run's rounds (run --adaptive): each scenario's next attempts as its round ends. */
+  rounds?: Rounds | undefined
 }
 
 /**
@@ -57,7 +61,9 @@ export async function execute(ctx: PipelineContext, execution: Execution): Promi
       budget: new Budget(settings.budgetUsd ?? null, execution.spentBeforeUsd ?? 0),
       watch: execution.watch,
       // With the review on, its user_error attempts are played once more (play/runner/replay-user-errors.ts).
-      replayUserErrors: execution.models.reviewer ? { k: settings.k } : null,
+      // Numbered after the most attempts a scenario can get, so a replay never takes a later round's number.
+      replayUserErrors: execution.models.reviewer ? { k: attemptCeiling(settings) } : null,
+      rounds: execution.rounds,
       play: {
         ...trackedRoles(
           {
@@ -88,7 +94,8 @@ export async function execute(ctx: PipelineContext, execution: Execution): Promi
     journal,
     resultsDir: execution.resultsDir,
     agentName: execution.agent.name,
-    total: execution.total,
+    // An adaptive run's plan grew with its rounds: what they gave by the end.
+    total: execution.rounds ? expectedAttempts(journal.current) : execution.total,
     interrupted: result.interrupted,
     stoppedForBudget: result.stoppedForBudget,
     calibration: execution.calibration ?? null,

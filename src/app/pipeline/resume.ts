@@ -6,7 +6,7 @@ import { missingReplays } from '../../play/runner/replay-user-errors.ts'
 import { harnessCostUsd } from '../../records/journal/attempt-facts.ts'
 import { checkModels, prepareAgent, prepareModels, type PreparedAgent, type PreparedModels } from '../../play/runner/prepare.ts'
 import { planAttempts } from '../../play/runner/select-scenarios.ts'
-import { ResumeRefused, type ExitCode } from '../../base/shared/errors.ts'
+import { InputError, ResumeRefused, type ExitCode } from '../../base/shared/errors.ts'
 import { createMask } from '../../base/shared/secrets.ts'
 import type { PipelineContext } from './context.ts'
 import { execute } from './execute.ts'
@@ -14,6 +14,8 @@ import { finishRun } from './finish-run.ts'
 import { openProject, type Project } from './project.ts'
 import { restoreScenarios } from './restore-scenarios.ts'
 import { runWorldOf, withWorld } from './run-world.ts'
+import { adaptiveRounds, loadAdaptiveBaseline } from './adaptive-rounds.ts'
+import { attemptCeiling } from '../../records/journal/adaptive-record.ts'
 
 export interface ResumeRequest {
   /** The run: its id, its 4-hex part or its folder. */
@@ -53,14 +55,22 @@ async function resumeLocked(ctx: PipelineContext, journal: RunJournal, project: 
   let spentUsd = 0
   // The user_error attempts and the replays, to find the replays a run that reviews still owes.
   const replaying: Attempt[] = []
+  const recorded: Attempt[] = []
   for await (const attempt of readAttempts(journal.dir)) {
     done.add(key(attempt.scenario, attempt.attempt))
+    if (manifest.settings.adaptive) recorded.push(attempt)
     spentUsd += harnessCostUsd(attempt) ?? 0
     if (attempt.verdict === 'user_error' || attempt.replayOf !== undefined) replaying.push(attempt)
   }
-  const planned = planAttempts(manifest.scenarios, manifest.settings.k, manifest.settings.shard)
-  const owed = manifest.settings.review ? missingReplays(replaying, new Map(manifest.scenarios.map((s) => [s.id, s])), manifest.settings.k) : []
-  const todo = [...planned.filter((p) => !done.has(key(p.scenario.id, p.attempt))), ...owed]
+  const owed = manifest.settings.review ? missingReplays(replaying, new Map(manifest.scenarios.map((s) => [s.id, s])), attemptCeiling(manifest.settings)) : []
+  // An adaptive run continues the same rounds: what its current rounds lack, then the rounds that
+  // ended before it stopped but were not yet decided.
+  const rounds = manifest.settings.adaptive ? adaptiveRounds(journal, await resumedBaseline(project.resultsDir, manifest.settings.adaptive.baseline, manifest.id), manifest.scenarios) : undefined
+  const lacking = rounds ? [...rounds.start(recorded), ...(await rounds.settleComplete())] : null
+  const fixed = rounds ? null : planAttempts(manifest.scenarios, manifest.settings.k, manifest.settings.shard)
+  const todo = [...(lacking ?? fixed!.filter((p) => !done.has(key(p.scenario.id, p.attempt)))), ...owed]
+  // An adaptive run's plan so far: what is recorded of its rounds and what they still lack.
+  const planned = { length: fixed ? fixed.length : recorded.filter((a) => a.attempt <= attemptCeiling(manifest.settings)).length + lacking!.length }
   if (todo.length === 0) {
     if (manifest.state === 'finished') throw new ResumeRefused(`run ${manifest.id} has all ${planned.length} attempts recorded; nothing to resume`)
     // Stopped after its last attempt, before it was marked finished: nothing to play, only the end to write.
@@ -92,7 +102,18 @@ async function resumeLocked(ctx: PipelineContext, journal: RunJournal, project: 
     spentBeforeUsd: spentUsd,
     watch,
     world,
+    rounds,
   })).exitCode
+}
+
+/** The baseline an adaptive run compares with; gone, the run cannot go on deciding its rounds. */
+async function resumedBaseline(resultsDir: string, baseline: string, run: string) {
+  try {
+    return await loadAdaptiveBaseline(resultsDir, baseline)
+  } catch (error) {
+    if (error instanceof InputError) throw new ResumeRefused(`cannot resume ${run}: it plays adaptive rounds against run ${baseline}, which is not in ${resultsDir} any more (${error.message})`)
+    throw error
+  }
 }
 
 function refuseIfChanged(manifest: RunManifest, agent: PreparedAgent, models: PreparedModels): void {

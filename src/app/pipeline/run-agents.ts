@@ -8,7 +8,7 @@ import { newRunId } from '../../records/journal/run-folder.ts'
 import { agentRecord, checkModels, prepareAgent, prepareModels, startModelCheck, type PreparedAgent, type PreparedModels } from '../../play/runner/prepare.ts'
 import { planAttempts, selectScenarios } from '../../play/runner/select-scenarios.ts'
 import type { Scenario } from '../../records/scenario/scenario.ts'
-import { ExitCode } from '../../base/shared/errors.ts'
+import { ExitCode, InputError } from '../../base/shared/errors.ts'
 import { createMask, type Mask } from '../../base/shared/secrets.ts'
 import type { Writer } from '../../records/journal/folder-lock.ts'
 import type { WatchAttempt } from '../../play/conversation/watch.ts'
@@ -20,6 +20,7 @@ import { execute, type Executed } from './execute.ts'
 import { openProject } from './project.ts'
 import { maskScenarioCopies } from '../../records/journal/scenario-copies.ts'
 import { runWorldOf, withWorld } from './run-world.ts'
+import { adaptiveRounds, adaptiveSettings, firstRounds, loadAdaptiveBaseline, type AdaptiveBaseline } from './adaptive-rounds.ts'
 import type { RunWorld } from '../../play/world/prepare-world.ts'
 import { calibrationOfProject } from './judge-calibration.ts'
 import type { Calibration } from '../../records/calibration/calibration.ts'
@@ -33,6 +34,8 @@ export interface RunRequest {
   results?: string | undefined
   /** run --verbose: each attempt's dialogue as it happens. */
   watch?: WatchAttempt | undefined
+  /** run --adaptive (issue 39): the baseline run each look compares with, and the ceiling of attempts. */
+  adaptive?: { baseline: string; maxAttempts: number } | undefined
 }
 
 export interface AgentRun {
@@ -49,9 +52,15 @@ export interface AgentRun {
  * after reading its arguments, and what the action calls in-process.
  */
 export async function runAgents(ctx: PipelineContext, request: RunRequest): Promise<{ exitCode: ExitCode; runs: AgentRun[] }> {
-  const { settings } = request
   // Everything is read and checked for every agent before the first attempt is played.
   const project = await openProject(ctx, request)
+  let { settings } = request
+  let adaptiveBaseline: AdaptiveBaseline | undefined
+  if (request.adaptive) {
+    if (settings.shard) throw new InputError('convy-ci run: --adaptive with --shard is not supported yet (each shard would see only its share of a scenario\'s attempts); play the run unsharded')
+    adaptiveBaseline = await loadAdaptiveBaseline(project.resultsDir, request.adaptive.baseline)
+    settings = { ...settings, adaptive: adaptiveSettings(adaptiveBaseline, request.adaptive.maxAttempts, settings.k) }
+  }
   // The judge's calibration, cited in each run's summary and report; a broken calibration.json stops here.
   const { calibration } = await calibrationOfProject(project.config, ctx.cwd)
   // The gateway answers its check while the scenario files load.
@@ -93,7 +102,7 @@ export async function runAgents(ctx: PipelineContext, request: RunRequest): Prom
   try {
     for (const { agent, models, mask, world } of prepared) {
       if (ctx.signal.aborted) break
-      const run = await runAgent(ctx, { agent, models, mask, world, settings, scenarios, retired, resultsDir: project.resultsDir, writer, watch: request.watch, ready: modelsChecked, calibration })
+      const run = await runAgent(ctx, { agent, models, mask, world, settings, scenarios, retired, resultsDir: project.resultsDir, writer, watch: request.watch, ready: modelsChecked, calibration, adaptiveBaseline })
       runs.push(run)
       exitCode = worst(exitCode, run.exitCode)
     }
@@ -125,13 +134,21 @@ export interface AgentRunPlan {
   calibration?: Calibration | null | undefined
   /** Each scenario's world (play/world/); absent: the scenarios' own context and limits. */
   world?: RunWorld | undefined
+  /** With settings.adaptive: the baseline's counts the rounds compare with. */
+  adaptiveBaseline?: AdaptiveBaseline | undefined
 }
 
 /** Plays one agent's run into a new run folder: what runAgents does per agent, and what the library calls. */
 export async function runAgent(ctx: PipelineContext, plan: AgentRunPlan): Promise<AgentRun> {
   const { agent, models, settings, resultsDir } = plan
-  const todo = planAttempts(plan.scenarios, settings.k, settings.shard)
-  const journal = await RunJournal.create(resultsDir, newManifest(ctx, agent, models, settings, maskScenarioCopies(plan.scenarios, plan.mask), plan.retired ?? []), plan.writer)
+  const manifest = newManifest(ctx, agent, models, settings, maskScenarioCopies(plan.scenarios, plan.mask), plan.retired ?? [])
+  if (settings.adaptive) manifest.adaptive = firstRounds(plan.scenarios, settings.k)
+  const journal = await RunJournal.create(resultsDir, manifest, plan.writer)
+  if (settings.adaptive && !plan.adaptiveBaseline) throw new Error('runAgent: an adaptive run needs its baseline')
+  // Adaptive: the first round of every scenario; the rounds add the next ones as each scenario's ends.
+  // The rounds play the scenarios as given, not run.json's masked copies.
+  const rounds = settings.adaptive ? adaptiveRounds(journal, plan.adaptiveBaseline!, plan.scenarios) : undefined
+  const todo = rounds ? rounds.start([]) : planAttempts(plan.scenarios, settings.k, settings.shard)
   try {
     await plan.ready
   } catch (error) {
@@ -140,7 +157,7 @@ export async function runAgent(ctx: PipelineContext, plan: AgentRunPlan): Promis
   }
   let executed: Executed
   try {
-    executed = await execute(ctx, { journal, todo, total: todo.length, agent, models, resultsDir, mask: plan.mask, watch: plan.watch, calibration: plan.calibration, world: plan.world })
+    executed = await execute(ctx, { journal, todo, total: todo.length, agent, models, resultsDir, mask: plan.mask, watch: plan.watch, calibration: plan.calibration, world: plan.world, rounds })
   } finally {
     await journal.release()
   }

@@ -7,6 +7,7 @@ import { errorMessage } from '../../base/shared/errors.ts'
 import { passRate, runCounts, type PassCounts } from '../../records/tally/run-counts.ts'
 import type { RunTally } from '../../records/tally/run-tally.ts'
 import { renderIndex, type IndexEntry, type UnreadableRun } from '../../views/run/index-page.ts'
+import { expectedAttempts } from '../../records/journal/adaptive-record.ts'
 
 /**
  * Writes results/index.html: every run folder listed and counted, then rendered by
@@ -71,7 +72,7 @@ async function indexEntry(resultsDir: string, runDir: string, counted: RunTally 
     counted: 0,
     rate: null,
     attempts: 0,
-    expected: manifest.scenarios.length * manifest.settings.k,
+    expected: expectedAttempts(manifest),
     errors: 0,
   }
   if (counted) {

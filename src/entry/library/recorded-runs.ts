@@ -10,6 +10,7 @@ import { writeRunReport } from '../../app/pipeline/write-report.ts'
 import { InputError } from '../../base/shared/errors.ts'
 import { scenarioResults, totals } from './result.ts'
 import type { CompareOptions, ComparisonResult, RunResult } from './result-types.ts'
+import { expectedAttempts } from '../../records/journal/adaptive-record.ts'
 
 // The run folders a run leaves, read from code as the CLI reads them: `readRun`, `compare` and
 // `writeReport` are `convy-ci report` and `convy-ci compare` for a test file or a script.
@@ -28,7 +29,7 @@ export async function readRecordedRun(run: RunReference, cwd: string): Promise<R
   const dir = folderOf(run, cwd, 'readRun()')
   const [tally, attempts] = await Promise.all([readTally(dir), readAllAttempts(dir)])
   const manifest = tally.manifest
-  const planned = manifest.scenarios.length * manifest.settings.k
+  const planned = expectedAttempts(manifest)
   return {
     agent: manifest.agent.name,
     id: manifest.id,

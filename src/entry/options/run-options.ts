@@ -1,4 +1,4 @@
-import { RUN_DEFAULTS } from '../../app/pipeline/defaults.ts'
+import { ADAPTIVE_DEFAULTS, RUN_DEFAULTS } from '../../app/pipeline/defaults.ts'
 import { REJUDGE_SAMPLES } from '../../app/pipeline/rejudge.ts'
 import { CACHE_MODES } from '../../adapters/model-client/model-cache.ts'
 import { above0, agents, flag, httpUrl, list, oneOf, shard, text, whole } from './kinds.ts'
@@ -150,6 +150,19 @@ export const RUN_OPTIONS = {
   judgeSamples: option({
     kind: whole(1, 15),
     cli: { flag: 'judge-samples', metavar: 'm', commands: ['run'], help: "ask the judge m times per attempt: each claim keeps its votes and is decided by their majority; the report shows the judge's flip rate", default: 1 },
+  }),
+  // Adaptive attempts (issue 39, docs/statistics.md "Adaptive attempts"): the CLI only for now.
+  adaptive: option({
+    kind: flag(),
+    cli: { flag: 'adaptive', commands: ['run'], help: `with --baseline: play k attempts per scenario first (default ${ADAPTIVE_DEFAULTS.k} then), and more, in rounds, only where the comparison with the baseline is still undecided` },
+  }),
+  adaptiveBaseline: option({
+    kind: text('run'),
+    cli: { flag: 'baseline', commands: ['run'], help: 'the run --adaptive compares with: its id, its 4-hex part or its folder' },
+  }),
+  maxAttempts: option({
+    kind: whole(1, 1000),
+    cli: { flag: 'max-attempts', commands: ['run'], help: 'with --adaptive: the most attempts a scenario gets', default: ADAPTIVE_DEFAULTS.maxAttempts },
   }),
   replayJudge: option({
     kind: flag(),

@@ -32,6 +32,11 @@ export interface PlayRunOptions {
    * `k` after it (replay.ts); null or absent: none. Review on, this is what lets the gate count it.
    */
   replayUserErrors?: { k: number } | null
+  /**
+   * Adaptive rounds (rounds.ts): after each recorded attempt, the attempts its scenario plays next, if
+   * that attempt ended its round. Workers with nothing to do wait for them while attempts are in flight.
+   */
+  rounds?: { attemptRecorded(attempt: Attempt): Promise<PlannedAttempt[]> } | undefined
 }
 
 export interface PlayRunResult {
@@ -62,8 +67,18 @@ export async function playRun(options: PlayRunOptions): Promise<PlayRunResult> {
   let inFlight = 0
   // Resolved each time an attempt ends: a worker the budget holds back waits for it and looks again.
   let attemptEnded = signalled()
+  // Attempts started and not yet settled (recorded, and the rounds told): more work may still come of them.
+  let unsettled = 0
+  let settledOne = signalled()
   const worker = async (): Promise<void> => {
-    while (!signal.aborted && next < todo.length) {
+    while (!signal.aborted) {
+      if (next >= todo.length) {
+        // Without rounds, nothing is added once the plan is taken but replays, which are pushed before
+        // their original ends; with rounds, the next round of a scenario comes when its round ends.
+        if (!options.rounds || unsettled === 0) return
+        await settledOne.promise
+        continue
+      }
       if (!budget.allows(inFlight)) {
         if (inFlight === 0) return
         await attemptEnded.promise
@@ -71,6 +86,7 @@ export async function playRun(options: PlayRunOptions): Promise<PlayRunResult> {
       }
       const planned = todo[next++]!
       inFlight++
+      unsettled++
       let attempt: Attempt
       const watcher = options.watch?.(planned.scenario, planned.attempt)
       try {
@@ -78,6 +94,7 @@ export async function playRun(options: PlayRunOptions): Promise<PlayRunResult> {
         const reviewer = planned.replayOf === undefined ? options.play.reviewer : null
         attempt = await playAttempt(planned.scenario, planned.attempt, randomUUID(), { ...options.play, reviewer, signal, watcher }, planned.userLines)
       } catch (error) {
+        settle()
         if (signal.aborted) return
         throw error
       } finally {
@@ -98,9 +115,25 @@ export async function playRun(options: PlayRunOptions): Promise<PlayRunResult> {
       recorded++
       watcher?.ended(attempt)
       options.progress?.attemptRecorded(attempt)
+      try {
+        if (options.rounds && !signal.aborted) {
+          for (const more of await options.rounds.attemptRecorded(attempt)) {
+            todo.push(more)
+            options.progress?.attemptAdded?.(more.scenario.id)
+          }
+        }
+      } finally {
+        settle()
+      }
     }
   }
-  const workers = Array.from({ length: Math.max(1, Math.min(options.parallel, todo.length)) }, worker)
+  const settle = () => {
+    unsettled--
+    settledOne.resolve()
+    settledOne = signalled()
+  }
+  // With rounds, every worker is started: later rounds fill --parallel even when the first is small.
+  const workers = Array.from({ length: Math.max(1, Math.min(options.parallel, options.rounds ? options.parallel : todo.length)) }, worker)
   await Promise.all(workers)
   // Only the budget makes workers stop early without an interruption.
   return { recorded, interrupted: signal.aborted, stoppedForBudget: !signal.aborted && next < todo.length }

@@ -1,5 +1,6 @@
 import * as z from '../../base/shared/zod.ts'
 import { ScenarioSchema } from '../scenario/scenario.ts'
+import { AdaptiveRecordSchema, AdaptiveSettingsSchema } from './adaptive-record.ts'
 
 /**
  * The run folder's two records. Both are versioned from day one; readers reject versions they do not
@@ -52,6 +53,8 @@ export const RunSettingsSchema = z.object({
    * `run` as a choice (absent: convy.yml decides); in run.json, what was done. Absent in older runs: off.
    */
   review: z.optional(z.boolean()),
+  /** Adaptive attempts (run --adaptive): the rule and its parameters; absent: every scenario played k times. */
+  adaptive: z.optional(AdaptiveSettingsSchema),
 })
 
 export const RunManifestSchema = z.object({
@@ -108,6 +111,8 @@ export const RunManifestSchema = z.object({
   rejudgeOf: optionalText,
   /** Why an interrupted run stopped, when it stopped itself: its budget would have been passed. */
   stoppedFor: z.optional(z.nullable(z.enum(['budget']))),
+  /** Adaptive attempts: each scenario's attempts so far and why it stopped (adaptive-record.ts). */
+  adaptive: z.optional(AdaptiveRecordSchema),
   ci: z.nullable(z.object({ commit: z.nullable(z.string()), branch: z.nullable(z.string()), pullRequest: z.nullable(z.int()) })),
 })
 

@@ -5,6 +5,7 @@ import { removeTemporaries, writeFileAtomic } from '../../base/shared/atomic-fil
 import { acquireLock, type FolderLock, type Writer } from './folder-lock.ts'
 import { readManifest } from './read-run.ts'
 import type { Attempt, RunManifest, RunState } from './records.ts'
+import type { AdaptiveScenarioRecord } from './adaptive-record.ts'
 import { ATTEMPTS_FILE, claimRunFolder, LOCK_FILE, RUN_FILE, type RandomHex } from './run-folder.ts'
 import { repairTail } from './repair-tail.ts'
 
@@ -69,6 +70,18 @@ export class RunJournal {
   get current(): RunManifest {
     return this.manifest
   }
+
+  /**
+   * Records an adaptive run's scenario: the attempts the rule gave it and why it stopped (issue 39).
+   * Writes of run.json are chained, so decisions taken at the same moment never overwrite each other.
+   */
+  async recordAdaptive(scenario: string, entry: AdaptiveScenarioRecord): Promise<void> {
+    this.manifest = { ...this.manifest, adaptive: { scenarios: { ...this.manifest.adaptive?.scenarios, [scenario]: entry } } }
+    const manifest = this.manifest
+    this.manifestWrites = this.manifestWrites.then(() => writeManifest(this.dir, manifest))
+    await this.manifestWrites
+  }
+  private manifestWrites: Promise<void> = Promise.resolve()
 
   /** Changes a setting a resume may change (the budget). */
   async updateSettings(settings: Partial<RunManifest['settings']>): Promise<void> {

@@ -122,6 +122,8 @@ export interface RunTally {
   costUsd: number
   /** Attempts whose models reported a cost; without prices there is none. */
   costedAttempts: number
+  /** Calls to convy-ci's models (simulated user, judge, review) over all attempts: what adaptive attempts save (issue 39). */
+  modelCalls: number
 }
 
 function checkKey(kind: string, value: string): string {
@@ -149,7 +151,7 @@ function emptyScenario(id: string, scenario: Scenario | null): ScenarioTally {
 export function startTally(manifest: RunManifest): RunTally {
   const scenarios = new Map<string, ScenarioTally>()
   for (const scenario of manifest.scenarios) scenarios.set(scenario.id, emptyScenario(scenario.id, scenario))
-  return { manifest, scenarios, attempts: 0, replays: 0, unknownScenarioAttempts: 0, skippedLines: 0, slowest: null, costUsd: 0, costedAttempts: 0 }
+  return { manifest, scenarios, attempts: 0, replays: 0, unknownScenarioAttempts: 0, skippedLines: 0, slowest: null, costUsd: 0, costedAttempts: 0, modelCalls: 0 }
 }
 
 export function addAttempt(tally: RunTally, attempt: Attempt, dialogue: DialogueSlot = { kind: 'none' }): AttemptDigest {
@@ -169,6 +171,7 @@ export function addAttempt(tally: RunTally, attempt: Attempt, dialogue: Dialogue
     scenario.tokensIn += attempt.agentTokens.input
     scenario.tokensOut += attempt.agentTokens.output
   }
+  tally.modelCalls += (attempt.models.user?.calls ?? 0) + (attempt.models.judge?.calls ?? 0) + (attempt.models.review?.calls ?? 0)
   const [costUsd, agentUsd] = [harnessCostUsd(attempt), agentCostUsd(attempt)]
   if (costUsd !== null) {
     tally.costUsd += costUsd

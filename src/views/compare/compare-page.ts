@@ -5,6 +5,7 @@ import { REPORT_FILE } from '../../records/journal/run-folder.ts'
 import { renderCompareTiles } from './compare-tiles.ts'
 import { passKCard } from './pass-k-view.ts'
 import { speedCard } from './speed-wording.ts'
+import { adaptiveCard } from './adaptive-card.ts'
 import { groupCounts, GROUP_LABEL, scenarioGroupParts, type CompareGroup, type CompareSides } from './compare-scenarios.ts'
 import { DialogueBlocks, INLINE_DIALOGUES_MAX_BYTES, type DialogueMode } from '../run/dialogue-blocks.ts'
 import { LAZY_DIALOGUES_NOTE } from '../run/dialogue-view.ts'
@@ -121,7 +122,7 @@ export function* comparePageParts(c: Comparison, sides: CompareSides, mode: Dial
   yield pageStart(`${standingTitle(c)} · ${title} · convy-ci comparison`)
   yield html`${pageTop('convy-ci · comparison', title)}<div class="runcards">${runCard('Before', c.before, href(c.before.id))}${runCard('After', c.after, href(c.after.id))}</div>${warnings(
     c,
-  )}${verdictBlock(c)}${gateLine(gate)}${calibrationNote(options.calibration, sides.after.manifest)}${renderCompareTiles(c)}${passKCard(c)}${speedCard(c)}${mode === 'lazy' ? LAZY_DIALOGUES_NOTE : ''}<h2>Scenarios</h2>${filterBar(c)}`.value
+  )}${verdictBlock(c)}${gateLine(gate)}${calibrationNote(options.calibration, sides.after.manifest)}${renderCompareTiles(c)}${passKCard(c)}${speedCard(c)}${adaptiveCard(c)}${mode === 'lazy' ? LAZY_DIALOGUES_NOTE : ''}<h2>Scenarios</h2>${filterBar(c)}`.value
   const { manifest } = sides.after
   const trend = options.history ? trendOf(options.history, { id: manifest.id, agent: manifest.agent.name, startedAt: manifest.startedAt }) : null
   for (const part of scenarioGroupParts(c, { ...sides, trend })) yield part.value

@@ -1,6 +1,7 @@
 import type { ComparedScenario, Comparison, RunInfo } from '../../verdict/comparison.ts'
 import { standing, type Standing } from '../../verdict/standing.ts'
-import { count } from '../page/format.ts'
+import { count, dollars } from '../page/format.ts'
+import { stopWords } from '../../verdict/adaptive-summary.ts'
 import { fitSections, table, type Section } from './markdown-fit.ts'
 import {
   CHANGED_HEADER, changedRow, NOT_COMPARED_HEADER, notComparedRow, SAME_HEADER, sameRow, scenarioId, tileRows,
@@ -66,7 +67,7 @@ export function comparisonMarkdown(c: Comparison, options: MarkdownOptions = {})
     table([...tileRows(c), ...passKRows(c)]),
     passKLine(c),
   ]
-  const notes = [notesSection(c), speedSection(c)].filter(Boolean).join('\n\n')
+  const notes = [notesSection(c), speedSection(c), adaptiveSection(c)].filter(Boolean).join('\n\n')
   const bottom = [statisticsSection(c), warningsSection(c)]
   const fixed = [...top, notes, ...bottom].reduce((sum, part) => sum + part.length + 2, 0)
   // A judge-unstable scenario is said once, under Worth a look, not again under Same.
@@ -85,6 +86,15 @@ export function comparisonMarkdown(c: Comparison, options: MarkdownOptions = {})
   const open = fitted.filter((_, index) => !sections[index]!.folded)
   const folded = fitted.filter((_, index) => sections[index]!.folded)
   return [...top, ...open, notes, ...folded, ...bottom].filter(Boolean).join('\n\n') + '\n'
+}
+
+/** An adaptive run: how many attempts each scenario got and why it stopped, and what that saved (issue 39). */
+function adaptiveSection(c: Comparison): string {
+  const a = c.adaptive
+  if (!a) return ''
+  const saved = [`${count(a.saved.attempts)} attempts`, `about ${count(a.saved.modelCalls)} model calls`, ...(a.saved.usd === null ? [] : [`about ${dollars(a.saved.usd)}`])].join(', ')
+  const lines = a.scenarios.map((s) => `- ${scenarioId(s.id)}: ${stopWords(s)}`)
+  return `<details><summary>Adaptive attempts: ${count(a.played)} of ${count(a.ceiling)} played (${neutralise(a.rule, 40)}, ${a.k} then up to ${a.maxAttempts}); saved against ${a.maxAttempts} each: ${saved}</summary>\n\n${lines.join('\n')}\n\n</details>`
 }
 
 function notedScenarios(c: Comparison, tools: ReadonlyMap<string, unknown> = toolNotes(c, c.scenarios.same)): Comparison['scenarios']['same'] {

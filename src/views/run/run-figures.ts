@@ -5,6 +5,7 @@ import { passRate, type PassCounts } from '../../records/tally/run-counts.ts'
 import { emptyVerdictCounts, VERDICT_COUNT_KEYS, type VerdictCounts } from '../../records/journal/verdict-counts.ts'
 import { answerSecondsOf, firstTokenSecondsOf } from '../../records/tally/answer-time.ts'
 import { scenarioStatus, type AttemptDigest, type RunTally, type ScenarioStatus, type SlowestAnswer } from '../../records/tally/run-tally.ts'
+import { expectedAttempts } from '../../records/journal/adaptive-record.ts'
 
 /** The numbers behind a run's tiles and its reliability line, derived from a finished tally. */
 export interface RunFigures extends VerdictCounts {
@@ -68,7 +69,7 @@ export function runFigures(tally: RunTally): RunFigures {
   return {
     ...verdicts,
     attempts: tally.attempts,
-    expectedAttempts: tally.manifest.scenarios.length * tally.manifest.settings.k,
+    expectedAttempts: expectedAttempts(tally.manifest),
     passRate: passRate(passCounts),
     counted,
     passInterval: counted === 0 ? null : wilsonInterval(verdicts.passed, counted),

@@ -3,6 +3,7 @@ import { shortId } from '../../records/journal/run-folder.ts'
 import { count, duration, plural, seconds, when } from '../page/format.ts'
 import { html, trusted, type SafeHtml } from '../page/html.ts'
 import { pageTop } from '../page/page.ts'
+import { expectedAttempts, stopWords } from '../../records/journal/adaptive-record.ts'
 
 /**
  * The top of a run's report: what was played, with what, when, and whether it finished. A run that
@@ -44,7 +45,7 @@ export interface RecordedAttempts {
 }
 
 function runFacts(m: RunManifest, recorded: RecordedAttempts): SafeHtml {
-  const expected = m.scenarios.length * m.settings.k
+  const expected = expectedAttempts(m)
   const agent = `${m.agent.name} (${m.agent.kind}${m.agent.version ? ` ${m.agent.version}` : ''})`
   return html`<dl class="facts">${[
     fact('Agent', agent),
@@ -52,7 +53,8 @@ function runFacts(m: RunManifest, recorded: RecordedAttempts): SafeHtml {
     fact('State', stateWord(m)),
     fact('Started', when(m.startedAt)),
     fact('Duration', durationText(m)),
-    fact('Attempts', `${count(recorded.planned)} of ${count(expected)} (${count(m.scenarios.length)} scenarios × k ${m.settings.k})${recorded.replays ? `, and ${plural(recorded.replays, 'replay')} of a user error with a fresh simulated user` : ''}`),
+    fact('Attempts', `${count(recorded.planned)} of ${count(expected)} (${attemptsPlan(m)})${recorded.replays ? `, and ${plural(recorded.replays, 'replay')} of a user error with a fresh simulated user` : ''}`),
+    m.settings.adaptive && m.adaptive ? fact('Adaptive attempts', adaptiveText(m)) : trusted(''),
     fact('Models', modelsText(m)),
     m.models.user && !m.settings.smoke ? fact('Review of the simulated user', reviewText(m)) : trusted(''),
     fact('convy-ci', m.convyVersion),
@@ -63,8 +65,20 @@ function runFacts(m: RunManifest, recorded: RecordedAttempts): SafeHtml {
   ]}</dl>`
 }
 
+/** "3 scenarios × k 5", or for an adaptive run "3 scenarios × k 5, then up to 10 where undecided". */
+function attemptsPlan(m: RunManifest): string {
+  const plan = `${count(m.scenarios.length)} scenarios × k ${m.settings.k}`
+  return m.settings.adaptive ? `${plan}, then up to ${m.settings.adaptive.maxAttempts} where the comparison with ${m.settings.adaptive.baseline} was undecided` : plan
+}
+
+/** Each scenario's attempts and why it stopped: "invoice: undecided at 10; order: decided after 5". */
+function adaptiveText(m: RunManifest): string {
+  const rule = `${m.settings.adaptive!.rule}: `
+  return rule + Object.entries(m.adaptive!.scenarios).sort(([a], [b]) => (a < b ? -1 : 1)).map(([id, entry]) => `${id}: ${stopWords({ played: entry.planned, stopped: entry.stopped })}`).join('; ')
+}
+
 function runBanners(m: RunManifest, { planned: recorded }: RecordedAttempts, skippedLines: number): SafeHtml {
-  const expected = m.scenarios.length * m.settings.k
+  const expected = expectedAttempts(m)
   const banners: SafeHtml[] = []
   if (m.state === 'interrupted') {
     banners.push(

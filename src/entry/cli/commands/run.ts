@@ -3,12 +3,15 @@ import { InputError, type ExitCode } from '../../../base/shared/errors.ts'
 import { readCommandArgs } from '../args.ts'
 import type { CliContext } from '../context.ts'
 import { runAgents } from '../../../app/pipeline/run-agents.ts'
+import { ADAPTIVE_DEFAULTS } from '../../../app/pipeline/defaults.ts'
 
 export async function runCommand(ctx: CliContext, argv: readonly string[]): Promise<ExitCode> {
   const { values, given, positionals } = readCommandArgs('run', argv)
   if (positionals.length === 0) throw new InputError('convy-ci run: name the agent(s) to run, e.g. `convy-ci run echo` (see convy-ci run --help)')
+  const adaptive = adaptiveChoice(values, given)
   const settings: RunSettings = {
-    k: values.attempts,
+    // An adaptive run's first round is 3 attempts unless -k says otherwise.
+    k: adaptive && !given.has('attempts') ? ADAPTIVE_DEFAULTS.k : values.attempts,
     parallel: values.parallel,
     turnTimeoutSeconds: values.turnTimeout,
     scenarioGlobs: values.scenarios ?? [],
@@ -24,6 +27,16 @@ export async function runCommand(ctx: CliContext, argv: readonly string[]): Prom
   if (given.has('judgeSamples')) settings.judgeSamples = values.judgeSamples
   // The dialogue goes to stdout as it happens; a live progress line would be drawn over it.
   const watch = values.verbose ? ctx.printers.dialogue(ctx.stdout, { parallel: settings.parallel, k: settings.k }) : undefined
-  const { exitCode } = await runAgents(watch ? { ...ctx, interactive: false } : ctx, { agents: positionals, settings, config: values.config, results: values.results, watch })
+  const { exitCode } = await runAgents(watch ? { ...ctx, interactive: false } : ctx, { agents: positionals, settings, config: values.config, results: values.results, watch, adaptive })
   return exitCode
+}
+
+/** --adaptive needs --baseline; --baseline and --max-attempts mean nothing without --adaptive. */
+function adaptiveChoice(values: { adaptive?: boolean | undefined; adaptiveBaseline?: string | undefined; maxAttempts: number }, given: ReadonlySet<string>): { baseline: string; maxAttempts: number } | undefined {
+  if (!values.adaptive) {
+    if (given.has('adaptiveBaseline') || given.has('maxAttempts')) throw new InputError(`convy-ci run: ${given.has('adaptiveBaseline') ? '--baseline' : '--max-attempts'} is for --adaptive; add --adaptive (see convy-ci run --help)`)
+    return undefined
+  }
+  if (values.adaptiveBaseline === undefined) throw new InputError('convy-ci run --adaptive: name the run to compare with, --baseline <run> (its id, its 4-hex part or its folder)')
+  return { baseline: values.adaptiveBaseline, maxAttempts: values.maxAttempts }
 }

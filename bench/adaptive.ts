@@ -1,0 +1,148 @@
+// Adaptive attempts (issue 39): whether `run --adaptive` stays honest and keeps its power at a fraction of the cost.
+// Run: npm run bench:adaptive   (the table goes in docs/statistics.md, "Adaptive attempts"); SIMULATIONS=1000 for the docs' figures,
+// ONLY=text for some rows, POOLED_KEEP=0.05 to try another level for the pooled lean (default ADAPTIVE_LEVELS.pooledKeep).
+//
+// Each simulation plays a baseline of BASELINE_K (10) attempts per scenario and a pull request's run
+// twice from the same stream of outcomes: fixed at MAX (10) attempts per scenario, and adaptive —
+// k = 3 first, then the looks of verdict/adaptive-rule.ts (3 → 6 → 10) for the scenarios it keeps
+// playing. Both runs are decided through compareRuns, baselineHealth and decideGate with `fail-on:
+// worse`, the code the CLI and the action run; the adaptive run's run.json carries the rule's record,
+// as `run --adaptive` writes it. Noise on every attempt of every run (issue 38): 2% agent errors, 5%
+// without a verdict, 5% relabelled user_error. A not-pass (fail, or evidence missing) of an unchanged
+// agent is a false alarm; of a changed one, a catch.
+import { compareRuns } from '../src/verdict/compare-runs.ts'
+import { decideGate } from '../src/verdict/decide-gate.ts'
+import { baselineHealth } from '../src/verdict/baseline-health.ts'
+import { wilsonInterval } from '../src/base/stats/intervals.ts'
+import { ADAPTIVE_LEVELS, ADAPTIVE_RULE, adaptiveCounts, adaptiveLook, type AdaptiveParameters, type AdaptiveScenario } from '../src/verdict/adaptive-rule.ts'
+import type { AdaptiveRecord } from '../src/records/journal/adaptive-record.ts'
+import type { Attempt, Verdict } from '../src/records/journal/records.ts'
+import { tallyRecord } from '../src/records/tally/run-tally.ts'
+import { attempt, manifest, scenario } from '../test/compare/run-builder.ts'
+import { createRng } from '../test/fakes/synthetic-run.ts'
+
+const SIMULATIONS = Number(process.env['SIMULATIONS'] ?? 200)
+/** ONLY=collapse: only the rows whose name holds it. */
+const ONLY = process.env['ONLY'] ?? ''
+const S = 20
+const K = 3
+const MAX = 10
+const BASELINE_K = 10
+const NOISE = { agentError: 0.02, noVerdict: 0.05, userError: 0.05 }
+const PARAMETERS: AdaptiveParameters = { k: K, maxAttempts: MAX, ...ADAPTIVE_LEVELS, ...(process.env['POOLED_KEEP'] ? { pooledKeep: Number(process.env['POOLED_KEEP']) } : {}) }
+const now = new Date('2026-03-02T00:00:00Z')
+
+/**
+ * A suite of S scenarios, a share of them stable (always passing: only the noise fails them), the rest
+ * spread from 0.98 down to 0.5. The first scenarios are the stable ones; the last ones the others.
+ */
+function suite(stableShare: number): number[] {
+  const stable = Math.round(S * stableShare)
+  const others = S - stable
+  return [...Array.from({ length: stable }, () => 1), ...Array.from({ length: others }, (_, i) => 0.98 - (0.48 * i) / Math.max(1, others - 1))]
+}
+
+type Random = () => number
+function outcome(random: Random, rate: number): Verdict {
+  const passed = random() < rate
+  const roll = random()
+  if (roll < NOISE.agentError) return 'agent_error'
+  if (roll < NOISE.agentError + NOISE.noVerdict) return 'no_verdict'
+  if (roll < NOISE.agentError + NOISE.noVerdict + NOISE.userError) return 'user_error'
+  return passed ? 'passed' : 'failed'
+}
+
+const settings = (k: number) => ({ k, parallel: 1, turnTimeoutSeconds: 60, scenarioGlobs: [], tags: [], smoke: false, shard: null, review: true })
+const scenarios = Array.from({ length: S }, (_, i) => scenario(`s${i}`))
+
+function tallyOf(verdicts: Verdict[][], k: number, adaptive: AdaptiveRecord | null) {
+  const attempts: Attempt[] = verdicts.flatMap((list, i) => list.map((verdict, n) => attempt(`s${i}`, n + 1, verdict)))
+  const adaptiveSettings = adaptive ? { adaptive: { rule: ADAPTIVE_RULE, baseline: 'baseline', maxAttempts: MAX, ...ADAPTIVE_LEVELS } } : {}
+  return tallyRecord({ manifest: manifest({ settings: { ...settings(k), ...adaptiveSettings }, scenarios, ...(adaptive ? { adaptive } : {}) }), attempts })
+}
+
+/** The adaptive rule's rounds over a stream of outcomes per scenario: what each scenario played. */
+function adaptivePlay(stream: Verdict[][], baseline: Verdict[][]): { played: Verdict[][]; record: AdaptiveRecord } {
+  const played = stream.map((list) => list.slice(0, K))
+  const record: AdaptiveRecord = { scenarios: Object.fromEntries(stream.map((_, i) => [`s${i}`, { planned: K, stopped: null }])) }
+  const before = baseline.map((list) => adaptiveCounts(list))
+  for (;;) {
+    const looking: AdaptiveScenario[] = played.map((list, i) => {
+      const after = adaptiveCounts(list)
+      return { id: `s${i}`, before: before[i]!.counts, beforeDecided: before[i]!.decided, after: after.counts, afterDecided: after.decided, played: list.length }
+    })
+    const steps = adaptiveLook(looking, PARAMETERS)
+    let more = false
+    played.forEach((list, i) => {
+      const entry = record.scenarios[`s${i}`]!
+      if (entry.stopped !== null) return
+      const step = steps.get(`s${i}`)!
+      if (step.stopped !== null) entry.stopped = step.stopped
+      else {
+        played[i] = stream[i]!.slice(0, step.next)
+        entry.planned = step.next
+        more = true
+      }
+    })
+    if (!more) return { played, record }
+  }
+}
+
+interface Row {
+  name: string
+  rates: number[]
+  after: number[]
+}
+
+function notPass(before: ReturnType<typeof tallyOf>, pr: ReturnType<typeof tallyOf>): boolean {
+  const comparison = compareRuns(before, pr, { now })
+  const { result } = decideGate({ comparison }, { failOn: 'worse', health: baselineHealth(before, pr) })
+  return result.outcome === 'fail' || result.inconclusive === 'evidence-missing'
+}
+
+function simulate(row: Row, seed: number): { fixed: number; adaptive: number; attempts: number } {
+  const random = createRng(seed)
+  let fixed = 0
+  let adaptive = 0
+  let attempts = 0
+  for (let n = 0; n < SIMULATIONS; n++) {
+    const baselineVerdicts = row.rates.map((rate) => Array.from({ length: BASELINE_K }, () => outcome(random, rate)))
+    const stream = row.after.map((rate) => Array.from({ length: MAX }, () => outcome(random, Math.max(0, rate))))
+    const before = tallyOf(baselineVerdicts, BASELINE_K, null)
+    if (notPass(before, tallyOf(stream, MAX, null))) fixed++
+    const { played, record } = adaptivePlay(stream, baselineVerdicts)
+    attempts += played.reduce((sum, list) => sum + list.length, 0)
+    if (notPass(before, tallyOf(played, K, record))) adaptive++
+  }
+  return { fixed, adaptive, attempts }
+}
+
+const pct = (x: number) => `${(100 * x).toFixed(1)}%`
+const cell = (hits: number) => {
+  const { lower, upper } = wilsonInterval(hits, SIMULATIONS)
+  return `${pct(hits / SIMULATIONS)} (${pct(lower)}–${pct(upper)})`
+}
+
+const SEVENTY = suite(0.7)
+const change = (rates: number[], changes: Record<number, number>) => rates.map((rate, i) => changes[i] ?? rate)
+const ROWS: { kind: 'A/A' | 'power'; row: Row }[] = [
+  ...[0.5, 0.7, 0.9].map((share) => ({ kind: 'A/A' as const, row: { name: `A/A, ${share * 100}% stable`, rates: suite(share), after: suite(share) } })),
+  { kind: 'power', row: { name: 'full collapse: one 1.0 → 0', rates: SEVENTY, after: change(SEVENTY, { 1: 0 }) } },
+  { kind: 'power', row: { name: 'one 0.98 → 0.5', rates: SEVENTY, after: change(SEVENTY, { 14: 0.5 }) } },
+  { kind: 'power', row: { name: 'one 0.9 → 0.6', rates: change(SEVENTY, { 15: 0.9 }), after: change(SEVENTY, { 15: 0.6 }) } },
+  { kind: 'power', row: { name: 'three −0.3', rates: change(SEVENTY, { 15: 0.9 }), after: change(SEVENTY, { 0: 0.7, 1: 0.7, 15: 0.6 }) } },
+  { kind: 'power', row: { name: 'all −0.05', rates: SEVENTY, after: SEVENTY.map((rate) => rate - 0.05) } },
+]
+
+const started = performance.now()
+console.log(`${SIMULATIONS} simulations per row, S = ${S}, baseline ${BASELINE_K} attempts per scenario; adaptive: k = ${K}, up to ${MAX} (${ADAPTIVE_RULE}); fixed: ${MAX}. Noise on both sides: ${pct(NOISE.agentError)} agent errors, ${pct(NOISE.noVerdict)} without a verdict, ${pct(NOISE.userError)} user_error. 95% Wilson intervals.\n`)
+console.log(`| Row | not-pass, adaptive | not-pass, fixed ${MAX} | difference | attempts, adaptive, of fixed ${MAX} |`)
+console.log(`| --- | --- | --- | --- | --- |`)
+ROWS.forEach(({ row }, r) => {
+  if (!row.name.includes(ONLY)) return
+  const result = simulate(row, 1000 * (r + 1))
+  const difference = (100 * (result.adaptive - result.fixed)) / SIMULATIONS
+  const share = result.attempts / (SIMULATIONS * S * MAX)
+  console.log(`| ${row.name} | ${cell(result.adaptive)} | ${cell(result.fixed)} | ${difference >= 0 ? '+' : '−'}${Math.abs(difference).toFixed(1)} points | ${pct(share)} |`)
+})
+console.log(`\n${((performance.now() - started) / 1000).toFixed(1)} s`)
