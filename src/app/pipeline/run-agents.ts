@@ -23,6 +23,7 @@ import { runWorldOf, withWorld } from './run-world.ts'
 import type { RunWorld } from '../../play/world/prepare-world.ts'
 import { calibrationOfProject } from './judge-calibration.ts'
 import type { Calibration } from '../../records/calibration/calibration.ts'
+import { endpointIdentity } from '../../base/shared/url-secrets.ts'
 
 export interface RunRequest {
   agents: readonly string[]
@@ -157,6 +158,7 @@ function newManifest(ctx: PipelineContext, agent: PreparedAgent, models: Prepare
     models: {
       user: models.user?.model ?? null,
       judge: models.judge?.model ?? null,
+      judgeEndpoint: models.judge ? endpointIdentity(models.resolved.baseURL) : null,
       fingerprint: models.resolved.fingerprint,
       prices: models.resolved.config.prices,
     },

@@ -55,6 +55,8 @@ export type Reconsider = (baseline: FoundBaseline, comparison: Comparison) => Pr
 export interface Reconsidered {
   comparison: Comparison
   notes: string[]
+  /** Why the gate cannot pass on it (the base branch's judge could not be asked): evidence missing. */
+  unmet?: string[]
 }
 
 /**
@@ -71,12 +73,17 @@ export async function publishRun(deps: PublishDeps, run: RunToPublish, baseline:
   const judged = settings.judge ? judgeGate(settings.judge.minKappa, settings.judge.calibration, after.manifest) : null
   let comparison: Comparison | null = null
   let notes: string[] = []
+  let unmetByEvidence: string[] = []
   if (baseline.tally) {
     // The default branch's recent runs say how much its answer time drifts from run to run (verdict/speed.ts).
     const speedHistory = run.history?.entries.map((entry) => entry.summary.medianAnswerSeconds)
     const minSpeed = settings.minSpeedChangeSeconds === undefined ? {} : { minSpeedChangeSeconds: settings.minSpeedChangeSeconds }
     comparison = compareRuns(baseline.tally, after, { now: deps.now(), ...minSpeed, ...(speedHistory ? { speedHistory } : {}) })
-    if (reconsider) ({ comparison, notes } = await reconsider(baseline, comparison))
+    if (reconsider) {
+      const reconsidered = await reconsider(baseline, comparison)
+      ;({ comparison, notes } = reconsidered)
+      unmetByEvidence = reconsidered.unmet ?? []
+    }
   }
   // One decision (verdict/decide-gate.ts): the verdict output, the check, the step's failure and the comment all read it.
   const decision = decideGate(comparison ? { comparison } : { run: counts }, {
@@ -86,7 +93,7 @@ export async function publishRun(deps: PublishDeps, run: RunToPublish, baseline:
     judge: judged,
     slowerPercent: settings.failOnSlower ?? null,
     costlierPercent: settings.failOnCostlier ?? null,
-    unmetRules: comparison ? (settings.rules?.unmet ?? []) : [],
+    unmetRules: comparison ? [...(settings.rules?.unmet ?? []), ...unmetByEvidence] : [],
   })
   const gated = decision.result
 
