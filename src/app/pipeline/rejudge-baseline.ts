@@ -130,7 +130,7 @@ export async function prepareJudgeAlike(ctx: PipelineContext, request: JudgeAlik
     await checkModels(models)
   } catch (error) {
     ctx.signal.throwIfAborted()
-    return { manifest: null, why: `the PR's judge cannot be reached from here (${errorMessage(error)})` }
+    return { manifest: null, why: `${request.judgeOf ? 'that judge' : "the PR's judge"} cannot be reached from here (${errorMessage(error)})` }
   }
   const mask = createMask(models.resolved.secrets, redaction)
   const manifest = judgedLike(before, request.after)

@@ -71,23 +71,26 @@ export function judgedBy(manifest: RunManifest, judge: { model: string; endpoint
 export async function settleWithBaseJudge(ctx: PipelineContext, request: SettleRequest): Promise<Settled> {
   const { base } = request
   const unchanged: Settled = { before: request.before.tally, after: request.after.tally, changed: false, notes: [], unmet: [] }
+  const afterManifest = request.after.tally.manifest
+  // A run that asked no judge (every scenario decided by checks alone) has nothing to judge again.
+  const judgedAt = (manifest: RunManifest) => manifest.models.judge !== null
+  if (!judgedAt(afterManifest) && !judgedAt(request.before.tally.manifest)) return unchanged
   const target = await baseJudgeIdentity(ctx, request)
   const label = 'why' in target ? `"${request.baseJudge.model}"` : `"${target.model}" at ${target.endpoint}`
   const missing = (side: string, why: string): Settled => ({
     ...unchanged,
     unmet: [`${base}'s judge (${label}) could not judge ${side} (${why}), so nothing shows how it judges this pull request`],
   })
-  const afterManifest = request.after.tally.manifest
   if ('why' in target) {
     // Its address cannot be made out here: only two runs already judged by its model at one endpoint need nothing from it.
     const [a, b] = [request.before.tally.manifest.models, afterManifest.models]
-    const alike = a.judge === request.baseJudge.model && b.judge === request.baseJudge.model && (a.judgeEndpoint ?? null) === (b.judgeEndpoint ?? null)
+    const alike = a.judge === b.judge && (a.judge === null || a.judge === request.baseJudge.model) && (a.judgeEndpoint ?? null) === (b.judgeEndpoint ?? null)
     return alike ? unchanged : missing("this pull request's dialogues", target.why)
   }
 
   let after = request.after.tally
   const notes: string[] = []
-  if (!judgedBy(afterManifest, target)) {
+  if (judgedAt(afterManifest) && !judgedBy(afterManifest, target)) {
     if (!request.after.dir) return missing("this pull request's dialogues", 'they are not on this machine')
     const asBase: RunManifest = { ...afterManifest, models: { ...afterManifest.models, judge: target.model, judgeEndpoint: target.endpoint } }
     const judged = await prepareJudgeAlike(ctx, { baselineDir: request.after.dir, after: asBase, config: request.config, projectSettingsOnly: request.projectSettingsOnly, judgeOf: request.baseJudge })
@@ -100,7 +103,7 @@ export async function settleWithBaseJudge(ctx: PipelineContext, request: SettleR
     )
   }
   let before = request.before.tally
-  if (!judgedBy(before.manifest, target)) {
+  if (judgedAt(before.manifest) && !judgedBy(before.manifest, target)) {
     // The base's own judge moved since the baseline was made: the baseline's dialogues are judged by it too.
     if (!request.before.dir) return missing("the baseline's dialogues", 'they are not on this machine')
     const judged = await prepareJudgeAlike(ctx, { baselineDir: request.before.dir, after: after.manifest, config: request.config, projectSettingsOnly: request.projectSettingsOnly, judgeOf: request.baseJudge })

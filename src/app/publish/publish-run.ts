@@ -110,7 +110,7 @@ export async function publishRun(deps: PublishDeps, run: RunToPublish, baseline:
     reportUrl: run.reportUrl,
     run: after,
     counts,
-    compared: baseline.tally && comparison ? { comparison, baseline, decision, notes, trend: trendOfRun(run) } : null,
+    compared: baseline.tally && comparison ? { comparison, baseline, decision, notes, unmet: unmetByEvidence, trend: trendOfRun(run) } : null,
     noBaselineWhy: why,
     github: deps,
     now: deps.now(),
