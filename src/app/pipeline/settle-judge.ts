@@ -34,11 +34,20 @@ export interface SettleRequest {
   config?: string | undefined
   /** Only the project's own judge settings are paid for (the action, `convy-ci publish`): see rejudge-baseline.ts. */
   projectSettingsOnly?: boolean
+  /**
+   * Where a side judged again is kept: counted in memory (the action, publish), or written into a new
+   * run folder whose tally and folder are returned (`compare --base-config`, whose page reads folders).
+   */
+  keep?: (judged: Judged, side: 'before' | 'after') => Promise<{ tally: RunTally; dir: string | null }>
 }
+
+export type Judged = Extract<JudgeAlike, { manifest: RunManifest }>
 
 export interface Settled {
   before: RunTally
   after: RunTally
+  /** The run folders of the sides judged again, where `keep` wrote them; null: unchanged, or in memory. */
+  dirs: { before: string | null; after: string | null }
   /** Whether either side was judged again: the comparison is to be made anew. */
   changed: boolean
   /** What was done, for the comment's first lines; the pull request's own judge's view among them. */
@@ -70,7 +79,9 @@ export function judgedBy(manifest: RunManifest, judge: { model: string; endpoint
 
 export async function settleWithBaseJudge(ctx: PipelineContext, request: SettleRequest): Promise<Settled> {
   const { base } = request
-  const unchanged: Settled = { before: request.before.tally, after: request.after.tally, changed: false, notes: [], unmet: [] }
+  const unchanged: Settled = { before: request.before.tally, after: request.after.tally, dirs: { before: null, after: null }, changed: false, notes: [], unmet: [] }
+  const keep = request.keep ?? (async (judged: Judged) => ({ tally: await judgedTally(judged), dir: null }))
+  const dirs: Settled['dirs'] = { before: null, after: null }
   const afterManifest = request.after.tally.manifest
   // A run that asked no judge (every scenario decided by checks alone) has nothing to judge again.
   const judgedAt = (manifest: RunManifest) => manifest.models.judge !== null
@@ -95,7 +106,7 @@ export async function settleWithBaseJudge(ctx: PipelineContext, request: SettleR
     const asBase: RunManifest = { ...afterManifest, models: { ...afterManifest.models, judge: target.model, judgeEndpoint: target.endpoint } }
     const judged = await prepareJudgeAlike(ctx, { baselineDir: request.after.dir, after: asBase, config: request.config, projectSettingsOnly: request.projectSettingsOnly, judgeOf: request.baseJudge })
     if (!judged.manifest) return missing("this pull request's dialogues", judged.why)
-    after = await judgedTally(judged)
+    ;({ tally: after, dir: dirs.after } = await keep(judged, 'after'))
     const own = `"${afterManifest.models.judge}"${afterManifest.models.judgeEndpoint ? ` at ${afterManifest.models.judgeEndpoint}` : ''}`
     notes.push(
       `The judge changed in this pull request: its ${plural(judged.rejudged, 'recorded dialogue')} were judged again with ${base}'s judge (${label}), which the gate used. ` +
@@ -108,10 +119,10 @@ export async function settleWithBaseJudge(ctx: PipelineContext, request: SettleR
     if (!request.before.dir) return missing("the baseline's dialogues", 'they are not on this machine')
     const judged = await prepareJudgeAlike(ctx, { baselineDir: request.before.dir, after: after.manifest, config: request.config, projectSettingsOnly: request.projectSettingsOnly, judgeOf: request.baseJudge })
     if (!judged.manifest) return missing("the baseline's dialogues", judged.why)
-    before = await judgedTally(judged)
+    ;({ tally: before, dir: dirs.before } = await keep(judged, 'before'))
     notes.push(`The baseline was judged by "${request.before.tally.manifest.models.judge}", not ${base}'s judge now: its ${plural(judged.rejudged, 'recorded dialogue')} were judged again with ${label}.`)
   }
-  return { before, after, changed: notes.length > 0, notes, unmet: [] }
+  return { before, after, dirs, changed: notes.length > 0, notes, unmet: [] }
 }
 
 /** Attempts passed, and the pass rate as the comment's tiles count it (the mean over scenarios). */
@@ -122,7 +133,7 @@ function scenarioRate(tally: RunTally): string {
 }
 
 /** The attempts judged again, counted in memory in their recorded order. */
-export async function judgedTally(judged: Extract<JudgeAlike, { manifest: RunManifest }>): Promise<RunTally> {
+export async function judgedTally(judged: Judged): Promise<RunTally> {
   const attempts: Attempt[] = []
   await judged.judge((attempt) => void attempts.push(attempt))
   const tally = startTally(judged.manifest)

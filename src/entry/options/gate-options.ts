@@ -131,6 +131,10 @@ export const GATE_OPTIONS = {
   }),
   baseConfig: option({
     kind: text('file'),
-    cli: { flag: 'base-config', commands: ['publish'], help: "the base branch's convy.yml: its judge (model and endpoint) and judge.min_kappa decide where they are stricter, as the action's base-branch rules" },
+    cli: {
+      flag: 'base-config',
+      commands: ['publish', 'compare'],
+      help: "the base branch's convy.yml: its judge (model and endpoint) judges each run it did not judge (publish: this run's dialogues, and the baseline's if its judge moved; compare: into a new run compared instead), its judge.min_kappa if stricter, as the action's base-branch rules; where its judge cannot be asked, evidence is missing (exit 3)",
+    },
   }),
 }
