@@ -81,7 +81,7 @@ export async function gatherEvidence(ctx: PipelineContext, evidence: Evidence, b
     comparison = afterRejudging(comparison, compareRuns(beforeAgain, afterAgain, { now: ctx.now() }), { bothSides: baseline.dir !== null })
     notes.push(`The attempts of ${plural(deciding.length, 'scenario')} that decided the first comparison were judged ${samples} times again on ${baseline.dir ? 'both sides' : "this run's side only (the baseline's dialogues are not here)"}.`)
   }
-  return { comparison, notes, unmet }
+  return { comparison, notes, unmet, ...(judgedByBase ? { judgedAs: after.manifest } : {}) }
 }
 
 /** The baseline judged again with the PR's judge, counted in memory; or why it could not be. */
