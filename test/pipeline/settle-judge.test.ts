@@ -37,10 +37,10 @@ describe('settleWithBaseJudge: the base branch’s judge decides both sides', ()
   })
   after(() => models.close())
 
-  const record = async (judge: string, said: string) => {
+  const record = async (judge: string, said: string, ...extra: string[]) => {
     await writeFile(join(dir, 'convy.yml'), convyYml(judge))
     line = said
-    const played = await runInProcess(['run', 'echo', '-k', '3', '--parallel', '1'], { cwd: dir, env: { CONVY_BASE_URL: models.url } })
+    const played = await runInProcess(['run', 'echo', '-k', '3', '--parallel', '1', ...extra], { cwd: dir, env: { CONVY_BASE_URL: models.url } })
     const id = /run (echo\/\S+)/.exec(played.stdout + played.stderr)![1]!
     const runDir = join(dir, 'results', id)
     return { tally: await readTally(runDir), dir: runDir }
@@ -71,6 +71,18 @@ describe('settleWithBaseJudge: the base branch’s judge decides both sides', ()
     const settled = await settleWithBaseJudge(ctx, { baseJudge: { model: 'strict-judge', baseUrl: '${CONVY_BASE_URL}', env: {} }, base: 'main', before: baseline, after: pr })
     assert.deepEqual([settled.changed, settled.notes, settled.unmet], [false, [], []])
     assert.equal(models.requests.length, calls)
+  })
+
+  test("a baseline by main's judge but judged otherwise (other samples per attempt): judged again like the pull request's run", async () => {
+    const baseline = await record('strict-judge', 'sure thing', '--judge-samples', '3')
+    const pr = await record('strict-judge', 'sure thing')
+    const calls = judgeCalls('strict-judge')
+    const settled = await settleWithBaseJudge(ctx, { baseJudge: { model: 'strict-judge', baseUrl: '${CONVY_BASE_URL}', env: {} }, base: 'main', before: baseline, after: pr })
+    assert.deepEqual(settled.unmet, [])
+    assert.equal(judgeCalls('strict-judge') - calls, 3, "the baseline's three dialogues, one sample each")
+    assert.equal(settled.after, pr.tally)
+    assert.equal(settled.before.manifest.settings.judgeSamples, 1)
+    assert.match(settled.notes.join(' '), /^The baseline was judged otherwise \(samples\): its 3 recorded dialogues were judged again/)
   })
 
   test("the same model name at another endpoint is another judge: main's is asked", async () => {

@@ -8,7 +8,7 @@ import { plural } from '../../base/shared/text.ts'
 import type { BaseJudge } from '../publish/gate-rules.ts'
 import type { PipelineContext } from './context.ts'
 import { openProject } from './project.ts'
-import { prepareJudgeAlike, type JudgeAlike } from './rejudge-baseline.ts'
+import { judgeDifferences, prepareJudgeAlike, type JudgeAlike } from './rejudge-baseline.ts'
 
 /**
  * A judge change settled with the base branch's judge (issue 38, item 2): a pull request that brings
@@ -114,13 +114,17 @@ export async function settleWithBaseJudge(ctx: PipelineContext, request: SettleR
     )
   }
   let before = request.before.tally
-  if (judgedAt(before.manifest) && !judgedBy(before.manifest, target)) {
-    // The base's own judge moved since the baseline was made: the baseline's dialogues are judged by it too.
+  // The base's own judge moved since the baseline was made, or the baseline was judged otherwise (another
+  // prompt, samples or review, as after a convy-ci upgrade): the baseline's dialogues are judged by it too.
+  const movedSince = judgedAt(before.manifest) && (!judgedBy(before.manifest, target) || (judgedAt(after.manifest) && judgeDifferences(before.manifest, after.manifest).length > 0))
+  if (movedSince) {
     if (!request.before.dir) return missing("the baseline's dialogues", 'they are not on this machine')
     const judged = await prepareJudgeAlike(ctx, { baselineDir: request.before.dir, after: after.manifest, config: request.config, projectSettingsOnly: request.projectSettingsOnly, judgeOf: request.baseJudge })
     if (!judged.manifest) return missing("the baseline's dialogues", judged.why)
     ;({ tally: before, dir: dirs.before } = await keep(judged, 'before'))
-    notes.push(`The baseline was judged by "${request.before.tally.manifest.models.judge}", not ${base}'s judge now: its ${plural(judged.rejudged, 'recorded dialogue')} were judged again with ${label}.`)
+    const was = request.before.tally.manifest.models.judge
+    const why = judgedBy(request.before.tally.manifest, target) ? `was judged otherwise (${judgeDifferences(request.before.tally.manifest, after.manifest).join(', ')})` : `was judged by "${was}", not ${base}'s judge now`
+    notes.push(`The baseline ${why}: its ${plural(judged.rejudged, 'recorded dialogue')} were judged again with ${label}.`)
   }
   return { before, after, dirs, changed: notes.length > 0, notes, unmet: [] }
 }
