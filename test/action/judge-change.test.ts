@@ -63,7 +63,7 @@ describe('a judge change made by the pull request, in the action', () => {
     const [comment] = fake.world.commentsOn(51)
     assert.ok(comment, describeStep(result))
     // The base commit serves this convy.yml (new-judge): the base's judge moved since the baseline, which is judged by it too (settle-judge.ts).
-    assert.match(comment.body, /^<!-- convy-ci:echo -->\n\n### 🟥 Worse · echo\n\n> ℹ️ The baseline was judged by "old-judge", not the base branch \\\(main\\\)'s judge now: its 5 recorded dialogues were judged again with "new-judge" at 127\\\.0\\\.0\\\.1:\d+\/v1\\\.\n/)
+    assert.match(comment.body, /^<!-- convy-ci:echo -->\n\n### 🟥 Worse · echo\n\n> ℹ️ The baseline was judged by "old-judge", not the base branch \\\(main\\\)'s judge now: its 5 recorded dialogues were judged again with "new-judge" at 127\.0\.0\.1:\d+\/v1\.\n/)
     assert.doesNotMatch(comment.body, /not attributable to the agent/)
     assert.deepEqual(fake.world.checkRuns.filter((c) => c.headSha === run.headSha).map((c) => c.conclusion), ['failure'])
   })
