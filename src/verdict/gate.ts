@@ -71,7 +71,7 @@ export function gate(c: Comparison, options: GateOptions): GateResult {
   }
   if (c.judgeChange && !options.acrossJudgeChange) {
     const was = c.verdict === 'worse' ? `Worse (${named(c.scenarios.worse.map((s) => s.id))}), but` : 'Not decided:'
-    return missing(`Evidence missing: ${was} the baseline was not judged as this run was and no rejudge settled it. ${c.judgeChange.message} Rejudge the baseline with this judge, or gate across the change on purpose (--gate-across-judge-change).`, c.scenarios.worse.map((s) => s.id))
+    return missing(`Evidence missing: ${was} the baseline was not judged as this run was and no rejudge settled it. ${c.judgeChange.message} Judge both runs with one judge (the base branch's settles it: the action does, and publish and compare with --base-config), or gate across the change on purpose (--gate-across-judge-change).`, c.scenarios.worse.map((s) => s.id))
   }
   if (c.verdict === 'worse') {
     const drove = c.scenarios.worse.map((s) => s.id)

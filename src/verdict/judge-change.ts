@@ -3,7 +3,7 @@ import type { JudgeChange } from './comparison.ts'
 
 /**
  * Whether the two runs were judged alike. A new judge model, a new judge prompt (a new convy-ci
- * version), another temperature or number of samples — or a new simulated user prompt, which changes
+ * version), another endpoint (the same model name at another gateway), another temperature or number of samples — or a new simulated user prompt, which changes
  * the dialogues themselves — can move pass rates on its own, so a comparison across one cannot
  * attribute a change to the agent. Runs that predate the record of prompts are compared on the model alone.
  */
@@ -13,6 +13,12 @@ export function judgeChange(before: RunManifest, after: RunManifest): JudgeChang
   if (before.models.judge !== after.models.judge) {
     changed.push('model')
     parts.push(`the judge model changed from ${name(before.models.judge)} to ${name(after.models.judge)}`)
+  }
+  // The same model name at another gateway may be another model (a run that predates the record says nothing).
+  const [endpointBefore, endpointAfter] = [before.models.judgeEndpoint, after.models.judgeEndpoint]
+  if (endpointBefore && endpointAfter && endpointBefore !== endpointAfter) {
+    changed.push('endpoint')
+    parts.push(`the judge is asked at another endpoint (${endpointBefore} → ${endpointAfter})`)
   }
   const a = before.prompts
   const b = after.prompts

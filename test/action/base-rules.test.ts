@@ -92,21 +92,19 @@ describe('the base branch’s rules decide a pull request’s gate', () => {
     assert.match(commentOf(pr), /this pull request lowers attempts from 5 to 2: its run has fewer attempts than the base branch \(main\)'s rules ask for/)
   })
 
-  test('another judge at another endpoint in convy.yml: the run cannot pass on it, whatever it says', async () => {
+  test('another judge at another endpoint in convy.yml: named first, and the break its run hides still fails (a judge change is settled with main’s judge: judge-change.test.ts)', async () => {
     serveMain()
     const changed = baseConvyYml.replace(/base_url: .*/, 'base_url: https://lenient.example/v1').replace(/judge: gpt-4\.1/, 'judge: gpt-lenient')
     assert.notEqual(changed, baseConvyYml)
     await writeFile(join(workspace, 'convy.yml'), changed)
     try {
-      // An unchanged agent: without the rule this would pass within noise.
-      const pr = number++
-      const run = fake.world.startRun({ event: 'pull_request', headBranch: 'judge', headSha: sha('7') })
-      const result = await runActionStep(fake, { ...pullRequestStep(fake, workspace, { number: pr, run, inputs: INPUTS }), base: 'as-served' })
-      fake.world.finishRun(run.id, 'failure')
+      const { result, headSha, pr } = await regressedPullRequest(INPUTS)
       expectExit(result, 1)
-      assert.equal(result.outputs.verdict, 'inconclusive', describeStep(result))
-      assert.equal(checkOf(run.headSha).conclusion, 'failure')
-      assert.match(commentOf(pr), /this pull request changes the judge to "gpt-lenient" at another endpoint \("https:\/\/lenient\.example\/v1", was "\$\{CONVY_BASE_URL:-https:\/\/api\.openai\.com\/v1\}"\): the gate needs the base branch \(main\)'s judge \("gpt-4\.1"\)/)
+      assert.equal(result.outputs.verdict, 'worse', describeStep(result))
+      assert.equal(checkOf(headSha).conclusion, 'failure')
+      const top = /^### [^\n]*\n\n> 🟧 \*\*This pull request changes the gate's rules; the base branch's decide:\*\*\n((?:> - [^\n]*\n)+)/m.exec(commentOf(pr))
+      assert.ok(top, commentOf(pr).slice(0, 600))
+      assert.match(top[1]!, /this pull request changes the judge to "gpt-lenient" at another endpoint \("https:\/\/lenient\.example\/v1", was "\$\{CONVY_BASE_URL:-https:\/\/api\.openai\.com\/v1\}"\): the gate used the base branch \(main\)'s judge \("gpt-4\.1"\) on this pull request's dialogues/)
     } finally {
       await writeFile(join(workspace, 'convy.yml'), baseConvyYml)
     }

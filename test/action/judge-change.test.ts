@@ -62,7 +62,8 @@ describe('a judge change made by the pull request, in the action', () => {
     assert.equal(judgeCalls('new-judge') - newJudge, 5 + 5, "the PR's five attempts, then the baseline's five dialogues, by the PR's judge")
     const [comment] = fake.world.commentsOn(51)
     assert.ok(comment, describeStep(result))
-    assert.match(comment.body, /^<!-- convy-ci:echo -->\n\n### 🟥 Worse · echo\n\n> ℹ️ The judge changed in this pull request \\\(model\\\): the baseline's 5 recorded dialogues were judged again with this run's judge \\\(new-judge, 1 sample each, reviewed as this run reviews\\\), so both runs are compared like with like\.\n/)
+    // The base commit serves this convy.yml (new-judge): the base's judge moved since the baseline, which is judged by it too (settle-judge.ts).
+    assert.match(comment.body, /^<!-- convy-ci:echo -->\n\n### 🟥 Worse · echo\n\n> ℹ️ The baseline was judged by "old-judge", not the base branch \\\(main\\\)'s judge now: its 5 recorded dialogues were judged again with "new-judge" at 127\.0\.0\.1:\d+\/v1\.\n/)
     assert.doesNotMatch(comment.body, /not attributable to the agent/)
     assert.deepEqual(fake.world.checkRuns.filter((c) => c.headSha === run.headSha).map((c) => c.conclusion), ['failure'])
   })

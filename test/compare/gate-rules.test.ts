@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
-import { convyStepInputs, DEFAULT_RULES, projectRules, rulesOfStep, stricterRules, type GateRules } from '../../src/app/publish/gate-rules.ts'
+import { convyStepInputs, DEFAULT_RULES, projectRules, rulesOfStep, stricterRules, workflowEnv, type GateRules } from '../../src/app/publish/gate-rules.ts'
 import { decideGate } from '../../src/verdict/decide-gate.ts'
 import { compareRuns } from '../../src/verdict/compare-runs.ts'
 import { tallyRecord } from '../../src/records/tally/run-tally.ts'
@@ -43,13 +43,21 @@ describe('stricterRules', () => {
     assert.ok(stricter.differences.every((d) => /the gate used this pull request's, the stricter/.test(d)))
   })
 
-  test('fewer attempts and another judge or endpoint cannot be undone: unmet, and a pass becomes evidence missing', () => {
+  test("another judge or endpoint is settled with the base's judge (item 2): said, and the base's judge handed on with its step's variables", () => {
+    const endpoint = stricterRules({ ...base, judgeEndpoint: 'https://lenient.example/v1' }, base, 'main', { CONVY_BASE_URL: 'http://judge.internal/v1' })
+    assert.deepEqual(endpoint.unmet, [])
+    assert.match(endpoint.differences[0]!, /changes the judge to "gpt-4.1" at another endpoint \("https:\/\/lenient.example\/v1", was "\$\{CONVY_BASE_URL\}"\): the gate used main's judge \("gpt-4.1"\) on this pull request's dialogues/)
+    assert.deepEqual(endpoint.baseJudge, { model: 'gpt-4.1', baseUrl: '${CONVY_BASE_URL}', env: { CONVY_BASE_URL: 'http://judge.internal/v1' } })
+    // A base that names no judge has none to settle with: the change cannot pass.
+    const none = stricterRules({ ...base, judgeModel: 'gpt-lenient' }, { ...base, judgeModel: null }, 'main')
+    assert.equal(none.baseJudge, null)
+    assert.match(none.unmet[0]!, /changes the judge to "gpt-lenient": main names no judge to settle it with/)
+  })
+
+  test('fewer attempts cannot be undone: unmet, and a pass becomes evidence missing', () => {
     assert.deepEqual(stricterRules({ ...base, attempts: 3 }, base, 'main').unmet, ["this pull request lowers attempts from 5 to 3: its run has fewer attempts than main's rules ask for"])
     assert.deepEqual(stricterRules({ ...base, attempts: 8 }, base, 'main').unmet, [])
-    const endpoint = stricterRules({ ...base, judgeEndpoint: 'https://lenient.example/v1' }, base, 'main')
-    assert.match(endpoint.unmet[0]!, /changes the judge to "gpt-4.1" at another endpoint \("https:\/\/lenient.example\/v1", was "\$\{CONVY_BASE_URL\}"\): the gate needs main's judge/)
-    const model = stricterRules({ ...base, judgeModel: 'gpt-lenient' }, base, 'main')
-    assert.match(model.unmet[0]!, /changes the judge to "gpt-lenient": the gate needs main's judge \("gpt-4.1"\)/)
+    const model = stricterRules({ ...base, attempts: 3 }, base, 'main')
 
     const same = run({ a: 'PPPPP', b: 'PPPPP' })
     const comparison = compareRuns(tallyRecord(same), tallyRecord(same), { now: new Date('2026-03-02T00:00:00Z') })
@@ -58,11 +66,11 @@ describe('stricterRules', () => {
     assert.equal(held.result.outcome, 'inconclusive')
     assert.equal(held.result.inconclusive, 'evidence-missing')
     assert.equal(held.verdict, 'inconclusive')
-    assert.match(held.result.reason, /^Not a pass: this pull request changes the judge/)
+    assert.match(held.result.reason, /^Not a pass: this pull request lowers attempts/)
   })
 
   test('nothing changed: nothing said', () => {
-    assert.deepEqual(stricterRules(base, { ...base }, 'main'), { rules: base, differences: [], unmet: [] })
+    assert.deepEqual(stricterRules(base, { ...base }, 'main'), { rules: base, differences: [], unmet: [], baseJudge: { model: 'gpt-4.1', baseUrl: '${CONVY_BASE_URL}', env: {} }, base: 'main' })
   })
 })
 
@@ -75,11 +83,16 @@ jobs:
     steps: [{ uses: actions/checkout@v5 }]
   convy:
     runs-on: ubuntu-latest
+    env: { JUDGE_URL: 'http://job.example/v1', REGION: eu }
     steps:
       - uses: actions/checkout@v5
       - uses: convy/action@v1
         with: { agent: other_bot, fail-on: never }
       - uses: convy/action@v1
+        env:
+          JUDGE_URL: http://step.example/v1
+          OPENAI_API_KEY: \${{ secrets.OPENAI_API_KEY }}
+          RETRIES: 3
         with:
           agent: support_bot
           attempts: 7
@@ -95,5 +108,11 @@ jobs:
     assert.equal(convyStepInputs(workflow, 'lint', ['support_bot']), null)
     assert.equal(convyStepInputs('not: [yaml', 'convy', ['support_bot']), null)
     assert.deepEqual(projectRules('{{{ not yaml'), { minKappa: null, judgeModel: null, judgeEndpoint: null })
+  })
+
+  test("the convy step's variables, over its job's; an expression is left to the job's own environment", () => {
+    assert.deepEqual(workflowEnv(workflow, 'convy', ['support_bot']), { JUDGE_URL: 'http://step.example/v1', REGION: 'eu', RETRIES: '3' })
+    assert.deepEqual(workflowEnv(workflow, 'lint', ['support_bot']), {})
+    assert.deepEqual(workflowEnv('not: [yaml', 'convy', ['support_bot']), {})
   })
 })

@@ -10,7 +10,11 @@ import type { Calibration } from '../../records/calibration/calibration.ts'
 import type { RunManifest } from '../../records/journal/records.ts'
 import type { PipelineContext } from './context.ts'
 import { resultsDirOf } from './project.ts'
-import { rejudgeBaselineRun } from './rejudge-baseline-run.ts'
+import { judgeIntoRun, rejudgeBaselineRun } from './rejudge-baseline-run.ts'
+import { settleWithBaseJudge } from './settle-judge.ts'
+import type { BaseJudge } from '../publish/gate-rules.ts'
+import type { RunLocation } from '../../records/journal/run-folder.ts'
+import { readTally } from '../../records/tally/read-tally.ts'
 import { historyFileBeside, readHistory, trendOf, type Trend } from '../../records/tally/trend.ts'
 import type { RunTally } from '../../records/tally/run-tally.ts'
 
@@ -32,7 +36,13 @@ export interface CompareRequest {
    * The gate, decided once on the comparison (verdict/decide-gate.ts) with the baseline's health and
    * the after run, and returned; with `onPage` (how it was asked: `fail-on: worse`) also shown on the page.
    */
-  gate: { decide: (comparison: Comparison, context: { health: BaselineHealth; after: RunManifest }) => GateDecision; onPage: string | null }
+  gate: { decide: (comparison: Comparison, context: { health: BaselineHealth; after: RunManifest; unmet: readonly string[] }) => GateDecision; onPage: string | null }
+  /**
+   * The base branch's judge (`--base-config`): a run judged by another is judged again with it into a
+   * new run folder, which the comparison reads instead (settle-judge.ts); where it cannot be asked,
+   * the gate lacks evidence (`unmet`).
+   */
+  baseJudge?: { judge: BaseJudge; base: string } | null
 }
 
 /**
@@ -45,8 +55,12 @@ export async function compareTwoRuns(
 ): Promise<{ comparison: Comparison; page: string; after: RunManifest; trend: Trend | null; decision: GateDecision }> {
   const resultsDir = resultsDirOf(ctx, request)
   let before = await findRun(resultsDir, request.before)
-  const after = await findRun(resultsDir, request.after)
-  if (request.rejudgeBaseline) {
+  let after = await findRun(resultsDir, request.after)
+  let unmet: string[] = []
+  if (request.baseJudge) {
+    const settled = await settleRunsWithBaseJudge(ctx, { before, after, resultsDir, config: request.config, baseJudge: request.baseJudge })
+    ;({ before, after, unmet } = settled)
+  } else if (request.rejudgeBaseline) {
     const judged = await rejudgeBaselineRun(ctx, { before, after, resultsDir, config: request.config })
     if (judged.dir === null) ctx.stderr.write(`--rejudge-baseline: the baseline was not judged again: ${judged.why}\n`)
     else {
@@ -70,7 +84,7 @@ export async function compareTwoRuns(
     calibration: request.calibration ?? null,
     history,
     gate: (c: Comparison, sides: { before: RunTally; after: RunTally }) => {
-      decision = gate.decide(c, { health: baselineHealth(sides.before, sides.after), after: sides.after.manifest })
+      decision = gate.decide(c, { health: baselineHealth(sides.before, sides.after), after: sides.after.manifest, unmet })
       return gate.onPage === null ? null : { asked: gate.onPage, result: decision.result }
     },
   })
@@ -86,4 +100,23 @@ export async function compareTwoRuns(
   // The page writer compares the runs, so it has called the gate by now.
   if (!decision) throw new Error('compareTwoRuns: the gate was not decided as the page was written')
   return { comparison, page: path, after: manifest, trend, decision }
+}
+
+/** Each run judged by another judge than the base's, judged again with it into a new run folder (said on stderr). */
+async function settleRunsWithBaseJudge(ctx: PipelineContext, request: { before: RunLocation; after: RunLocation; resultsDir: string; config?: string | undefined; baseJudge: { judge: BaseJudge; base: string } }): Promise<{ before: RunLocation; after: RunLocation; unmet: string[] }> {
+  const [beforeTally, afterTally] = await Promise.all([readTally(request.before.dir), readTally(request.after.dir)])
+  const settled = await settleWithBaseJudge(ctx, {
+    baseJudge: request.baseJudge.judge,
+    base: request.baseJudge.base,
+    before: { tally: beforeTally, dir: request.before.dir },
+    after: { tally: afterTally, dir: request.after.dir },
+    config: request.config,
+    keep: async (judged, side) => {
+      const made = await judgeIntoRun(ctx, judged, { resultsDir: request.resultsDir, agentName: judged.manifest.agent.name, command: `convy-ci compare --base-config (the ${side} run judged again)` })
+      return { tally: await readTally(made.dir), dir: made.dir }
+    },
+  })
+  for (const line of [...settled.notes, ...settled.unmet]) ctx.stderr.write(`--base-config: ${line}\n`)
+  const moved = (location: RunLocation, dir: string | null, tally: RunTally): RunLocation => (dir ? { id: tally.manifest.id, dir } : location)
+  return { before: moved(request.before, settled.dirs.before, settled.before), after: moved(request.after, settled.dirs.after, settled.after), unmet: settled.unmet }
 }

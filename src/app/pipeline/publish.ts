@@ -6,7 +6,7 @@ import type { RunLocation } from '../../records/journal/run-folder.ts'
 import { apiFailure } from '../../adapters/github/api-error.ts'
 import { downloadBaselines } from '../../adapters/github/download-baseline.ts'
 import { walkBack } from '../publish/walk-back.ts'
-import { gatherEvidence } from './reconsider.ts'
+import { gatherEvidence, type Evidence } from './reconsider.ts'
 import type { Repository } from '../../adapters/github/event.ts'
 import { createOctokit, type Octokit } from '../../adapters/github/octokit.ts'
 import { fetchHistory } from '../../adapters/github/history.ts'
@@ -43,6 +43,8 @@ export interface PublishRequest {
   results?: string | undefined
   /** The token and the project's secrets: masked in the comment, the check and the log lines. */
   mask?: Mask
+  /** The base branch's judge (--base-config), which the gate judges with (settle-judge.ts); absent: none known. */
+  baseJudge?: Evidence['baseJudge']
 }
 
 /**
@@ -84,7 +86,7 @@ export async function publishLocalRun(ctx: PipelineContext, request: PublishRequ
     }
     const deps = { octokit, repository: request.repository, serverUrl: request.serverUrl, settings: request.settings, log, now: () => ctx.now(), mask }
     const target = { number: request.pullRequest, headSha: request.headSha, readOnlyReason: null }
-    const evidence = { after: tally, afterDir: location.dir, rejudge: null, config: request.config, projectSettingsOnly: true, log: (message: string) => log.info(`${agent}: ${message}`) }
+    const evidence = { after: tally, afterDir: location.dir, rejudge: null, config: request.config, projectSettingsOnly: true, baseJudge: request.baseJudge ?? null, log: (message: string) => log.info(`${agent}: ${message}`) }
     const history = await branchHistory(octokit, request, agent, download, log)
     const published = await publishRun(deps, { agent, tally, reportUrl: request.reportUrl, history }, baseline, target, (before, comparison) => gatherEvidence(ctx, evidence, before, comparison))
     return { ...published, agent, runId: tally.manifest.id }

@@ -4,8 +4,9 @@ import { afterRejudging } from '../../verdict/rejudged.ts'
 import type { FoundBaseline } from '../../verdict/baseline-health.ts'
 import type { Reconsidered } from '../publish/publish-run.ts'
 import { plural } from '../../base/shared/text.ts'
-import type { Attempt } from '../../records/journal/records.ts'
-import { addAttempt, finishTally, startTally, type RunTally } from '../../records/tally/run-tally.ts'
+import type { RunTally } from '../../records/tally/run-tally.ts'
+import type { BaseJudge } from '../publish/gate-rules.ts'
+import { judgedTally, settleWithBaseJudge } from './settle-judge.ts'
 import type { PipelineContext } from './context.ts'
 import { judgeDifferences, prepareJudgeAlike } from './rejudge-baseline.ts'
 import { rejudgeFlagged } from './rejudge-flagged.ts'
@@ -20,6 +21,12 @@ export interface Evidence {
   config?: string | undefined
   /** Only the project's own judge settings are paid for (the action, `convy-ci publish`): see rejudge-baseline.ts. */
   projectSettingsOnly?: boolean
+  /**
+   * The base branch's judge (its rules, read at the base commit or from --base-config): the gate
+   * judges with it (settle-judge.ts). Absent: no base is known, and a judge change is settled the old
+   * way, the baseline judged again with the PR's judge.
+   */
+  baseJudge?: { judge: BaseJudge; base: string } | null
   log: (message: string) => void
 }
 
@@ -31,12 +38,25 @@ export interface Evidence {
  * leaves a note for the comment's first lines.
  */
 export async function gatherEvidence(ctx: PipelineContext, evidence: Evidence, baseline: FoundBaseline, first: Comparison): Promise<Reconsidered> {
-  const { after } = evidence
   const notes: string[] = []
+  const unmet: string[] = []
+  let { after } = evidence
   let before = baseline.tally
   let comparison = first
+  let judgedByBase = false
   const differs = judgeDifferences(before.manifest, after.manifest)
-  if (differs.length > 0) {
+  if (evidence.baseJudge) {
+    const { judge, base } = evidence.baseJudge
+    const settled = await settleWithBaseJudge(ctx, { baseJudge: judge, base, before: { tally: before, dir: baseline.dir ?? null }, after: { tally: after, dir: evidence.afterDir }, config: evidence.config, projectSettingsOnly: evidence.projectSettingsOnly })
+    for (const line of [...settled.notes, ...settled.unmet]) evidence.log(line)
+    notes.push(...settled.notes)
+    unmet.push(...settled.unmet)
+    if (settled.changed) {
+      ;({ before, after } = settled)
+      comparison = compareRuns(before, after, { now: ctx.now() })
+      judgedByBase = true
+    }
+  } else if (differs.length > 0) {
     const settled = baseline.dir ? await settleJudgeChange(ctx, baseline.dir, evidence) : { tally: null, why: 'the baseline has no recorded dialogues here' }
     if (settled.tally) {
       before = settled.tally
@@ -48,7 +68,10 @@ export async function gatherEvidence(ctx: PipelineContext, evidence: Evidence, b
     evidence.log(notes.at(-1)!)
   }
   const deciding = [...comparison.scenarios.worse, ...comparison.scenarios.better].map((s) => s.id)
-  if (evidence.rejudge !== null && evidence.afterDir && deciding.length > 0) {
+  // After a judge change settled with the base's judge, `rejudge: m` would ask the PR's own judge
+  // (convy.yml here) about one side only: the comparison stands as the base's judge made it, said.
+  if (evidence.rejudge !== null && judgedByBase && deciding.length > 0) notes.push(`rejudge: ${evidence.rejudge} was not applied: the comparison is the base branch's judge's, and rejudge asks this pull request's judge.`)
+  else if (evidence.rejudge !== null && evidence.afterDir && deciding.length > 0) {
     const samples = evidence.rejudge
     evidence.log(`judging the attempts of ${plural(deciding.length, 'scenario')} that decide the verdict ${samples} times again on both sides (rejudge: ${samples})`)
     const request = { scenarioIds: deciding, samples, config: evidence.config }
@@ -58,20 +81,15 @@ export async function gatherEvidence(ctx: PipelineContext, evidence: Evidence, b
     comparison = afterRejudging(comparison, compareRuns(beforeAgain, afterAgain, { now: ctx.now() }), { bothSides: baseline.dir !== null })
     notes.push(`The attempts of ${plural(deciding.length, 'scenario')} that decided the first comparison were judged ${samples} times again on ${baseline.dir ? 'both sides' : "this run's side only (the baseline's dialogues are not here)"}.`)
   }
-  return { comparison, notes }
+  return { comparison, notes, unmet, ...(judgedByBase ? { judgedAs: after.manifest } : {}) }
 }
 
 /** The baseline judged again with the PR's judge, counted in memory; or why it could not be. */
 async function settleJudgeChange(ctx: PipelineContext, baselineDir: string, evidence: Evidence): Promise<{ tally: RunTally; note: string } | { tally: null; why: string }> {
   const judged = await prepareJudgeAlike(ctx, { baselineDir, after: evidence.after.manifest, config: evidence.config, projectSettingsOnly: evidence.projectSettingsOnly })
   if (!judged.manifest) return { tally: null, why: judged.why }
-  const attempts: Attempt[] = []
-  await judged.judge((attempt) => void attempts.push(attempt))
-  const tally = startTally(judged.manifest)
-  // In the recorded order, whatever order the judge finished in: the tally's digests keep it.
-  attempts.sort((a, b) => (a.scenario === b.scenario ? a.attempt - b.attempt : 0))
-  for (const attempt of attempts) addAttempt(tally, attempt)
+  const tally = await judgedTally(judged)
   const samples = judged.manifest.settings.judgeSamples ?? 1
   const note = `${plural(judged.rejudged, 'recorded dialogue')} were judged again with this run's judge (${judged.manifest.models.judge}, ${plural(samples, 'sample')} each${judged.manifest.settings.review ? ', reviewed as this run reviews' : ''})`
-  return { tally: finishTally(tally), note }
+  return { tally, note }
 }

@@ -4,7 +4,8 @@ import { newRunId, type RunLocation } from '../../records/journal/run-folder.ts'
 import { plural } from '../../base/shared/text.ts'
 import type { PipelineContext } from './context.ts'
 import { finishRun } from './finish-run.ts'
-import { judgeDifferences, prepareJudgeAlike } from './rejudge-baseline.ts'
+import { judgeDifferences, prepareJudgeAlike, type JudgeAlike } from './rejudge-baseline.ts'
+import type { RunManifest } from '../../records/journal/records.ts'
 
 export type BaselineJudgedAgain = { dir: string; id: string; note: string } | { dir: null; why: string }
 
@@ -20,21 +21,31 @@ export async function rejudgeBaselineRun(ctx: PipelineContext, request: { before
   if (differs.length === 0) return { dir: null, why: 'the two runs were judged alike; nothing to settle' }
   const judging = await prepareJudgeAlike(ctx, { baselineDir: request.before.dir, after, config: request.config })
   if (!judging.manifest) return { dir: null, why: judging.why }
+  const { dir, id } = await judgeIntoRun(ctx, judging, { resultsDir: request.resultsDir, agentName: before.agent.name, command: `convy-ci compare --rejudge-baseline ${before.id}` })
+  ctx.signal.throwIfAborted()
+  const note = `the judge changed (${differs.join(', ')}): ${before.id} judged again with the judge of ${after.id} (${plural(judging.rejudged, 'dialogue')}) into ${id}`
+  return { dir, id, note }
+}
+
+/**
+ * Recorded dialogues judged again (prepareJudgeAlike's `judging`) into a new run folder under
+ * `resultsDir`: a run anyone can open, compare again or publish. Its summary goes to stderr, as
+ * stdout is the comparison's (--json, --markdown).
+ */
+export async function judgeIntoRun(ctx: PipelineContext, judging: Extract<JudgeAlike, { manifest: RunManifest }>, where: { resultsDir: string; agentName: string; command: string }): Promise<{ dir: string; id: string }> {
   const startedAt = ctx.now()
-  const manifest = { ...judging.manifest, id: newRunId(before.agent.name, startedAt), startedAt: startedAt.toISOString(), finishedAt: null, state: 'running' as const }
-  const journal = await RunJournal.create(request.resultsDir, manifest, ctx.writer(`convy-ci compare --rejudge-baseline ${before.id}`))
+  const manifest = { ...judging.manifest, id: newRunId(where.agentName, startedAt), startedAt: startedAt.toISOString(), finishedAt: null, state: 'running' as const }
+  const journal = await RunJournal.create(where.resultsDir, manifest, ctx.writer(where.command))
   try {
     try {
       await judging.judge((attempt) => journal.append(attempt))
     } finally {
       await journal.close()
     }
-    // The run's summary goes to stderr: stdout is the comparison's (--json, --markdown).
-    await finishRun({ ...ctx, stdout: ctx.stderr }, { journal, resultsDir: request.resultsDir, agentName: before.agent.name, total: judging.attempts, interrupted: ctx.signal.aborted, stoppedForBudget: false })
+    await finishRun({ ...ctx, stdout: ctx.stderr }, { journal, resultsDir: where.resultsDir, agentName: where.agentName, total: judging.attempts, interrupted: ctx.signal.aborted, stoppedForBudget: false })
   } finally {
     await journal.release()
   }
   ctx.signal.throwIfAborted()
-  const note = `the judge changed (${differs.join(', ')}): ${before.id} judged again with the judge of ${after.id} (${plural(judging.rejudged, 'dialogue')}) into ${manifest.id}`
-  return { dir: journal.dir, id: manifest.id, note }
+  return { dir: journal.dir, id: manifest.id }
 }

@@ -12,7 +12,9 @@ import { judgeChange } from '../../verdict/judge-change.ts'
 import { errorMessage } from '../../base/shared/errors.ts'
 import { createMask, type Redaction } from '../../base/shared/secrets.ts'
 import type { PipelineContext } from './context.ts'
-import { openProject } from './project.ts'
+import { openProject, type Project } from './project.ts'
+import type { BaseJudge } from '../publish/gate-rules.ts'
+import { endpointIdentity } from '../../base/shared/url-secrets.ts'
 import { judgeAgain } from './rejudge.ts'
 
 /**
@@ -55,7 +57,7 @@ export function judgedLike(before: RunManifest, after: RunManifest): RunManifest
   const samples = after.settings.judgeSamples ?? 1
   return {
     ...before,
-    models: { ...before.models, judge: after.models.judge },
+    models: { ...before.models, judge: after.models.judge, judgeEndpoint: after.models.judgeEndpoint ?? null },
     prompts: {
       judge: after.prompts?.judge ?? judgePromptFingerprint(),
       user: before.prompts?.user ?? null,
@@ -80,6 +82,11 @@ export interface JudgeAlikeRequest {
    * asked for other judge samples or another review is then not judged again: it is compared as it is.
    */
   projectSettingsOnly?: boolean
+  /**
+   * Judge with this judge instead of convy.yml's: the base branch's (settle-judge.ts), its model and
+   * address in place of models.judge and models.base_url, its step's variables read first.
+   */
+  judgeOf?: BaseJudge | null
 }
 
 /** The judge samples per attempt of the project's own runs in the action and `publish` (neither has a setting for more). */
@@ -101,8 +108,9 @@ export async function prepareJudgeAlike(ctx: PipelineContext, request: JudgeAlik
   let models: PreparedModels
   let redaction: Redaction | undefined
   try {
-    const project = await openProject(ctx, request)
-    redaction = project.config.redact
+    const opened = await openProject(ctx, request)
+    redaction = opened.config.redact
+    const project = request.judgeOf ? withJudge(opened, request.judgeOf) : opened
     const own = request.projectSettingsOnly === true
     // The review as this project sets it (convy.yml's models.review), not as the PR's run.json says.
     models = prepareModels(project.config, project.env, before.scenarios, false, own ? {} : { review: request.after.settings.review ?? false })
@@ -116,10 +124,13 @@ export async function prepareJudgeAlike(ctx: PipelineContext, request: JudgeAlik
     // The judge is this project's, never a name read from the PR's run: in the action's publish mode that
     // run is a fork's artifact, and its run.json must not choose what the repository's key pays for.
     if (models.judge.model !== request.after.models.judge) return { manifest: null, why: `the pull request's run was judged by "${request.after.models.judge}", but convy.yml here names "${models.judge.model}"` }
+    const endpoint = endpointIdentity(models.resolved.baseURL)
+    const wanted = request.after.models.judgeEndpoint
+    if (wanted && wanted !== endpoint) return { manifest: null, why: `the judge to judge with is asked at ${wanted}, but its address here is ${endpoint}` }
     await checkModels(models)
   } catch (error) {
     ctx.signal.throwIfAborted()
-    return { manifest: null, why: `the PR's judge cannot be reached from here (${errorMessage(error)})` }
+    return { manifest: null, why: `${request.judgeOf ? 'that judge' : "the PR's judge"} cannot be reached from here (${errorMessage(error)})` }
   }
   const mask = createMask(models.resolved.secrets, redaction)
   const manifest = judgedLike(before, request.after)
@@ -137,6 +148,13 @@ export async function prepareJudgeAlike(ctx: PipelineContext, request: JudgeAlik
       ctx.signal.throwIfAborted()
     },
   }
+}
+
+/** The project with another commit's judge in place of its own: its model, its address, its step's variables first. */
+function withJudge(project: Project, judge: BaseJudge): Project {
+  const { base_url: _own, ...models } = project.config.models as Record<string, unknown>
+  const config = { ...project.config, models: { ...models, judge: judge.model, ...(judge.baseUrl === null ? {} : { base_url: judge.baseUrl }) } }
+  return { ...project, config, env: { ...project.env, ...judge.env } }
 }
 
 /** The attempt reviewed as the PR's run reviews: by its reviewer, or not at all (old reviews dropped). */

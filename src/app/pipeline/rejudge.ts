@@ -15,6 +15,7 @@ import { ciInfo } from '../../adapters/github/ci-info.ts'
 import type { PipelineContext } from './context.ts'
 import { finishRun, type Executed } from './finish-run.ts'
 import { openProject } from './project.ts'
+import { endpointIdentity } from '../../base/shared/url-secrets.ts'
 
 /** Judgements per attempt when `rejudge` is not told: the smallest odd number with a majority that can outvote one flip. */
 export const REJUDGE_SAMPLES = 3
@@ -54,7 +55,7 @@ export async function rejudgeRun(ctx: PipelineContext, request: RejudgeRequest):
   if (!models.judge) throw new InputError(`run ${original.id}: none of its scenarios has claims for the judge (judge:), so there is nothing to judge again`)
   await checkModels(models)
 
-  const manifest = rejudgeManifest(ctx, original, scenarios, { judge: models.judge.model, fingerprint: models.resolved.fingerprint, prices: models.resolved.config.prices }, request)
+  const manifest = rejudgeManifest(ctx, original, scenarios, { judge: models.judge.model, judgeEndpoint: endpointIdentity(models.resolved.baseURL), fingerprint: models.resolved.fingerprint, prices: models.resolved.config.prices }, request)
   const judged = attempts.filter((a) => canRejudge(a, byId.get(a.scenario)!)).length
   ctx.stderr.write(`judging ${original.id} again: ${judged} of ${attempts.length} attempts, ${request.samples} time${request.samples === 1 ? '' : 's'} each\n`)
   const journal = await RunJournal.create(project.resultsDir, manifest, ctx.writer(`convy-ci rejudge ${original.id}`))
@@ -90,7 +91,7 @@ export async function judgeAgain(attempts: readonly Attempt[], scenarios: Readon
   await Promise.all(Array.from({ length: Math.max(1, Math.min(parallel, attempts.length)) }, worker))
 }
 
-function rejudgeManifest(ctx: PipelineContext, original: RunManifest, scenarios: RunManifest['scenarios'], judge: { judge: string; fingerprint: string; prices: RunManifest['models']['prices'] }, request: RejudgeRequest): RunManifest {
+function rejudgeManifest(ctx: PipelineContext, original: RunManifest, scenarios: RunManifest['scenarios'], judge: { judge: string; judgeEndpoint: string; fingerprint: string; prices: RunManifest['models']['prices'] }, request: RejudgeRequest): RunManifest {
   const startedAt = ctx.now()
   return {
     format: original.format,

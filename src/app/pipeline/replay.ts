@@ -12,6 +12,7 @@ import { ciInfo } from '../../adapters/github/ci-info.ts'
 import type { PipelineContext } from './context.ts'
 import { execute } from './execute.ts'
 import { runWorldOf } from './run-world.ts'
+import { endpointIdentity } from '../../base/shared/url-secrets.ts'
 import { openProject } from './project.ts'
 import { restoreScenarios } from './restore-scenarios.ts'
 
@@ -67,7 +68,7 @@ export async function replayRun(ctx: PipelineContext, request: ReplayRequest): P
     id: newRunId(agent.name, startedAt),
     agent: agentRecord(agent),
     convyVersion: CONVY_VERSION,
-    models: { user: null, judge: models.judge?.model ?? null, fingerprint: models.resolved.fingerprint, prices: models.resolved.config.prices },
+    models: { user: null, judge: models.judge?.model ?? null, judgeEndpoint: models.judge ? endpointIdentity(models.resolved.baseURL) : null, fingerprint: models.resolved.fingerprint, prices: models.resolved.config.prices },
     prompts: promptRecord({ judge: models.judge !== null, user: false }),
     settings: {
       ...original.settings,

@@ -24,6 +24,7 @@ import { adaptiveRounds, adaptiveSettings, firstRounds, loadAdaptiveBaseline, ty
 import type { RunWorld } from '../../play/world/prepare-world.ts'
 import { calibrationOfProject } from './judge-calibration.ts'
 import type { Calibration } from '../../records/calibration/calibration.ts'
+import { endpointIdentity } from '../../base/shared/url-secrets.ts'
 
 export interface RunRequest {
   agents: readonly string[]
@@ -174,6 +175,7 @@ function newManifest(ctx: PipelineContext, agent: PreparedAgent, models: Prepare
     models: {
       user: models.user?.model ?? null,
       judge: models.judge?.model ?? null,
+      judgeEndpoint: models.judge ? endpointIdentity(models.resolved.baseURL) : null,
       fingerprint: models.resolved.fingerprint,
       prices: models.resolved.config.prices,
     },

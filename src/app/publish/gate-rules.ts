@@ -55,13 +55,34 @@ export interface RulesDecided {
    * request's (fewer attempts, another judge): the gate cannot pass on them (evidence missing).
    */
   unmet: string[]
+  /**
+   * The base's judge, which decides the gate (issue 38, item 2): its model and `models.base_url` as
+   * its convy.yml writes them, and the variables its convy step sets; null where the base names none
+   * (or its rules could not be read).
+   */
+  baseJudge: BaseJudge | null
+  /** The base branch as the sentences name it: `the base branch (main)`. */
+  base: string
+}
+
+/** A judge as another commit's convy.yml names it: asked with this project's key, at its own endpoint. */
+export interface BaseJudge {
+  model: string
+  /** `models.base_url` as written (its ${VAR}s unexpanded); null: OPENAI_BASE_URL or OpenAI's API. */
+  baseUrl: string | null
+  /** Variables the base's convy step sets (plain values only), read before the job's own. */
+  env: Record<string, string>
 }
 
 const FAIL_ON_RANK: Record<FailOn, number> = { never: 0, worse: 1, failing: 2 }
 const COMMENT_RANK: Record<CommentPolicy, number> = { never: 0, 'on-change': 1, always: 2 }
 
-/** The stricter of the pull request's rules and the base's; `base` names the base branch in the sentences. */
-export function stricterRules(pr: GateRules, baseRules: GateRules, base: string): RulesDecided {
+/**
+ * The stricter of the pull request's rules and the base's; `base` names the base branch in the
+ * sentences; `baseEnv`: the variables the base's convy step sets (workflowEnv), which its convy.yml's
+ * judge may read.
+ */
+export function stricterRules(pr: GateRules, baseRules: GateRules, base: string, baseEnv: Readonly<Record<string, string>> = {}): RulesDecided {
   const differences: string[] = []
   const unmet: string[] = []
   const rules: GateRules = { ...pr }
@@ -93,12 +114,19 @@ export function stricterRules(pr: GateRules, baseRules: GateRules, base: string)
     differences.push(unmet.at(-1)!)
   } else if (pr.attempts !== baseRules.attempts) differences.push(`this pull request raises attempts from ${baseRules.attempts} to ${pr.attempts}`)
   const judgeChanged = pr.judgeModel !== baseRules.judgeModel || pr.judgeEndpoint !== baseRules.judgeEndpoint
+  // The base's judge is asked about this pull request's dialogues (app/pipeline/settle-judge.ts): the
+  // change is settled there, or evidence is missing. A base that names no judge has none to ask.
+  const baseJudge = baseRules.judgeModel === null ? null : { model: baseRules.judgeModel, baseUrl: baseRules.judgeEndpoint, env: { ...baseEnv } }
   if (judgeChanged) {
     const endpoint = pr.judgeEndpoint !== baseRules.judgeEndpoint ? ` at another endpoint (${shown(pr.judgeEndpoint)}, was ${shown(baseRules.judgeEndpoint)})` : ''
-    unmet.push(`this pull request changes the judge to ${shown(pr.judgeModel)}${endpoint}: the gate needs ${base}'s judge (${shown(baseRules.judgeModel)}), and its run was judged by another`)
-    differences.push(unmet.at(-1)!)
+    const change = `this pull request changes the judge to ${shown(pr.judgeModel)}${endpoint}`
+    if (baseJudge) differences.push(`${change}: the gate used ${base}'s judge (${shown(baseRules.judgeModel)}) on this pull request's dialogues; the new judge's view is shown as information`)
+    else {
+      unmet.push(`${change}: ${base} names no judge to settle it with, and the run was judged by another`)
+      differences.push(unmet.at(-1)!)
+    }
   }
-  return { rules, differences, unmet }
+  return { rules, differences, unmet, baseJudge, base }
 }
 
 function shown(value: unknown): string {
@@ -162,6 +190,25 @@ export function projectRules(convyYml: string | null): Pick<GateRules, 'minKappa
  * shares an agent with this step when there are several. Null when the file or the step is not there.
  */
 export function convyStepInputs(workflowYml: string, job: string | null, agents: readonly string[]): Record<string, unknown> | null {
+  return convyStep(workflowYml, job, agents)?.with ?? null
+}
+
+/**
+ * The variables the convy step's job and the step itself set (`env:`, the step's winning), which the
+ * base's convy.yml may read for its judge (`base_url: ${JUDGE_URL}`). Only plain values: an expression
+ * (`${{ secrets.X }}`) cannot be evaluated here, and the job's own environment gives it instead.
+ */
+export function workflowEnv(workflowYml: string, job: string | null, agents: readonly string[]): Record<string, string> {
+  const step = convyStep(workflowYml, job, agents)
+  if (!step) return {}
+  const plain = (env: unknown) =>
+    env && typeof env === 'object'
+      ? Object.entries(env as Record<string, unknown>).filter((entry): entry is [string, string | number | boolean] => ['string', 'number', 'boolean'].includes(typeof entry[1]) && !String(entry[1]).includes('${{'))
+      : []
+  return Object.fromEntries([...plain(step.jobEnv), ...plain(step.env)].map(([name, value]) => [name, String(value)]))
+}
+
+function convyStep(workflowYml: string, job: string | null, agents: readonly string[]): { with: Record<string, unknown>; env: unknown; jobEnv: unknown } | null {
   let doc: unknown
   try {
     doc = parse(workflowYml)
@@ -172,7 +219,8 @@ export function convyStepInputs(workflowYml: string, job: string | null, agents:
   if (!jobs || typeof jobs !== 'object') return null
   const candidates = (job ? [jobs[job]] : Object.values(jobs)).flatMap((j) => {
     const steps = j && typeof j === 'object' ? (j as Record<string, unknown>)['steps'] : null
-    return Array.isArray(steps) ? steps : []
+    const jobEnv = j && typeof j === 'object' ? (j as Record<string, unknown>)['env'] : null
+    return Array.isArray(steps) ? steps.map((step: unknown) => (step && typeof step === 'object' ? { ...(step as Record<string, unknown>), [JOB_ENV]: jobEnv } : step)) : []
   })
   const convy = candidates.filter((step): step is Record<string, unknown> => {
     const uses = step && typeof step === 'object' ? (step as Record<string, unknown>)['uses'] : null
@@ -181,5 +229,8 @@ export function convyStepInputs(workflowYml: string, job: string | null, agents:
   const inputsOf = (step: Record<string, unknown>) => (step['with'] && typeof step['with'] === 'object' ? (step['with'] as Record<string, unknown>) : {})
   const sharing = convy.filter((step) => String(inputsOf(step)['agent'] ?? '').split(/[\s,]+/).some((a) => agents.includes(a)))
   const step = sharing[0] ?? convy[0]
-  return step ? inputsOf(step) : null
+  return step ? { with: inputsOf(step), env: step['env'], jobEnv: step[JOB_ENV] } : null
 }
+
+/** Where a candidate step carries its job's `env:`: a key no YAML mapping can have. */
+const JOB_ENV = '\u0000job-env'

@@ -11,6 +11,7 @@ import { commentMarker } from '../../views/markdown/compare-markdown.ts'
 import { budgetStopNote, checkTitle, publishMarkdown } from '../../views/markdown/publish-markdown.ts'
 import { runCounts } from '../../records/tally/run-counts.ts'
 import type { RunTally } from '../../records/tally/run-tally.ts'
+import type { RunManifest } from '../../records/journal/records.ts'
 import { trendOf, type History, type Trend } from '../../records/tally/trend.ts'
 import type { PublishDeps, PublishSettings } from './deps.ts'
 import { postToPullRequest, type PublishTarget } from './post-to-pull-request.ts'
@@ -55,6 +56,10 @@ export type Reconsider = (baseline: FoundBaseline, comparison: Comparison) => Pr
 export interface Reconsidered {
   comparison: Comparison
   notes: string[]
+  /** Why the gate cannot pass on it (the base branch's judge could not be asked): evidence missing. */
+  unmet?: string[]
+  /** The run's manifest as the comparison judged it (another judge, settle-judge.ts): its calibration is that judge's. */
+  judgedAs?: RunManifest
 }
 
 /**
@@ -68,16 +73,24 @@ export async function publishRun(deps: PublishDeps, run: RunToPublish, baseline:
   const counts = runCounts(after)
   const job = settings.job
 
-  const judged = settings.judge ? judgeGate(settings.judge.minKappa, settings.judge.calibration, after.manifest) : null
+  let judgedAs = after.manifest
   let comparison: Comparison | null = null
   let notes: string[] = []
+  let unmetByEvidence: string[] = []
   if (baseline.tally) {
     // The default branch's recent runs say how much its answer time drifts from run to run (verdict/speed.ts).
     const speedHistory = run.history?.entries.map((entry) => entry.summary.medianAnswerSeconds)
     const minSpeed = settings.minSpeedChangeSeconds === undefined ? {} : { minSpeedChangeSeconds: settings.minSpeedChangeSeconds }
     comparison = compareRuns(baseline.tally, after, { now: deps.now(), ...minSpeed, ...(speedHistory ? { speedHistory } : {}) })
-    if (reconsider) ({ comparison, notes } = await reconsider(baseline, comparison))
+    if (reconsider) {
+      const reconsidered = await reconsider(baseline, comparison)
+      ;({ comparison, notes } = reconsidered)
+      unmetByEvidence = reconsidered.unmet ?? []
+      judgedAs = reconsidered.judgedAs ?? judgedAs
+    }
   }
+  // The calibration gate holds the judge the gate used: the base branch's, where it settled a judge change.
+  const judged = settings.judge ? judgeGate(settings.judge.minKappa, settings.judge.calibration, judgedAs) : null
   // One decision (verdict/decide-gate.ts): the verdict output, the check, the step's failure and the comment all read it.
   const decision = decideGate(comparison ? { comparison } : { run: counts }, {
     failOn: settings.failOn,
@@ -86,7 +99,7 @@ export async function publishRun(deps: PublishDeps, run: RunToPublish, baseline:
     judge: judged,
     slowerPercent: settings.failOnSlower ?? null,
     costlierPercent: settings.failOnCostlier ?? null,
-    unmetRules: comparison ? (settings.rules?.unmet ?? []) : [],
+    unmetRules: comparison ? [...(settings.rules?.unmet ?? []), ...unmetByEvidence] : [],
   })
   const gated = decision.result
 
@@ -103,7 +116,7 @@ export async function publishRun(deps: PublishDeps, run: RunToPublish, baseline:
     reportUrl: run.reportUrl,
     run: after,
     counts,
-    compared: baseline.tally && comparison ? { comparison, baseline, decision, notes, trend: trendOfRun(run) } : null,
+    compared: baseline.tally && comparison ? { comparison, baseline, decision, notes, unmet: unmetByEvidence, trend: trendOfRun(run) } : null,
     noBaselineWhy: why,
     github: deps,
     now: deps.now(),

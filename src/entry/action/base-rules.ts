@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises'
 import { join, posix } from 'node:path'
-import { convyStepInputs, DEFAULT_RULES, rulesOfStep, stricterRules, type GateRules, type RulesDecided } from '../../app/publish/gate-rules.ts'
+import { convyStepInputs, DEFAULT_RULES, rulesOfStep, stricterRules, workflowEnv, type GateRules, type RulesDecided } from '../../app/publish/gate-rules.ts'
 import { readRepoFile } from '../../adapters/github/repo-file.ts'
 import { apiFailure } from '../../adapters/github/api-error.ts'
 import type { BaselineChoice, ActionInputs } from './inputs.ts'
@@ -20,7 +20,7 @@ export async function baseBranchRules(deps: ActionDeps): Promise<RulesDecided | 
   const base = `the base branch (${pr.baseRef})`
   const cannot = (why: string): RulesDecided => {
     const unmet = `the base branch's rules could not be read (${why}), so nothing shows this pull request keeps them`
-    return { rules: own, differences: [unmet], unmet: [unmet] }
+    return { rules: own, differences: [unmet], unmet: [unmet], baseJudge: null, base }
   }
   if (!octokit) return cannot('there is no github-token')
   if (!pr.baseSha || !github.workflowPath) return cannot('the event names no base commit or workflow file')
@@ -33,7 +33,8 @@ export async function baseBranchRules(deps: ActionDeps): Promise<RulesDecided | 
     const configPath = posix.normalize(posix.join(String(withInputs['working-directory'] ?? '.'), String(withInputs['config'] ?? 'convy.yml')))
     const convyYml = await readRepoFile(octokit, { owner, repo, path: configPath, ref: pr.baseSha })
     const baseRules: GateRules = step || convyYml !== null ? rulesOfStep(withInputs, convyYml) : DEFAULT_RULES
-    return stricterRules(own, baseRules, base)
+    // The base's judge may read variables its convy step sets (base_url: ${JUDGE_URL}): those, not this step's.
+    return stricterRules(own, baseRules, base, workflow === null ? {} : workflowEnv(workflow, github.job, inputs.agents))
   } catch (error) {
     return cannot(apiFailure(error, 'contents: read'))
   }

@@ -11,7 +11,7 @@ import type { RunTally } from '../../records/tally/run-tally.ts'
 import type { ActionDeps } from './deps.ts'
 import type { History } from '../../records/tally/trend.ts'
 import { fetchBaseline, type BaselineWhere } from './fetch-baseline.ts'
-import type { RulesDecided } from '../../app/publish/gate-rules.ts'
+import type { BaseJudge, RulesDecided } from '../../app/publish/gate-rules.ts'
 
 export type { OutcomeVerdict } from '../../app/publish/publish-run.ts'
 
@@ -57,11 +57,16 @@ export async function publishAgent(deps: ActionDeps, run: FinishedRun, publicati
   const baseline: BaselineFound = 'none' in publication.baseline ? { tally: null, why: publication.baseline.none } : await fetchBaseline(deps, run.agent, publication.baseline, run.tally)
   const judge = await calibrationNear(deps.context, { config: deps.inputs.config }, { minKappa: deps.inputs.judgeMinKappa, labels: deps.inputs.judgeLabels ?? undefined })
   // The project's key pays only for the project's settings: never for judge samples or a review a run.json asks for.
-  const evidence = { after: run.tally, afterDir: run.dir ?? null, rejudge: deps.inputs.rejudge, config: deps.inputs.config, projectSettingsOnly: true, log: (message: string) => deps.log.info(`${run.agent}: ${message}`) }
+  const evidence = { after: run.tally, afterDir: run.dir ?? null, rejudge: deps.inputs.rejudge, config: deps.inputs.config, projectSettingsOnly: true, baseJudge: baseJudgeOf(rules), log: (message: string) => deps.log.info(`${run.agent}: ${message}`) }
   const published = await publishRun(publishDeps(deps, judge, rules), run, baseline, publication.target, (before, comparison) => gatherEvidence(deps.context, evidence, before, comparison))
   // The verdict and which inconclusive come from the one decision the check and the step's failure read (verdict/decide-gate.ts).
   const { verdict, inconclusive, commentUrl, markdown, failure } = published
   return { agent: run.agent, runId: run.tally.manifest.id, passRate: passRate(runCounts(run.tally).scenarios), verdict, inconclusive, reportUrl: run.reportUrl, commentUrl, markdown, failure }
+}
+
+/** The base branch's judge, which the gate judges with (app/pipeline/settle-judge.ts); null where no base decides. */
+export function baseJudgeOf(rules: RulesDecided | null): { judge: BaseJudge; base: string } | null {
+  return rules?.baseJudge ? { judge: rules.baseJudge, base: rules.base } : null
 }
 
 function publishDeps(deps: ActionDeps, judge: NonNullable<PublishDeps['settings']['judge']>, rules: RulesDecided | null): PublishDeps {

@@ -87,7 +87,7 @@ export const GATE_OPTIONS = {
     action: {
       input: 'rejudge',
       description:
-        'Judge samples for a second look at what decides the verdict: when the comparison is Worse or Better, the attempts of the scenarios that decide it are judged this many times again (e.g. 3) on their recorded dialogues, and a scenario whose change comes from the judge disagreeing with itself is labelled judge-unstable instead of counting. Costs that many judge calls per attempt of those scenarios only. Default: no second look.',
+        'Judge samples for a second look at what decides the verdict: when the comparison is Worse or Better, the attempts of the scenarios that decide it are judged this many times again (e.g. 3) on their recorded dialogues, and a scenario whose change comes from the judge disagreeing with itself is labelled judge-unstable instead of counting. Costs that many judge calls per attempt of those scenarios only. Not applied when a pull request’s judge change was settled with the base branch’s judge (the comment says so). Default: no second look.',
       docs: 'judge samples for a second look at what decides the verdict: when the comparison is Worse or Better, the attempts of the scenarios that decide it are judged this many times again (e.g. `3`) on their recorded dialogues, and a scenario whose change comes from the judge disagreeing with itself is labelled *judge-unstable* instead of counting (the gate is then inconclusive). Costs that many judge calls per attempt of those scenarios only; the uploaded run keeps its first judgements',
       defaultText: 'no second look',
     },
@@ -131,6 +131,10 @@ export const GATE_OPTIONS = {
   }),
   baseConfig: option({
     kind: text('file'),
-    cli: { flag: 'base-config', commands: ['publish'], help: "the base branch's convy.yml: its judge (model and endpoint) and judge.min_kappa decide where they are stricter, as the action's base-branch rules" },
+    cli: {
+      flag: 'base-config',
+      commands: ['publish', 'compare'],
+      help: "the base branch's convy.yml: its judge (model and endpoint) judges each run it did not judge (publish: this run's dialogues, and the baseline's if its judge moved; compare: into a new run compared instead), its judge.min_kappa if stricter, as the action's base-branch rules; where its judge cannot be asked, evidence is missing (exit 3)",
+    },
   }),
 }

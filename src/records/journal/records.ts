@@ -74,6 +74,12 @@ export const RunManifestSchema = z.object({
   models: z.object({
     user: z.nullable(z.string()),
     judge: z.nullable(z.string()),
+    /**
+     * Where the judge was asked: host and path of the models' address, nothing that can carry a secret
+     * (base/shared/url-secrets.ts's endpointIdentity). The judge's identity includes its endpoint: the
+     * same model name at another gateway may be another model. Null without a judge; absent in older runs.
+     */
+    judgeEndpoint: z.optional(z.nullable(z.string())),
     /** sha256 of the models' configuration as written, secrets excluded. */
     fingerprint: z.string(),
     /** Dollars per million tokens, input and output, by model name. */

@@ -30,7 +30,7 @@ export interface CommentFacts {
   run: RunTally
   counts: RunCounts
   /** The comparison with its baseline, the gate's one decision and what was done for it (rejudge notes); null without a baseline. */
-  compared: { comparison: Comparison; baseline: FoundBaseline; decision: GateDecision; notes: readonly string[]; trend: Trend | null } | null
+  compared: { comparison: Comparison; baseline: FoundBaseline; decision: GateDecision; notes: readonly string[]; unmet?: readonly string[]; trend: Trend | null } | null
   /** Why there is no baseline when one was expected; null when none was. */
   noBaselineWhy: string | null
   /** For the line that says where the baseline came from. */
@@ -49,7 +49,8 @@ export function publishMarkdown(facts: CommentFacts): string {
   if (compared) {
     const { comparison, baseline } = compared
     const source = baselineSourceLine(baseline.tally, baseline.source, facts.github, facts.now)
-    const noted = compared.notes.map((note) => `> ℹ️ ${neutralise(note, 600)}\n\n`).join('')
+    // What kept the evidence from being made (the base's judge could not be asked) first: the gate's reason.
+    const noted = [...(compared.unmet ?? []).map((line) => `> ⚠️ **Not a pass:** ${neutralise(line, 600)}\n\n`), ...compared.notes.map((note) => `> ℹ️ ${neutralise(note, 600)}\n\n`)].join('')
     markdown = `${underHeading(comparisonMarkdown(comparison, { reportUrl: facts.reportUrl, job: facts.job, trend: compared.trend }), `${healthLines(baseline)}${gateLines(comparison, compared.decision)}${noted}`)}\n${source}\n`
   } else {
     const why = facts.noBaselineWhy

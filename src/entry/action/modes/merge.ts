@@ -55,7 +55,7 @@ export async function mergeMode(deps: ActionDeps): Promise<AgentOutcome[]> {
     // The merge counted the run as it wrote the report; only when that failed is the folder read again.
     const tally = merged.tally ?? (await readTally(merged.dir))
     await uploadSummary(deps, agent, tally)
-    const outcome = await publishAgent(gating, { agent, tally, reportUrl, history: histories.get(agent) ?? null }, publication, rules)
+    const outcome = await publishAgent(gating, { agent, tally, reportUrl, dir: merged.dir, history: histories.get(agent) ?? null }, publication, rules)
     if (!outcome.failure) await saveBaselineToCache(deps, agent, merged.dir)
     outcomes.push(outcome)
   }

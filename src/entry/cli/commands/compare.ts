@@ -14,6 +14,7 @@ import { judgeGate } from '../../../verdict/judge-calibration.ts'
 import { calibrationMarkdown } from '../../../views/markdown/judge-calibration-markdown.ts'
 import { calibrationSentence } from '../../../views/page/judge-calibration.ts'
 import { forTerminal } from '../../../base/shared/invisible.ts'
+import { baseConfigRules } from '../base-config.ts'
 
 /**
  * Compares two runs: writes the compare page and prints a summary, the pull request's markdown
@@ -29,7 +30,9 @@ export async function compareCommand(ctx: CliContext, argv: readonly string[]): 
   const slowerPercent = values.failOnSlower ?? null
   const costlierPercent = values.failOnCostlier ?? null
 
-  const judge = await calibrationNear(ctx, { config: values.config })
+  // --base-config (issue 38): the base branch's convy.yml; its judge judges both runs, its min_kappa if stricter.
+  const base = await baseConfigOf(ctx, values.config, values.baseConfig)
+  const judge = await calibrationNear(ctx, { config: values.config }, base.minKappa)
   // The one decision the action and publish make too (verdict/decide-gate.ts): the baseline's health,
   // the judge's calibration and the speed and cost limits counted. Made once, as the page is written;
   // the page shows it when the command was asked to gate.
@@ -48,8 +51,9 @@ export async function compareCommand(ctx: CliContext, argv: readonly string[]): 
     config: values.config,
     results: values.results,
     calibration: judge.calibration,
+    baseJudge: base.judge,
     gate: {
-      decide: (c, { health, after: run }) => decideGate({ comparison: c }, { ...settings, health, judge: judgeGate(judge.minKappa, judge.calibration, run) }),
+      decide: (c, { health, after: run, unmet }) => decideGate({ comparison: c }, { ...settings, health, judge: judgeGate(judge.minKappa, judge.calibration, run), unmetRules: [...base.unmet, ...unmet] }),
       // The page shows the gate when the command was asked to gate; the default fail-on alone is not.
       onPage: asked.length === 1 && !given.has('failOn') ? null : asked.join(', '),
     },
@@ -69,6 +73,14 @@ export async function compareCommand(ctx: CliContext, argv: readonly string[]): 
   if (failOn !== 'never' || result.outcome !== 'pass') ctx.stderr.write(`gate (${asked.join(', ')}): ${outcome}: ${result.reason}\n`)
   if (!gateFails(result, values.failOnInconclusive)) return ExitCode.Ok
   return result.outcome === 'fail' ? ExitCode.Failed : ExitCode.Inconclusive
+}
+
+/** `--base-config FILE`: the base's judge and min_kappa, and what it could not settle; nothing without it. */
+async function baseConfigOf(ctx: CliContext, config: string | undefined, baseConfig: string | undefined) {
+  if (baseConfig === undefined) return { judge: null, minKappa: {}, unmet: [] as string[] }
+  const rules = await baseConfigRules(ctx, config ?? 'convy.yml', baseConfig)
+  for (const difference of rules.differences) ctx.stderr.write(`--base-config: ${difference}\n`)
+  return { judge: rules.baseJudge ? { judge: rules.baseJudge, base: rules.base } : null, minKappa: { minKappa: rules.rules.minKappa ?? undefined }, unmet: rules.unmet }
 }
 
 function plainSummary(c: Comparison, pagePath: string, calibration: string | null): string {

@@ -1,13 +1,12 @@
-import { appendFile, readFile } from 'node:fs/promises'
-import { resolve } from 'node:path'
+import { appendFile } from 'node:fs/promises'
 import { publishingJob } from '../../../adapters/github/artifact-names.ts'
 import { pullRequestOfEventFile } from '../../../adapters/github/event.ts'
 import { publishLocalRun } from '../../../app/pipeline/publish.ts'
 import { secretsOfProject } from '../../../app/pipeline/project.ts'
 import { createMask } from '../../../base/shared/secrets.ts'
 import { calibrationNear } from '../../../app/pipeline/judge-calibration.ts'
-import { projectRules, rulesOfStep, stricterRules, type RulesDecided } from '../../../app/publish/gate-rules.ts'
-import { errorMessage, ExitCode, InputError } from '../../../base/shared/errors.ts'
+import { baseConfigRules } from '../base-config.ts'
+import { ExitCode, InputError } from '../../../base/shared/errors.ts'
 import { readCommandArgs } from '../args.ts'
 import { commitSha } from '../../options/kinds.ts'
 import type { CliContext } from '../context.ts'
@@ -76,6 +75,7 @@ export async function publishCommand(ctx: CliContext, argv: readonly string[]): 
     config: values.config,
     results: values.results,
     mask,
+    baseJudge: rules?.baseJudge ? { judge: rules.baseJudge, base: rules.base } : null,
   })
 
   const markdown = mask(published.markdown)
@@ -88,19 +88,4 @@ export async function publishCommand(ctx: CliContext, argv: readonly string[]): 
   // As compare: evidence missing is 3 (a workflow can tell it from a Worse), a fail or an unfinished run 1.
   if (published.failedBy === 'evidence-missing') return ExitCode.Inconclusive
   return published.failure ? ExitCode.Failed : ExitCode.Ok
-}
-
-/** The pull request's convy.yml held against the base branch's (--base-config): the stricter decides. */
-async function baseConfigRules(ctx: { cwd: string }, config: string, baseConfig: string): Promise<RulesDecided> {
-  const read = async (file: string, must: boolean) => {
-    try {
-      return await readFile(resolve(ctx.cwd, file), 'utf8')
-    } catch (error) {
-      if (must) throw new InputError(`--base-config ${file}: ${errorMessage(error)}`)
-      return null
-    }
-  }
-  const own = rulesOfStep({}, await read(config, false))
-  const base = { ...own, ...projectRules(await read(baseConfig, true)) }
-  return stricterRules(own, base, `the base branch (${baseConfig})`)
 }
