@@ -7,6 +7,18 @@ import { html, type SafeHtml } from '../page/html.ts'
 export function adaptiveCard(c: Pick<Comparison, 'adaptive'>): SafeHtml {
   const a = c.adaptive
   if (!a) return html``
-  const saved = [`${count(a.saved.attempts)} attempts`, `about ${count(a.saved.modelCalls)} model calls`, ...(a.saved.usd === null ? [] : [`about ${dollars(a.saved.usd)}`])].join(', ')
+  const saved = savedWords(a.saved)
   return html`<h2>Adaptive attempts</h2><div class="card"><p>${count(a.played)} of ${count(a.ceiling)} attempts played (${a.rule}: ${a.k} first, then up to ${a.maxAttempts} where the comparison was undecided); saved against ${a.maxAttempts} each: ${saved}.</p><ul>${a.scenarios.map((s) => html`<li><b>${s.id}</b>: ${stopWords(s)}</li>`)}</ul></div>`
+}
+
+/**
+ * What an adaptive run saved against playing every scenario to the ceiling, in words the page and the
+ * comment share. A scripted suite calls no model: "about 0 model calls" would read as a fault.
+ */
+export function savedWords(saved: NonNullable<Comparison['adaptive']>['saved']): string {
+  return [
+    `${count(saved.attempts)} attempts`,
+    ...(saved.modelCalls > 0 ? [`about ${count(saved.modelCalls)} model calls`] : []),
+    ...(saved.usd === null ? [] : [`about ${dollars(saved.usd)}`]),
+  ].join(', ')
 }

@@ -1,7 +1,8 @@
 import type { ComparedScenario, Comparison, RunInfo } from '../../verdict/comparison.ts'
 import { standing, type Standing } from '../../verdict/standing.ts'
-import { count, dollars } from '../page/format.ts'
+import { count } from '../page/format.ts'
 import { stopWords } from '../../verdict/adaptive-summary.ts'
+import { savedWords } from '../compare/adaptive-card.ts'
 import { fitSections, table, type Section } from './markdown-fit.ts'
 import {
   CHANGED_HEADER, changedRow, NOT_COMPARED_HEADER, notComparedRow, SAME_HEADER, sameRow, scenarioId, tileRows,
@@ -92,7 +93,7 @@ export function comparisonMarkdown(c: Comparison, options: MarkdownOptions = {})
 function adaptiveSection(c: Comparison): string {
   const a = c.adaptive
   if (!a) return ''
-  const saved = [`${count(a.saved.attempts)} attempts`, `about ${count(a.saved.modelCalls)} model calls`, ...(a.saved.usd === null ? [] : [`about ${dollars(a.saved.usd)}`])].join(', ')
+  const saved = savedWords(a.saved)
   const lines = a.scenarios.map((s) => `- ${scenarioId(s.id)}: ${stopWords(s)}`)
   return `<details><summary>Adaptive attempts: ${count(a.played)} of ${count(a.ceiling)} played (${neutralise(a.rule, 40)}, ${a.k} then up to ${a.maxAttempts}); saved against ${a.maxAttempts} each: ${saved}</summary>\n\n${lines.join('\n')}\n\n</details>`
 }
