@@ -56,7 +56,13 @@ export async function loadPatterns(): Promise<void> {
 
 /** Case-insensitive, as checks have always matched (`new RegExp(value, 'iu')` before). */
 export function compilePattern(source: string): Pattern {
-  if (engine === undefined) throw new Error('compilePattern before loadPatterns()')
+  const { compiled, steps } = compileBounded(source, 'compilePattern')
+  return { test: (text) => compiled.matcher(text).find(), steps }
+}
+
+/** RE2's syntax compiled case-insensitive, refused past MAX_PATTERN_STEPS: what both kinds of pattern share. */
+function compileBounded(source: string, caller: string): { compiled: RE2JS; steps: number } {
+  if (engine === undefined) throw new Error(`${caller} before loadPatterns()`)
   let compiled: RE2JS
   try {
     compiled = engine.compile(source, engine.CASE_INSENSITIVE)
@@ -70,7 +76,7 @@ export function compilePattern(source: string): Pattern {
       `it compiles to ${steps} steps, past the limit of ${MAX_PATTERN_STEPS}: counted repeats are written out, so \`x{2,1000}\` is a thousand steps and counts inside counts multiply; write \`+\` or \`*\`, or a smaller count`,
     )
   }
-  return { test: (text) => compiled.matcher(text).find(), steps }
+  return { compiled, steps }
 }
 
 /** A pattern that finds where it matches: convy.yml's `redact:` (records/config/redact.ts). */
@@ -84,16 +90,7 @@ export interface SpanPattern {
 
 /** As compilePattern (case-insensitive, RE2's syntax, the same bound on steps), finding every match. */
 export function compileSpanPattern(source: string): SpanPattern {
-  if (engine === undefined) throw new Error('compileSpanPattern before loadPatterns()')
-  let compiled: RE2JS
-  try {
-    compiled = engine.compile(source, engine.CASE_INSENSITIVE)
-  } catch (error) {
-    const detail = error instanceof Error ? error.message.replace(/^error parsing regexp: /, '') : String(error)
-    throw new PatternSyntaxError(`${detail} (patterns run in linear time, as in RE2: lookaround and backreferences are not supported)`)
-  }
-  const steps = compiled.matcher('').programSize()
-  if (steps > MAX_PATTERN_STEPS) throw new PatternSyntaxError(`it compiles to ${steps} steps, past the limit of ${MAX_PATTERN_STEPS}: write \`+\` or \`*\` rather than a large count`)
+  const { compiled, steps } = compileBounded(source, 'compileSpanPattern')
   return {
     steps,
     matchesEmpty: compiled.matches(''),
