@@ -7,7 +7,7 @@ import type { FakeGitHub } from '../fakes/github-server.ts'
 import { fakeGitHubForSuite } from '../fakes/github-suite.ts'
 import { describeStep, exampleWorkspace, runActionStep } from './harness.ts'
 import { seedBaseline } from './seeded-baseline.ts'
-import { EXAMPLE_INPUTS, expectExit, pullRequestStep, sha } from './steps.ts'
+import { EXAMPLE_INPUTS, expectExit, pullRequestStep, pushStep, sha } from './steps.ts'
 
 // The action's `adaptive` input (issue 39), through the bundle against the fake GitHub: on a pull
 // request each agent's baseline is fetched before its run and its rounds compare with it. The
@@ -79,5 +79,16 @@ describe("the action's adaptive attempts on pull requests", () => {
     assert.equal(result.outputs.verdict, 'within-noise')
     assert.match(comment, /Within noise/, 'the comment is there')
     assert.doesNotMatch(comment, /Adaptive attempts/)
+  })
+
+  test('on a push to the default branch, adaptive changes nothing: the baseline plays baseline-attempts, and the log says so', async () => {
+    const step = pushStep(fake, workspace, { ...ADAPTIVE, 'baseline-attempts': '10' }, sha('4'))
+    const result = await runActionStep(fake, step)
+    expectExit(result, 0)
+    fake.world.finishRun(step.run.id, 'success')
+    assert.match(result.stdout, /adaptive: this is not a pull request, so each scenario plays 10 attempts/, describeStep(result))
+    const runJson = JSON.parse(await readFile(join(runDir(join(workspace, 'results'), result.outputs['run-id']!), 'run.json'), 'utf8')) as RunJson
+    assert.equal(runJson.settings.k, 10)
+    assert.equal(runJson.settings.adaptive, undefined)
   })
 })
