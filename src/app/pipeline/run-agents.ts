@@ -70,6 +70,7 @@ export async function runAgents(ctx: PipelineContext, request: RunRequest): Prom
     if (settings.shard) throw new InputError('convy-ci run: --adaptive with --shard is not supported yet (each shard would see only its share of a scenario\'s attempts); play the run unsharded')
     if (typeof adaptive.baseline === 'string') {
       sharedBaseline = await loadAdaptiveBaseline(project.resultsDir, adaptive.baseline)
+      // Refuses --max-attempts under -k now, not after the first agent's run.
       adaptiveSettings(sharedBaseline, adaptive.maxAttempts, settings.k)
     }
   }

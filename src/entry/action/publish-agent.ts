@@ -57,13 +57,7 @@ export interface Publication {
  */
 export async function publishAgent(deps: ActionDeps, run: FinishedRun, publication: Publication, rules: RulesDecided | null = null, fetched?: FetchedBaseline): Promise<AgentOutcome> {
   const baseline: BaselineFound =
-    'none' in publication.baseline
-      ? { tally: null, why: publication.baseline.none }
-      : fetched
-        ? fetched.tally
-          ? { ...fetched, health: baselineHealth(fetched.tally, run.tally) }
-          : fetched
-        : await fetchBaseline(deps, run.agent, publication.baseline, run.tally)
+    'none' in publication.baseline ? { tally: null, why: publication.baseline.none } : fetched ? heldAgainst(fetched, run.tally) : await fetchBaseline(deps, run.agent, publication.baseline, run.tally)
   const judge = await calibrationNear(deps.context, { config: deps.inputs.config }, { minKappa: deps.inputs.judgeMinKappa, labels: deps.inputs.judgeLabels ?? undefined })
   // The project's key pays only for the project's settings: never for judge samples or a review a run.json asks for.
   const evidence = { after: run.tally, afterDir: run.dir ?? null, rejudge: deps.inputs.rejudge, config: deps.inputs.config, projectSettingsOnly: true, baseJudge: baseJudgeOf(rules), log: (message: string) => deps.log.info(`${run.agent}: ${message}`) }
@@ -71,6 +65,11 @@ export async function publishAgent(deps: ActionDeps, run: FinishedRun, publicati
   // The verdict and which inconclusive come from the one decision the check and the step's failure read (verdict/decide-gate.ts).
   const { verdict, inconclusive, commentUrl, markdown, failure } = published
   return { agent: run.agent, runId: run.tally.manifest.id, passRate: passRate(runCounts(run.tally).scenarios), verdict, inconclusive, reportUrl: run.reportUrl, commentUrl, markdown, failure }
+}
+
+/** A baseline fetched before the run: its health is held against the run now that there is one. */
+function heldAgainst(fetched: FetchedBaseline, run: RunTally): BaselineFound {
+  return fetched.tally ? { ...fetched, health: baselineHealth(fetched.tally, run) } : fetched
 }
 
 /** The base branch's judge, which the gate judges with (app/pipeline/settle-judge.ts); null where no base decides. */
