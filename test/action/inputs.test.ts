@@ -17,6 +17,8 @@ describe('action inputs', () => {
       tags: [],
       attempts: 5,
       baselineAttempts: 10,
+      adaptive: false,
+      maxAttempts: 10,
       parallel: 4,
       turnTimeoutSeconds: 600,
       waitFor: null,
@@ -63,6 +65,8 @@ describe('action inputs', () => {
         tags: 'smoke,orders',
         attempts: '5',
         'baseline-attempts': '3',
+        adaptive: 'true',
+        'max-attempts': '4',
         parallel: '8',
         'turn-timeout': '30.5',
         'wait-for': 'http://localhost:8080/health',
@@ -97,6 +101,9 @@ describe('action inputs', () => {
       attempts: 5,
       // Never fewer than the pull requests' own attempts.
       baselineAttempts: 5,
+      adaptive: true,
+      // Never fewer than the attempts every scenario plays first.
+      maxAttempts: 5,
       parallel: 8,
       turnTimeoutSeconds: 30.5,
       waitFor: { url: 'http://localhost:8080/health', timeoutSeconds: 45 },

@@ -35,9 +35,16 @@ export interface RunRequest {
   results?: string | undefined
   /** run --verbose: each attempt's dialogue as it happens. */
   watch?: WatchAttempt | undefined
-  /** run --adaptive (issue 39): the baseline run each look compares with, and the ceiling of attempts. */
-  adaptive?: { baseline: string; maxAttempts: number } | undefined
+  /**
+   * run --adaptive (issue 39): the baseline run each look compares with (its id, 4-hex part or folder),
+   * and the ceiling of attempts. The action names each agent's baseline just before that agent's run
+   * (it downloads it then); null there: that agent plays its k attempts, as without adaptive.
+   */
+  adaptive?: { baseline: string | BaselineOfAgent; maxAttempts: number } | undefined
 }
+
+/** An agent's baseline for its adaptive rounds, asked for just before its run: a run's folder or id, or null. */
+export type BaselineOfAgent = (agent: string) => Promise<string | null>
 
 export interface AgentRun {
   agent: string
@@ -55,12 +62,25 @@ export interface AgentRun {
 export async function runAgents(ctx: PipelineContext, request: RunRequest): Promise<{ exitCode: ExitCode; runs: AgentRun[] }> {
   // Everything is read and checked for every agent before the first attempt is played.
   const project = await openProject(ctx, request)
-  let { settings } = request
-  let adaptiveBaseline: AdaptiveBaseline | undefined
-  if (request.adaptive) {
+  const { settings } = request
+  const { adaptive } = request
+  // One baseline for every agent (the CLI's) is read and checked before anything is played.
+  let sharedBaseline: AdaptiveBaseline | undefined
+  if (adaptive) {
     if (settings.shard) throw new InputError('convy-ci run: --adaptive with --shard is not supported yet (each shard would see only its share of a scenario\'s attempts); play the run unsharded')
-    adaptiveBaseline = await loadAdaptiveBaseline(project.resultsDir, request.adaptive.baseline)
-    settings = { ...settings, adaptive: adaptiveSettings(adaptiveBaseline, request.adaptive.maxAttempts, settings.k) }
+    if (typeof adaptive.baseline === 'string') {
+      sharedBaseline = await loadAdaptiveBaseline(project.resultsDir, adaptive.baseline)
+      // Refuses --max-attempts under -k now, not after the first agent's run.
+      adaptiveSettings(sharedBaseline, adaptive.maxAttempts, settings.k)
+    }
+  }
+  /** An agent's settings and baseline: adaptive where it has a baseline, its fixed k otherwise. */
+  const adaptiveFor = async (agent: string): Promise<{ settings: RunSettings; adaptiveBaseline?: AdaptiveBaseline }> => {
+    if (!adaptive) return { settings }
+    const reference = typeof adaptive.baseline === 'string' ? adaptive.baseline : await adaptive.baseline(agent)
+    if (reference === null) return { settings }
+    const baseline = sharedBaseline ?? (await loadAdaptiveBaseline(project.resultsDir, reference))
+    return { settings: { ...settings, adaptive: adaptiveSettings(baseline, adaptive.maxAttempts, settings.k) }, adaptiveBaseline: baseline }
   }
   // The judge's calibration, cited in each run's summary and report; a broken calibration.json stops here.
   const { calibration } = await calibrationOfProject(project.config, ctx.cwd)
@@ -103,6 +123,7 @@ export async function runAgents(ctx: PipelineContext, request: RunRequest): Prom
   try {
     for (const { agent, models, mask, world } of prepared) {
       if (ctx.signal.aborted) break
+      const { settings, adaptiveBaseline } = await adaptiveFor(agent.name)
       const run = await runAgent(ctx, { agent, models, mask, world, settings, scenarios, retired, resultsDir: project.resultsDir, writer, watch: request.watch, ready: modelsChecked, calibration, adaptiveBaseline })
       runs.push(run)
       exitCode = worst(exitCode, run.exitCode)

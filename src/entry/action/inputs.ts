@@ -26,6 +26,10 @@ export interface ActionInputs {
   attempts: number
   /** Attempts per scenario of a run that becomes a baseline (a push to the default branch): at least `attempts`. */
   baselineAttempts: number
+  /** On a pull request, attempts beyond `attempts`, up to `maxAttempts`, only where the comparison is undecided (issue 39). */
+  adaptive: boolean
+  /** With adaptive: the most attempts a scenario gets; at least `attempts`. */
+  maxAttempts: number
   parallel: number
   turnTimeoutSeconds: number
   waitFor: { url: string; timeoutSeconds: number } | null
@@ -73,6 +77,8 @@ export function readInputs(getInput: (name: string) => string): ActionInputs {
     tags: v.tags,
     attempts: v.attempts,
     baselineAttempts: Math.max(v.attempts, v.baselineAttempts),
+    adaptive: v.adaptive,
+    maxAttempts: Math.max(v.attempts, v.maxAttempts),
     parallel: v.parallel,
     turnTimeoutSeconds: v.turnTimeout,
     waitFor: v.waitFor ? { url: v.waitFor, timeoutSeconds: v.waitForTimeout } : null,

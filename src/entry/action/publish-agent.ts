@@ -4,13 +4,13 @@ import { calibrationNear } from '../../app/pipeline/judge-calibration.ts'
 import type { PublishDeps } from '../../app/publish/deps.ts'
 import type { PublishTarget } from '../../app/publish/post-to-pull-request.ts'
 import { gatherEvidence } from '../../app/pipeline/reconsider.ts'
-import type { BaselineFound } from '../../verdict/baseline-health.ts'
+import { baselineHealth, type BaselineFound } from '../../verdict/baseline-health.ts'
 import { publishRun, type OutcomeVerdict } from '../../app/publish/publish-run.ts'
 import { passRate, runCounts } from '../../records/tally/run-counts.ts'
 import type { RunTally } from '../../records/tally/run-tally.ts'
 import type { ActionDeps } from './deps.ts'
 import type { History } from '../../records/tally/trend.ts'
-import { fetchBaseline, type BaselineWhere } from './fetch-baseline.ts'
+import { fetchBaseline, type BaselineWhere, type FetchedBaseline } from './fetch-baseline.ts'
 import type { BaseJudge, RulesDecided } from '../../app/publish/gate-rules.ts'
 
 export type { OutcomeVerdict } from '../../app/publish/publish-run.ts'
@@ -52,9 +52,12 @@ export interface Publication {
 /**
  * Fetches a finished run's baseline (the artifact, or the Actions cache), then compares and publishes
  * through publish/, the code `convy-ci publish` shares, which also decides whether the run fails the step.
+ * `fetched`: the baseline already fetched before the run (adaptive attempts), compared with as it is,
+ * its health now held against the run.
  */
-export async function publishAgent(deps: ActionDeps, run: FinishedRun, publication: Publication, rules: RulesDecided | null = null): Promise<AgentOutcome> {
-  const baseline: BaselineFound = 'none' in publication.baseline ? { tally: null, why: publication.baseline.none } : await fetchBaseline(deps, run.agent, publication.baseline, run.tally)
+export async function publishAgent(deps: ActionDeps, run: FinishedRun, publication: Publication, rules: RulesDecided | null = null, fetched?: FetchedBaseline): Promise<AgentOutcome> {
+  const baseline: BaselineFound =
+    'none' in publication.baseline ? { tally: null, why: publication.baseline.none } : fetched ? heldAgainst(fetched, run.tally) : await fetchBaseline(deps, run.agent, publication.baseline, run.tally)
   const judge = await calibrationNear(deps.context, { config: deps.inputs.config }, { minKappa: deps.inputs.judgeMinKappa, labels: deps.inputs.judgeLabels ?? undefined })
   // The project's key pays only for the project's settings: never for judge samples or a review a run.json asks for.
   const evidence = { after: run.tally, afterDir: run.dir ?? null, rejudge: deps.inputs.rejudge, config: deps.inputs.config, projectSettingsOnly: true, baseJudge: baseJudgeOf(rules), log: (message: string) => deps.log.info(`${run.agent}: ${message}`) }
@@ -62,6 +65,11 @@ export async function publishAgent(deps: ActionDeps, run: FinishedRun, publicati
   // The verdict and which inconclusive come from the one decision the check and the step's failure read (verdict/decide-gate.ts).
   const { verdict, inconclusive, commentUrl, markdown, failure } = published
   return { agent: run.agent, runId: run.tally.manifest.id, passRate: passRate(runCounts(run.tally).scenarios), verdict, inconclusive, reportUrl: run.reportUrl, commentUrl, markdown, failure }
+}
+
+/** A baseline fetched before the run: its health is held against the run now that there is one. */
+function heldAgainst(fetched: FetchedBaseline, run: RunTally): BaselineFound {
+  return fetched.tally ? { ...fetched, health: baselineHealth(fetched.tally, run) } : fetched
 }
 
 /** The base branch's judge, which the gate judges with (app/pipeline/settle-judge.ts); null where no base decides. */

@@ -151,10 +151,17 @@ export const RUN_OPTIONS = {
     kind: whole(1, 15),
     cli: { flag: 'judge-samples', metavar: 'm', commands: ['run'], help: "ask the judge m times per attempt: each claim keeps its votes and is decided by their majority; the report shows the judge's flip rate", default: 1 },
   }),
-  // Adaptive attempts (issue 39, docs/statistics.md "Adaptive attempts"): the CLI only for now.
+  // Adaptive attempts (issue 39, docs/statistics.md "Adaptive attempts"); off in the action until its bench holds there.
   adaptive: option({
     kind: flag(),
     cli: { flag: 'adaptive', commands: ['run'], help: `with --baseline: play k attempts per scenario first (default ${ADAPTIVE_DEFAULTS.k} then), and more, in rounds, only where the comparison with the baseline is still undecided` },
+    action: {
+      input: 'adaptive',
+      description:
+        "On pull requests only: play attempts per scenario first, then more, in rounds, up to max-attempts only for the scenarios whose comparison with the baseline is still undecided (docs/statistics.md, Adaptive attempts). The baseline is fetched before the run; without one, the run plays its attempts as usual and says so in the log. Not with shard.",
+      docs: 'on pull requests: play `attempts` per scenario first, then more, in rounds, up to `max-attempts` only where the comparison with the baseline is still undecided ([Statistics](statistics.md), "Adaptive attempts"); without a baseline the run plays `attempts` and the log says so; not with `shard`',
+      default: false,
+    },
   }),
   adaptiveBaseline: option({
     kind: text('run'),
@@ -163,6 +170,12 @@ export const RUN_OPTIONS = {
   maxAttempts: option({
     kind: whole(1, 1000),
     cli: { flag: 'max-attempts', commands: ['run'], help: 'with --adaptive: the most attempts a scenario gets', default: ADAPTIVE_DEFAULTS.maxAttempts },
+    action: {
+      input: 'max-attempts',
+      description: 'With adaptive: the most attempts a scenario of a pull request gets. Never fewer than attempts.',
+      docs: 'with `adaptive`: the most attempts a scenario of a pull request gets; never fewer than `attempts`',
+      default: ADAPTIVE_DEFAULTS.maxAttempts,
+    },
   }),
   replayJudge: option({
     kind: flag(),

@@ -14,6 +14,7 @@ import { readHistories } from '../history.ts'
 import type { History } from '../../../records/tally/trend.ts'
 import { uploadSummary } from '../upload-summary.ts'
 import { baseBranchRules, withRules } from '../base-rules.ts'
+import { adaptiveRequest } from '../adaptive-baseline.ts'
 
 /**
  * mode: run — wait for the agent, play the scenarios in this process (the same runner as `convy-ci
@@ -52,21 +53,23 @@ export async function runMode(deps: ActionDeps): Promise<AgentOutcome[]> {
   }
   const modelCache = await restoreModelCache(deps)
   const histories = await reading
-  const { runs } = await runAgents(deps.context, { agents: inputs.agents, settings, config: inputs.config })
-  deps.context.signal.throwIfAborted()
-  await modelCache.save()
-
   // A shard is one slice of a run: the merge job compares and publishes the whole.
   // The base branch's rules decide the gate of a pull request (issue 38): the stricter of each setting.
+  // Read before the run, as adaptive attempts need the baseline they name before the run.
   const rules = inputs.shard ? null : await baseBranchRules(deps)
   if (rules && rules.differences.length > 0) log.warning(`the gate uses the base branch's rules where they are stricter: ${rules.differences.join('; ')}`)
   const gating = rules ? { ...deps, inputs: withRules(inputs, rules.rules) } : deps
   const publication = inputs.shard ? { baseline: { none: null }, target: null } : await planPublication(gating)
+  const { adaptive, fetched } = adaptiveRequest(gating, publication, settings.k)
+  const { runs } = await runAgents(deps.context, { agents: inputs.agents, settings, config: inputs.config, adaptive })
+  deps.context.signal.throwIfAborted()
+  await modelCache.save()
+
   const outcomes: AgentOutcome[] = []
   for (const run of runs) {
     const { reportUrl } = await uploadRun(deps, run.agent, run.dir, inputs.shard)
     if (!inputs.shard) await uploadSummary(deps, run.agent, run.tally)
-    const outcome = await publishAgent(gating, { agent: run.agent, tally: run.tally, reportUrl, dir: run.dir, history: histories.get(run.agent) ?? null }, publication, rules)
+    const outcome = await publishAgent(gating, { agent: run.agent, tally: run.tally, reportUrl, dir: run.dir, history: histories.get(run.agent) ?? null }, publication, rules, fetched.get(run.agent))
     if (!outcome.failure) await saveBaselineToCache(deps, run.agent, run.dir)
     outcomes.push(outcome)
   }
