@@ -8,7 +8,11 @@
 // (log-normal, σ = 0.35 on the log scale) and one attempt in twenty is three times slower (a retry, a
 // cold cache): skewed, with a heavy right tail, as recorded times are. A/A: the same agent twice, so
 // every "slower" is a false alarm — overall or in any one scenario, what `--fail-on-slower 0` fails
-// on. The drift row adds what a CI machine does between runs: every time of a run × e^(0.05·N(0,1)).
+// on. The drift rows add what a CI machine does between runs: every time of a run × e^(σ·N(0,1)), σ =
+// 0.05 (a quiet runner) or 0.3 (a localhost agent run twice on a busy machine moved its median up to
+// 2.9 ×, issue 35); "with history" gives the comparison the default branch's last five runs, each
+// run's median answer time drawn with the same drift (the typical scenario's median × its machine
+// factor), as the trend's summaries carry them.
 // A/B: every answer 1.5 × or 2 × slower (told slower overall; and failing --fail-on-slower 25); one
 // scenario alone 2 × or 3 × slower (told for that scenario).
 import type { AttemptDigest, RunTally } from '../src/records/tally/run-tally.ts'
@@ -20,6 +24,8 @@ const S = 20
 const SPREAD = 0.35
 const TAIL = { share: 0.05, factor: 3 }
 const DRIFT = 0.05
+const BUSY_DRIFT = 0.3
+const HISTORY_RUNS = 5
 
 function normal(random: () => number): number {
   return Math.sqrt(-2 * Math.log(1 - random())) * Math.cos(2 * Math.PI * random())
@@ -42,14 +48,16 @@ function tally(medians: readonly number[], k: number, random: () => number, slow
 /** What counts as caught; a number: failing --fail-on-slower at that percentage. */
 type Caught = 'any slower' | 'overall slower' | 'scenario 0 slower' | number
 
-function hits(simulations: number, seed: number, k: number, slowdown: (s: number) => number, what: Caught, drift = 0): number {
+function hits(simulations: number, seed: number, k: number, slowdown: (s: number) => number, what: Caught, drift = 0, historyRuns = 0): number {
   const random = seededRandom(seed)
   const ids = Array.from({ length: S }, (_, s) => `s${s}`)
   let count = 0
   for (let i = 0; i < simulations; i++) {
     const medians = ids.map(() => 0.5 * Math.exp(random() * Math.log(10)))
     const machine = () => Math.exp(drift * normal(random))
-    const speed = speedChanges(tally(medians, k, random, () => 1, machine()), tally(medians, k, random, slowdown, machine()), ids)
+    const typical = [...medians].sort((a, b) => a - b)[Math.floor(S / 2)]!
+    const history = Array.from({ length: historyRuns }, () => typical * machine())
+    const speed = speedChanges(tally(medians, k, random, () => 1, machine()), tally(medians, k, random, slowdown, machine()), ids, { history })
     const overall = speed.overall.change === 'higher'
     const caught =
       what === 'any slower' ? overall || speed.scenarios.some((s) => s.change === 'higher')
@@ -74,6 +82,10 @@ export function speedTable(simulations: number, only = ''): string[] {
   const rows: { name: string; n: number; run: (k: number) => number }[] = [
     { name: 'A/A: false "slower" (overall or any scenario)', n: simulations, run: (k) => hits(simulations, 11 + k, k, () => 1, 'any slower') },
     { name: `A/A with ±${DRIFT * 100}% machine drift between runs: false "slower"`, n: simulations, run: (k) => hits(simulations, 23 + k, k, () => 1, 'any slower', DRIFT) },
+    { name: `A/A with ±${DRIFT * 100}% drift, with history: false "slower"`, n: simulations, run: (k) => hits(simulations, 59 + k, k, () => 1, 'any slower', DRIFT, HISTORY_RUNS) },
+    { name: `A/A with ±${BUSY_DRIFT * 100}% drift, with history: false "slower"`, n: simulations, run: (k) => hits(simulations, 61 + k, k, () => 1, 'any slower', BUSY_DRIFT, HISTORY_RUNS) },
+    { name: `A/A with ±${BUSY_DRIFT * 100}% drift, with history: fails --fail-on-slower 50`, n: simulations, run: (k) => hits(simulations, 67 + k, k, () => 1, 50, BUSY_DRIFT, HISTORY_RUNS) },
+    { name: `every answer 2 × slower, ±${DRIFT * 100}% drift, with history: told slower overall`, n: power, run: (k) => hits(power, 71 + k, k, () => 2, 'overall slower', DRIFT, HISTORY_RUNS) },
     { name: 'every answer 1.5 × slower: told slower overall', n: power, run: (k) => hits(power, 31 + k, k, () => 1.5, 'overall slower') },
     { name: 'every answer 1.5 × slower: fails --fail-on-slower 25', n: power, run: (k) => hits(power, 37 + k, k, () => 1.5, 25) },
     { name: 'every answer 2 × slower: told slower overall', n: power, run: (k) => hits(power, 41 + k, k, () => 2, 'overall slower') },

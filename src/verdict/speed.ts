@@ -1,6 +1,7 @@
 import type { RunTally } from '../records/tally/run-tally.ts'
 import { attemptAnswerSeconds, attemptFirstTokenSeconds } from '../records/tally/answer-time.ts'
 import { measureChanges, risenPast, type Measured, type MeasureOf } from './attempt-measures.ts'
+import { driftBound } from '../base/stats/run-drift.ts'
 
 /**
  * Whether the agent answers slower or faster, beyond noise, overall and per scenario: each attempt's
@@ -13,7 +14,7 @@ export type Speed = Measured & { noise: SpeedNoise }
 export interface SpeedNoise {
   /** The smallest difference of the median answer times that is told (seconds). */
   minSeconds: number
-  /** The default branch's recent runs: how many, and the largest ratio between two of their median answer times; null: not known. */
+  /** The default branch's recent runs: how many, and the ratio of two runs' median answer times that their drift stays under in 99 of 100 pairs (base/stats/run-drift.ts); null: not known. */
   drift: { runs: number; ratio: number } | null
 }
 
@@ -28,11 +29,16 @@ export interface SpeedOptions {
   history?: readonly (number | null)[]
 }
 
-/** The largest ratio between two of the runs' median answer times, over three runs or more with one. */
+/**
+ * How far apart two runs' median answer times may be by drift alone, over three runs or more with
+ * one. The largest ratio the runs showed is not enough: a new pair of runs passes the range of five
+ * earlier ones about one time in twenty (bench/speed.ts measured 6% false "slower" at ±5% drift), so
+ * the bound is the 99% prediction bound from their spread.
+ */
 export function runDrift(history: readonly (number | null)[] = []): SpeedNoise['drift'] {
   const medians = history.filter((m): m is number => m !== null && m > 0)
   if (medians.length < MIN_DRIFT_RUNS) return null
-  return { runs: medians.length, ratio: Math.max(...medians) / Math.min(...medians) }
+  return { runs: medians.length, ratio: driftBound(medians) }
 }
 
 /** Attempts with at least one answer, agent errors left out (a timeout is not an answer time). */

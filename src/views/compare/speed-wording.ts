@@ -74,7 +74,7 @@ export function speedLines(c: Pick<Comparison, 'speed' | 'firstToken' | 'cost'>)
 /** How the lines were found, for whoever asks, with what a speed change had to pass beyond the test. */
 export function speedMethod(noise: SpeedNoise): string {
   const drift = noise.drift
-    ? `nor within the default branch's own drift between runs (×${noise.drift.ratio.toFixed(2)} across its last ${noise.drift.runs} runs)`
+    ? `nor within the default branch's own drift between runs (×${noise.drift.ratio.toFixed(2)}, what two runs stay within in 99 of 100 by the spread of its last ${noise.drift.runs})`
     : "and drift between whole runs (the machine, the network, the gateway's load) is not accounted for: no history of the default branch was at hand"
   return `Each attempt counts once, by its mean answer time (or time to first token), the agent's tokens or its dollars; the runs are compared on a log scale by a permutation test stratified by scenario, each scenario also alone (Tarone-corrected); changes under ×1.1 are never told, nor answer times that moved less than ${Math.round(noise.minSeconds * 1000)} ms, ${drift}.`
 }
