@@ -70,9 +70,13 @@ describe('the base branch’s rules decide a pull request’s gate', () => {
     assert.match(plain(top[1]!), /changes fail-on from "worse" to "never": the gate used the base branch \(main\)'s \("worse"\)/)
     assert.match(plain(top[1]!), /changes comment from "on-change" to "never"/)
     assert.match(plain(check.summary ?? ''), /changes fail-on from "worse" to "never"/)
-    // The fake checked every contents call against GitHub's OpenAPI description: the workflow file and convy.yml, at the base commit.
+    // The fake checked every contents call against GitHub's OpenAPI description: the workflow file, convy.yml and the judge's calibration (main has none), at the base commit.
     const reads = fake.calls.filter((c) => c.operation === 'repos/get-content')
-    assert.deepEqual(reads.slice(-2).map((c) => [decodeURIComponent(c.path), c.status]), [['/repos/acme/support-bot/contents/.github/workflows/convy.yml', 200], ['/repos/acme/support-bot/contents/convy.yml', 200]])
+    assert.deepEqual(reads.slice(-3).map((c) => [decodeURIComponent(c.path), c.status]), [
+      ['/repos/acme/support-bot/contents/.github/workflows/convy.yml', 200],
+      ['/repos/acme/support-bot/contents/convy.yml', 200],
+      ['/repos/acme/support-bot/contents/calibration.json', 404],
+    ])
   })
 
   test('baseline: none and fail-on-inconclusive: false: main’s auto baseline is compared with, and the break fails', async () => {

@@ -2,6 +2,7 @@ import { parse } from 'yaml'
 import { FAIL_ON, type FailOn } from '../../verdict/gate.ts'
 import { MIN_SPEED_CHANGE_SECONDS } from '../../verdict/speed.ts'
 import { COMMENT_POLICIES, type CommentPolicy } from './deps.ts'
+import type { Calibration } from '../../records/calibration/calibration.ts'
 
 /**
  * The settings that decide the gate (issue 38): a pull request must not loosen its own check by
@@ -63,6 +64,12 @@ export interface RulesDecided {
   baseJudge: BaseJudge | null
   /** The base branch as the sentences name it: `the base branch (main)`. */
   base: string
+  /**
+   * The judge's calibration at the base commit, which the min_kappa gate reads in place of the pull
+   * request's (a pull request must not vouch for its own judge); absent where the base's rules could
+   * not be read. `calibration` null: the base has none.
+   */
+  baseCalibration?: { calibration: Calibration | null; path: string }
 }
 
 /** A judge as another commit's convy.yml names it: asked with this project's key, at its own endpoint. */
@@ -182,6 +189,42 @@ export function projectRules(convyYml: string | null): Pick<GateRules, 'minKappa
   const text = (value: unknown) => (typeof value === 'string' || typeof value === 'number' ? String(value) : null)
   const kappa = at('judge', 'min_kappa')
   return { minKappa: typeof kappa === 'number' ? kappa : null, judgeModel: text(at('models', 'judge')), judgeEndpoint: text(at('models', 'base_url')) }
+}
+
+/** convy.yml's `judge.labels` as written (relative to convy.yml's folder); null: unset or unreadable, so labels.jsonl. */
+export function judgeLabelsOf(convyYml: string | null): string | null {
+  let doc: unknown = null
+  try {
+    doc = convyYml === null ? null : parse(convyYml)
+  } catch {
+    return null
+  }
+  const judge = doc && typeof doc === 'object' ? (doc as Record<string, unknown>)['judge'] : null
+  const labels = judge && typeof judge === 'object' ? (judge as Record<string, unknown>)['labels'] : null
+  return typeof labels === 'string' && labels.trim() !== '' ? labels.trim() : null
+}
+
+/**
+ * The sentence for a pull request whose calibration.json differs from the base commit's, or null when
+ * they are the same calibration. The gate reads the base's either way (min_kappa decides on it).
+ */
+export function calibrationDifference(own: Calibration | null, baseCalibration: Calibration | null, base: string): string | null {
+  if (canonical(own) === canonical(baseCalibration)) return null
+  return `this pull request changes the judge's calibration (calibration.json) from ${calibrationShown(baseCalibration)} to ${calibrationShown(own)}: the gate used ${base}'s`
+}
+
+function calibrationShown(calibration: Calibration | null): string {
+  if (!calibration) return 'none'
+  const kappa = calibration.overall.kappa
+  const figure = kappa ? `κ ${kappa.value.toFixed(2)} (95% CI ${kappa.interval.lower.toFixed(2)}–${kappa.interval.upper.toFixed(2)})` : 'κ undefined'
+  return `${figure} on ${calibration.overall.labels} labels of "${calibration.judge.model}"`
+}
+
+/** JSON with sorted keys: two parses of one calibration compare equal whatever order the files wrote. */
+function canonical(value: unknown): string {
+  return JSON.stringify(value, (_key, node: unknown) =>
+    node && typeof node === 'object' && !Array.isArray(node) ? Object.fromEntries(Object.entries(node as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : node,
+  )
 }
 
 /**

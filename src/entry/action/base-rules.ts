@@ -1,8 +1,11 @@
 import { readFile } from 'node:fs/promises'
 import { join, posix } from 'node:path'
-import { convyStepInputs, DEFAULT_RULES, rulesOfStep, stricterRules, workflowEnv, type GateRules, type RulesDecided } from '../../app/publish/gate-rules.ts'
+import { convyStepInputs, DEFAULT_RULES, judgeLabelsOf, rulesOfStep, stricterRules, workflowEnv, type GateRules, type RulesDecided } from '../../app/publish/gate-rules.ts'
 import { readRepoFile } from '../../adapters/github/repo-file.ts'
 import { apiFailure } from '../../adapters/github/api-error.ts'
+import type { Octokit } from '../../adapters/github/octokit.ts'
+import { CALIBRATION_FILE, parseCalibration, type Calibration } from '../../records/calibration/calibration.ts'
+import { DEFAULT_LABELS_FILE } from '../../records/calibration/judge-config.ts'
 import type { BaselineChoice, ActionInputs } from './inputs.ts'
 import type { ActionDeps } from './deps.ts'
 
@@ -33,10 +36,30 @@ export async function baseBranchRules(deps: ActionDeps): Promise<RulesDecided | 
     const configPath = posix.normalize(posix.join(String(withInputs['working-directory'] ?? '.'), String(withInputs['config'] ?? 'convy.yml')))
     const convyYml = await readRepoFile(octokit, { owner, repo, path: configPath, ref: pr.baseSha })
     const baseRules: GateRules = step || convyYml !== null ? rulesOfStep(withInputs, convyYml) : DEFAULT_RULES
+    // The judge's calibration is the base's too: a pull request's own calibration.json must not vouch for the judge (min_kappa).
+    const workingDirectory = String(withInputs['working-directory'] ?? '.')
+    const labels = withInputs['judge-labels'] ? posix.join(workingDirectory, String(withInputs['judge-labels'])) : posix.join(posix.dirname(configPath), judgeLabelsOf(convyYml) ?? DEFAULT_LABELS_FILE)
+    const calibrationPath = posix.normalize(posix.join(posix.dirname(labels), CALIBRATION_FILE))
+    const baseCalibration = { calibration: await readBaseCalibration(octokit, { owner, repo, path: calibrationPath, ref: pr.baseSha }), path: calibrationPath }
     // The base's judge may read variables its convy step sets (base_url: ${JUDGE_URL}): those, not this step's.
-    return stricterRules(own, baseRules, base, workflow === null ? {} : workflowEnv(workflow, github.job, inputs.agents))
+    return { ...stricterRules(own, baseRules, base, workflow === null ? {} : workflowEnv(workflow, github.job, inputs.agents)), baseCalibration }
   } catch (error) {
     return cannot(apiFailure(error, 'contents: read'))
+  }
+}
+
+/**
+ * calibration.json at the base commit; null where it is not there, or is not a calibration this
+ * convy-ci reads (as a base's unparsable setting counts as unset: the gate then behaves as the base
+ * without one would, which under min_kappa is evidence missing, never a pass).
+ */
+async function readBaseCalibration(octokit: Octokit, where: { owner: string; repo: string; path: string; ref: string }): Promise<Calibration | null> {
+  const text = await readRepoFile(octokit, where)
+  if (text === null) return null
+  try {
+    return parseCalibration(text, `${where.path} at ${where.ref.slice(0, 7)}`)
+  } catch {
+    return null
   }
 }
 

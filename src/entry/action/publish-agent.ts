@@ -1,6 +1,6 @@
 import type { InconclusiveKind } from '../../verdict/gate.ts'
 import { publishingJob } from '../../adapters/github/artifact-names.ts'
-import { calibrationNear } from '../../app/pipeline/judge-calibration.ts'
+import { calibrationNear, type ProjectCalibration } from '../../app/pipeline/judge-calibration.ts'
 import type { PublishDeps } from '../../app/publish/deps.ts'
 import type { PublishTarget } from '../../app/publish/post-to-pull-request.ts'
 import { gatherEvidence } from '../../app/pipeline/reconsider.ts'
@@ -11,7 +11,7 @@ import type { RunTally } from '../../records/tally/run-tally.ts'
 import type { ActionDeps } from './deps.ts'
 import type { History } from '../../records/tally/trend.ts'
 import { fetchBaseline, type BaselineWhere, type FetchedBaseline } from './fetch-baseline.ts'
-import type { BaseJudge, RulesDecided } from '../../app/publish/gate-rules.ts'
+import { calibrationDifference, type BaseJudge, type RulesDecided } from '../../app/publish/gate-rules.ts'
 
 export type { OutcomeVerdict } from '../../app/publish/publish-run.ts'
 
@@ -58,10 +58,11 @@ export interface Publication {
 export async function publishAgent(deps: ActionDeps, run: FinishedRun, publication: Publication, rules: RulesDecided | null = null, fetched?: FetchedBaseline): Promise<AgentOutcome> {
   const baseline: BaselineFound =
     'none' in publication.baseline ? { tally: null, why: publication.baseline.none } : fetched ? heldAgainst(fetched, run.tally) : await fetchBaseline(deps, run.agent, publication.baseline, run.tally)
-  const judge = await calibrationNear(deps.context, { config: deps.inputs.config }, { minKappa: deps.inputs.judgeMinKappa, labels: deps.inputs.judgeLabels ?? undefined })
+  const own = await calibrationNear(deps.context, { config: deps.inputs.config }, { minKappa: deps.inputs.judgeMinKappa, labels: deps.inputs.judgeLabels ?? undefined })
+  const { judge, rules: decided } = withBaseCalibration(own, rules)
   // The project's key pays only for the project's settings: never for judge samples or a review a run.json asks for.
   const evidence = { after: run.tally, afterDir: run.dir ?? null, rejudge: deps.inputs.rejudge, config: deps.inputs.config, projectSettingsOnly: true, baseJudge: baseJudgeOf(rules), log: (message: string) => deps.log.info(`${run.agent}: ${message}`) }
-  const published = await publishRun(publishDeps(deps, judge, rules), run, baseline, publication.target, (before, comparison) => gatherEvidence(deps.context, evidence, before, comparison))
+  const published = await publishRun(publishDeps(deps, judge, decided), run, baseline, publication.target, (before, comparison) => gatherEvidence(deps.context, evidence, before, comparison))
   // The verdict and which inconclusive come from the one decision the check and the step's failure read (verdict/decide-gate.ts).
   const { verdict, inconclusive, commentUrl, markdown, failure } = published
   return { agent: run.agent, runId: run.tally.manifest.id, passRate: passRate(runCounts(run.tally).scenarios), verdict, inconclusive, reportUrl: run.reportUrl, commentUrl, markdown, failure }
@@ -70,6 +71,19 @@ export async function publishAgent(deps: ActionDeps, run: FinishedRun, publicati
 /** A baseline fetched before the run: its health is held against the run now that there is one. */
 function heldAgainst(fetched: FetchedBaseline, run: RunTally): BaselineFound {
   return fetched.tally ? { ...fetched, health: baselineHealth(fetched.tally, run) } : fetched
+}
+
+/**
+ * The calibration the min_kappa gate reads: the base commit's where the base's rules were read (a pull
+ * request's calibration.json must not vouch for its judge), with a changed one named among the rules'
+ * differences; the pull request's own where no base decides. min_kappa is already the stricter of both.
+ */
+export function withBaseCalibration(own: ProjectCalibration, rules: RulesDecided | null): { judge: ProjectCalibration; rules: RulesDecided | null } {
+  const baseCalibration = rules?.baseCalibration
+  if (!rules || !baseCalibration) return { judge: own, rules }
+  const judge = { minKappa: own.minKappa, calibration: baseCalibration.calibration, path: baseCalibration.path }
+  const changed = calibrationDifference(own.calibration, baseCalibration.calibration, rules.base)
+  return { judge, rules: changed ? { ...rules, differences: [...rules.differences, changed] } : rules }
 }
 
 /** The base branch's judge, which the gate judges with (app/pipeline/settle-judge.ts); null where no base decides. */

@@ -90,16 +90,24 @@ export async function readCalibration(path: string): Promise<Calibration | null>
   } catch {
     return null
   }
+  return parseCalibration(text, path)
+}
+
+/**
+ * A calibration.json's text, held to the one schema wherever it was read: this checkout's file, or
+ * the base commit's through the contents API (issue 38). `where` names it in the error (exit 2).
+ */
+export function parseCalibration(text: string, where: string): Calibration {
   let data: unknown
   try {
     data = JSON.parse(text)
   } catch (error) {
-    throw new InputError(`${path}: not valid JSON (${(error as Error).message}); run convy-ci judge-check again to write it`)
+    throw new InputError(`${where}: not valid JSON (${(error as Error).message}); run convy-ci judge-check again to write it`)
   }
   const parsed = CalibrationSchema.safeParse(data)
   if (!parsed.success) {
     const issue = parsed.error.issues[0]
-    throw new InputError(`${path}: not a calibration this convy-ci reads (${issue?.path.join('.')}: ${issue?.message}); run convy-ci judge-check again to write it`)
+    throw new InputError(`${where}: not a calibration this convy-ci reads (${issue?.path.join('.')}: ${issue?.message}); run convy-ci judge-check again to write it`)
   }
   return parsed.data
 }
