@@ -5,6 +5,8 @@ import { join } from 'node:path'
 import { after, before, describe, test } from 'node:test'
 import { compare, defineAgent, readRun, run, writeReport } from '../../src/index.ts'
 import { judgeByRule, startFakeModelServer, type FakeModelServer } from '../../src/entry/testing/fake-model-server.ts'
+import { historyFileBeside, writeHistory } from '../../src/records/tally/trend.ts'
+import type { RunSummary } from '../../src/records/tally/run-summary.ts'
 
 // The library as complete as the CLI: results that carry each attempt's dialogue, readRun(),
 // compare() with the gate, writeReport(), and run()'s judgeSamples and shard.
@@ -63,6 +65,30 @@ describe('the library: run folders from code', () => {
     assert.equal(same.standing, 'within-noise')
     assert.equal(same.gate.fails, false)
     await assert.rejects(compare(good, bad, { failOn: 'sometimes' as 'never' }), /compare\(\): failOn sometimes: expected one of worse, failing, never/)
+  })
+
+  test('compare() gates speed as `convy-ci compare` does: failOnSlower, minSpeedChangeMs, and the drift of the trend beside the after run', async () => {
+    const cwd = await mkdtemp(join(tmpdir(), 'convy-library-'))
+    const slowly = defineAgent({ conversation: () => ({ answer: async () => (await new Promise((r) => setTimeout(r, 300)), { text: 'it is on its way' }) }) })
+    const fast = await run({ cwd, agent: answering(() => 'it is on its way'), name: 'bot', scenarios: [ORDER], k: 5 })
+    const slow = await run({ cwd, agent: slowly, name: 'bot', scenarios: [ORDER], k: 5 })
+    // Passing as often, so only the speed limit can fail it.
+    const plain = await compare(fast, slow)
+    assert.equal(plain.standing, 'within-noise')
+    assert.equal(plain.gate.fails, false)
+    const limited = await compare(fast, slow, { failOnSlower: 50 })
+    assert.equal(limited.gate.outcome, 'fail')
+    assert.match(limited.gate.reason, /slower .*fail-on-slower/)
+    const coarse = await compare(fast, slow, { failOnSlower: 50, minSpeedChangeMs: 5_000 })
+    assert.equal(coarse.gate.fails, false)
+    await assert.rejects(compare(fast, slow, { failOnSlower: -1 }), /compare\(\): failOnSlower -1: expected a percentage, 0 or more/)
+
+    // The default branch's runs moved their median answer time by far more than 300 ms: not the agent's doing.
+    const summary = (median: number): RunSummary => ({ format: 1, run: 'bot/x', agent: 'bot', commit: null, branch: 'main', startedAt: '2026-12-01T00:00:00Z', finishedAt: null, state: 'finished', k: 5, scenarios: [], medianAnswerSeconds: median, costUsd: null })
+    await writeHistory(historyFileBeside(slow.dir!), { branch: 'main', entries: [0.002, 2, 0.05].map((m) => ({ workflowRun: null, summary: summary(m) })) }, new Date())
+    const drifting = await compare(fast, slow, { failOnSlower: 50 })
+    assert.equal(drifting.gate.fails, false)
+    assert.equal((drifting.details as { speed: { noise: { drift: { runs: number } | null } } }).speed.noise.drift?.runs, 3)
   })
 
   test('writeReport() writes the run folder\'s report.html again', async () => {

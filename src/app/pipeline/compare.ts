@@ -1,4 +1,4 @@
-import { compareRuns } from '../../verdict/compare-runs.ts'
+import { compareRuns, type CompareRunsOptions } from '../../verdict/compare-runs.ts'
 import type { Comparison } from '../../verdict/comparison.ts'
 import { baselineHealth, type BaselineHealth } from '../../verdict/baseline-health.ts'
 import type { GateDecision } from '../../verdict/decide-gate.ts'
@@ -15,7 +15,7 @@ import { settleWithBaseJudge } from './settle-judge.ts'
 import type { BaseJudge } from '../publish/gate-rules.ts'
 import type { RunLocation } from '../../records/journal/run-folder.ts'
 import { readTally } from '../../records/tally/read-tally.ts'
-import { historyFileBeside, readHistory, trendOf, type Trend } from '../../records/tally/trend.ts'
+import { historyFileBeside, readHistory, trendOf, type History, type Trend } from '../../records/tally/trend.ts'
 import type { RunTally } from '../../records/tally/run-tally.ts'
 
 export interface CompareRequest {
@@ -71,13 +71,7 @@ export async function compareTwoRuns(
   // The default branch's trend, when `convy-ci baseline --history` or the action left one beside the after run.
   const { history, problems } = await readHistory(historyFileBeside(after.dir))
   for (const problem of problems) ctx.stderr.write(`warning: ${problem}\n`)
-  const options = {
-    now: ctx.now(),
-    ...(request.maxAgeDays === undefined ? {} : { maxAgeDays: request.maxAgeDays }),
-    ...(request.minSpeedChangeSeconds === undefined ? {} : { minSpeedChangeSeconds: request.minSpeedChangeSeconds }),
-    // Its runs say how much the answer time drifts from run to run (verdict/speed.ts).
-    ...(history ? { speedHistory: history.entries.map((entry) => entry.summary.medianAnswerSeconds) } : {}),
-  }
+  const options = comparisonOptions(ctx.now(), request, history)
   let decision: GateDecision | undefined
   const { gate } = request
   const { comparison, path, tallies } = await compareFoldersToPage(resultsDir, { before: before.dir, after: after.dir }, (b, a) => compareRuns(b, a, options), {
@@ -100,6 +94,20 @@ export async function compareTwoRuns(
   // The page writer compares the runs, so it has called the gate by now.
   if (!decision) throw new Error('compareTwoRuns: the gate was not decided as the page was written')
   return { comparison, page: path, after: manifest, trend, decision }
+}
+
+/**
+ * How two runs are compared, wherever they are (`convy-ci compare`, the library's compare()): the
+ * asked limits, and the default branch's trend when one lies beside the after run, whose runs say how
+ * much the answer time drifts from run to run (verdict/speed.ts).
+ */
+export function comparisonOptions(now: Date, request: Pick<CompareRequest, 'maxAgeDays' | 'minSpeedChangeSeconds'>, history: History | null): CompareRunsOptions {
+  return {
+    now,
+    ...(request.maxAgeDays === undefined ? {} : { maxAgeDays: request.maxAgeDays }),
+    ...(request.minSpeedChangeSeconds === undefined ? {} : { minSpeedChangeSeconds: request.minSpeedChangeSeconds }),
+    ...(history ? { speedHistory: history.entries.map((entry) => entry.summary.medianAnswerSeconds) } : {}),
+  }
 }
 
 /** Each run judged by another judge than the base's, judged again with it into a new run folder (said on stderr). */

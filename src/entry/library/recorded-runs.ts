@@ -7,6 +7,8 @@ import { decideGate } from '../../verdict/decide-gate.ts'
 import { baselineHealth } from '../../verdict/baseline-health.ts'
 import { standing } from '../../verdict/standing.ts'
 import { writeRunReport } from '../../app/pipeline/write-report.ts'
+import { comparisonOptions } from '../../app/pipeline/compare.ts'
+import { historyFileBeside, readHistory } from '../../records/tally/trend.ts'
 import { InputError } from '../../base/shared/errors.ts'
 import { scenarioResults, totals } from './result.ts'
 import type { CompareOptions, ComparisonResult, RunResult } from './result-types.ts'
@@ -46,10 +48,15 @@ export async function readRecordedRun(run: RunReference, cwd: string): Promise<R
 export async function compareRecordedRuns(before: RunReference, after: RunReference, options: CompareOptions, cwd: string): Promise<ComparisonResult> {
   const failOn = options.failOn ?? 'worse'
   if (!FAIL_ON.includes(failOn)) throw new InputError(`compare(): failOn ${String(failOn)}: expected one of ${FAIL_ON.join(', ')}`)
-  const [beforeTally, afterTally] = await Promise.all([readTally(folderOf(before, cwd, 'compare()')), readTally(folderOf(after, cwd, 'compare()'))])
-  const comparison = compareRuns(beforeTally, afterTally, { now: new Date(), ...(options.maxAgeDays === undefined ? {} : { maxAgeDays: options.maxAgeDays }) })
-  // The one gate (verdict/decide-gate.ts), the baseline's health counted as compare --fail-on counts it.
-  const { result } = decideGate({ comparison }, { failOn, acrossJudgeChange: options.gateAcrossJudgeChange ?? false, health: baselineHealth(beforeTally, afterTally) })
+  const slowerPercent = atLeastZero(options.failOnSlower, 'failOnSlower', 'a percentage')
+  const costlierPercent = atLeastZero(options.failOnCostlier, 'failOnCostlier', 'a percentage')
+  const minSpeedChangeMs = atLeastZero(options.minSpeedChangeMs, 'minSpeedChangeMs', 'a number of milliseconds')
+  const afterDir = folderOf(after, cwd, 'compare()')
+  const [beforeTally, afterTally, { history }] = await Promise.all([readTally(folderOf(before, cwd, 'compare()')), readTally(afterDir), readHistory(historyFileBeside(afterDir))])
+  // The same options as `convy-ci compare`: the default branch's trend beside the after run says how much answer times drift.
+  const comparison = compareRuns(beforeTally, afterTally, comparisonOptions(new Date(), { maxAgeDays: options.maxAgeDays, minSpeedChangeSeconds: minSpeedChangeMs === null ? undefined : minSpeedChangeMs / 1000 }, history))
+  // The one gate (verdict/decide-gate.ts), the baseline's health and the speed and cost limits counted as compare --fail-on counts them.
+  const { result } = decideGate({ comparison }, { failOn, acrossJudgeChange: options.gateAcrossJudgeChange ?? false, health: baselineHealth(beforeTally, afterTally), slowerPercent, costlierPercent })
   return {
     before: comparison.before.id,
     after: comparison.after.id,
@@ -62,6 +69,12 @@ export async function compareRecordedRuns(before: RunReference, after: RunRefere
     gate: { failOn, outcome: result.outcome, reason: result.reason, fails: gateFails(result, options.failOnInconclusive ?? true) },
     details: JSON.parse(JSON.stringify(comparison)) as Record<string, unknown>,
   }
+}
+
+function atLeastZero(value: number | undefined, name: string, what: string): number | null {
+  if (value === undefined) return null
+  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) throw new InputError(`compare(): ${name} ${String(value)}: expected ${what}, 0 or more`)
+  return value
 }
 
 /** Writes (again) a run folder's report.html, as `convy-ci report` does, and returns its path. */
