@@ -1,7 +1,6 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
-import { fakeReply, judgeAnswer, startFakeModelServer, type FakeModelServer } from '../../src/entry/testing/fake-model-server.ts'
-import { STOP_WORD } from '../../src/play/simulated-user/simulated-user-prompt.ts'
+import { startJudgingModels } from './judging-models.ts'
 import type { FakeGitHub } from '../fakes/github-server.ts'
 import { fakeGitHubForSuite } from '../fakes/github-suite.ts'
 import { modelsYml } from '../support/convy-yml.ts'
@@ -26,18 +25,11 @@ const plain = (markdown: string) => markdown.replace(/\\([\\`*_{}[\]()#+\-.!|<>$
 
 describe('a judge change made by the pull request, in the action: the gate judges with main’s judge', () => {
   let fake: FakeGitHub
-  let models: FakeModelServer
+  let models: Awaited<ReturnType<typeof startJudgingModels>>
   let line = 'sure thing'
   fakeGitHubForSuite(() => fake, (started) => (fake = started))
   before(async () => {
-    models = await startFakeModelServer({
-      user: ({ dialogue }) => (dialogue.length === 0 ? line : STOP_WORD),
-      handler: ({ model, judge }) => {
-        if (!judge) return undefined
-        const pass = model === 'lenient-judge' || judge.dialogue.some((l) => l.role === 'agent' && l.text.includes('sure'))
-        return fakeReply.text(judgeAnswer(judge.claims.map(() => ({ pass, reason: `${model} decided` }))))
-      },
-    })
+    models = await startJudgingModels('lenient-judge', () => line)
     // main's run with main's judge, made by the bundled CLI.
     line = 'sure thing'
     await seedBaseline(fake, await checkout('main-judge'), INPUTS, { env: { MODELS_URL: models.url } })
@@ -45,7 +37,7 @@ describe('a judge change made by the pull request, in the action: the gate judge
   after(async () => {
     await models.close()
   })
-  const judgeCalls = (model: string) => models.requests.filter((r) => r.kind === 'judge' && (r.body as { model: string }).model === model).length
+  const judgeCalls = (model: string) => models.judgeCalls(model)
   /** The base commit: main's convy.yml and workflow file, the convy step setting `env`. */
   const serveMain = (yml: string, env: Record<string, string> = {}) => {
     const envLines = Object.entries(env).map(([name, value]) => `          ${name}: ${JSON.stringify(value)}\n`)

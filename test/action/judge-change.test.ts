@@ -1,7 +1,6 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
-import { fakeReply, judgeAnswer, startFakeModelServer, type FakeModelServer } from '../../src/entry/testing/fake-model-server.ts'
-import { STOP_WORD } from '../../src/play/simulated-user/simulated-user-prompt.ts'
+import { startJudgingModels } from './judging-models.ts'
 import type { FakeGitHub } from '../fakes/github-server.ts'
 import { fakeGitHubForSuite } from '../fakes/github-suite.ts'
 import { modelsYml } from '../support/convy-yml.ts'
@@ -30,23 +29,16 @@ const checkout = (judge: string) => makeProject({ 'convy.yml': convyYml(judge), 
 
 describe('a judge change made by the pull request, in the action', () => {
   let fake: FakeGitHub
-  let models: FakeModelServer
+  let models: Awaited<ReturnType<typeof startJudgingModels>>
   let line = 'sure thing'
   fakeGitHubForSuite(() => fake, (started) => (fake = started))
   before(async () => {
-    models = await startFakeModelServer({
-      user: ({ dialogue }) => (dialogue.length === 0 ? line : STOP_WORD),
-      handler: ({ model, judge }) => {
-        if (!judge) return undefined
-        const pass = model === 'old-judge' || judge.dialogue.some((l) => l.role === 'agent' && l.text.includes('sure'))
-        return fakeReply.text(judgeAnswer(judge.claims.map(() => ({ pass, reason: `${model} decided` }))))
-      },
-    })
+    models = await startJudgingModels('old-judge', () => line)
   })
   after(async () => {
     await models.close()
   })
-  const judgeCalls = (model: string) => models.requests.filter((r) => r.kind === 'judge' && (r.body as { model: string }).model === model).length
+  const judgeCalls = (model: string) => models.judgeCalls(model)
 
   test("the baseline's dialogues are judged again with the PR's judge, and the Worse stands: the step fails", async () => {
     line = 'sure thing'
