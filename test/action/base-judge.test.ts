@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
-import { startJudgingModels } from './judging-models.ts'
+import { HELP_SCENARIO, startJudgingModels } from '../support/judging-models.ts'
 import type { FakeGitHub } from '../fakes/github-server.ts'
 import { fakeGitHubForSuite } from '../fakes/github-suite.ts'
 import { modelsYml } from '../support/convy-yml.ts'
@@ -15,11 +15,10 @@ import { expectExit, pullRequestStep, sha } from './steps.ts'
 // pull request's passes everything. The echo agent says what the user's line says.
 
 const convyYml = (judge: string, urlVariable = 'MODELS_URL') => modelsYml({ urlVariable, judge })
-const SCENARIO = 'user: Ask for help, then stop.\njudge: [The agent agreed to help]\nmax_turns: 1\n'
 const INPUTS = { agent: 'echo', attempts: '5', parallel: '1', cache: 'off' }
 const BASE_SHA = 'b'.repeat(40)
 
-const checkout = (judge: string) => makeProject({ 'convy.yml': convyYml(judge), 'scenarios/help.yml': SCENARIO })
+const checkout = (judge: string) => makeProject({ 'convy.yml': convyYml(judge), 'scenarios/help.yml': HELP_SCENARIO })
 /** The comment's text as a reader sees it: markdown escapes removed. */
 const plain = (markdown: string) => markdown.replace(/\\([\\`*_{}[\]()#+\-.!|<>$~])/g, '$1').replace(/\u200d/g, '')
 

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
-import { startJudgingModels } from './judging-models.ts'
+import { HELP_SCENARIO, startJudgingModels } from '../support/judging-models.ts'
 import type { FakeGitHub } from '../fakes/github-server.ts'
 import { fakeGitHubForSuite } from '../fakes/github-suite.ts'
 import { modelsYml } from '../support/convy-yml.ts'
@@ -22,10 +22,9 @@ import { expectExit, pullRequestStep, sha } from './steps.ts'
 // passes an answer only when it says "sure". The echo agent says what the user's line says.
 
 const convyYml = (judge: string) => modelsYml({ urlVariable: 'MODELS_URL', judge })
-const SCENARIO = 'user: Ask for help, then stop.\njudge: [The agent agreed to help]\nmax_turns: 1\n'
 const INPUTS = { agent: 'echo', attempts: '5', parallel: '1', cache: 'off' }
 
-const checkout = (judge: string) => makeProject({ 'convy.yml': convyYml(judge), 'scenarios/help.yml': SCENARIO })
+const checkout = (judge: string) => makeProject({ 'convy.yml': convyYml(judge), 'scenarios/help.yml': HELP_SCENARIO })
 
 describe('a judge change made by the pull request, in the action', () => {
   let fake: FakeGitHub

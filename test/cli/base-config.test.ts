@@ -2,8 +2,7 @@ import assert from 'node:assert/strict'
 import { writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { after, before, describe, test } from 'node:test'
-import { fakeReply, judgeAnswer, startFakeModelServer, type FakeModelServer } from '../../src/entry/testing/fake-model-server.ts'
-import { STOP_WORD } from '../../src/play/simulated-user/simulated-user-prompt.ts'
+import { HELP_SCENARIO, startJudgingModels } from '../support/judging-models.ts'
 import { readAllAttempts, readManifest } from '../../src/records/journal/read-run.ts'
 import { makeProject, runInProcess } from './harness.ts'
 
@@ -16,25 +15,16 @@ const convyYml = (judge: string, baseUrl = '${CONVY_BASE_URL}') => `models:
   user: user-model
   judge: ${judge}
 `
-const SCENARIO = 'user: Ask for help, then stop.\njudge: [The agent agreed to help]\nmax_turns: 1\n'
 
 describe('compare --base-config: the base branch’s judge judges the pull request’s dialogues', () => {
-  let models: FakeModelServer
+  let models: Awaited<ReturnType<typeof startJudgingModels>>
   let line = 'sure thing'
   let dir: string
   let base: string
   let pr: string
   before(async () => {
-    models = await startFakeModelServer({
-      user: ({ dialogue }) => (dialogue.length === 0 ? line : STOP_WORD),
-      handler: ({ model, judge }) => {
-        if (!judge) return undefined
-        const said = judge.dialogue.filter((l) => l.role === 'agent').map((l) => l.text).join(' ')
-        const pass = model === 'lenient-judge' || said.includes('sure')
-        return fakeReply.text(judgeAnswer(judge.claims.map(() => ({ pass, reason: `${model}: ${pass ? 'agreed' : 'did not agree'}` }))))
-      },
-    })
-    dir = await makeProject({ 'convy.yml': convyYml('main-judge'), 'main.yml': convyYml('main-judge'), 'dead.yml': convyYml('main-judge', 'http://127.0.0.1:1/v1'), 'scenarios/help.yml': SCENARIO })
+    models = await startJudgingModels('lenient-judge', () => line)
+    dir = await makeProject({ 'convy.yml': convyYml('main-judge'), 'main.yml': convyYml('main-judge'), 'dead.yml': convyYml('main-judge', 'http://127.0.0.1:1/v1'), 'scenarios/help.yml': HELP_SCENARIO })
     const env = { CONVY_BASE_URL: models.url }
     line = 'sure thing'
     const first = await runInProcess(['run', 'echo', '-k', '5', '--parallel', '1'], { cwd: dir, env })
@@ -47,7 +37,7 @@ describe('compare --base-config: the base branch’s judge judges the pull reque
   })
   after(() => models.close())
 
-  const judgeCalls = (model: string) => models.requests.filter((r) => r.kind === 'judge' && (r.body as { model: string }).model === model).length
+  const judgeCalls = (model: string) => models.judgeCalls(model)
   const compare = (...argv: string[]) => runInProcess(['compare', base, pr, ...argv, '--fail-on', 'worse'], { cwd: dir, env: { CONVY_BASE_URL: models.url } })
 
   test("run.json records where the judge was asked: host and path, nothing more", async () => {

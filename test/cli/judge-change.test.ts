@@ -2,8 +2,7 @@ import assert from 'node:assert/strict'
 import { writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { after, before, describe, test } from 'node:test'
-import { fakeReply, judgeAnswer, startFakeModelServer, type FakeModelServer } from '../../src/entry/testing/fake-model-server.ts'
-import { STOP_WORD } from '../../src/play/simulated-user/simulated-user-prompt.ts'
+import { HELP_SCENARIO, startJudgingModels } from '../support/judging-models.ts'
 import { readAllAttempts, readManifest } from '../../src/records/journal/read-run.ts'
 import { makeProject, runInProcess } from './harness.ts'
 
@@ -16,28 +15,19 @@ const convyYml = (judge: string) => `models:
   user: user-model
   judge: ${judge}
 `
-const SCENARIO = 'user: Ask for help, then stop.\njudge: [The agent agreed to help]\nmax_turns: 1\n'
 
 describe('compare --rejudge-baseline: a judge change made by the PR is settled, not excused', () => {
-  let models: FakeModelServer
+  let models: Awaited<ReturnType<typeof startJudgingModels>>
   let line = 'sure thing'
   before(async () => {
-    models = await startFakeModelServer({
-      user: ({ dialogue }) => (dialogue.length === 0 ? line : STOP_WORD),
-      handler: ({ model, judge }) => {
-        if (!judge) return undefined
-        const said = judge.dialogue.filter((l) => l.role === 'agent').map((l) => l.text).join(' ')
-        const pass = model === 'old-judge' || said.includes('sure')
-        return fakeReply.text(judgeAnswer(judge.claims.map(() => ({ pass, reason: `${model}: ${pass ? 'agreed' : 'did not agree'}` }))))
-      },
-    })
+    models = await startJudgingModels('old-judge', () => line)
   })
   after(() => models.close())
 
-  const judgeCalls = (model: string) => models.requests.filter((r) => r.kind === 'judge' && (r.body as { model: string }).model === model).length
+  const judgeCalls = (model: string) => models.judgeCalls(model)
 
   async function runs(baselineLine: string, prLine: string): Promise<{ dir: string; base: string; pr: string }> {
-    const dir = await makeProject({ 'convy.yml': convyYml('old-judge'), 'scenarios/help.yml': SCENARIO })
+    const dir = await makeProject({ 'convy.yml': convyYml('old-judge'), 'scenarios/help.yml': HELP_SCENARIO })
     const env = { CONVY_BASE_URL: models.url }
     line = baselineLine
     const first = await runInProcess(['run', 'echo', '-k', '5', '--parallel', '1'], { cwd: dir, env })
@@ -90,7 +80,7 @@ describe('compare --rejudge-baseline: a judge change made by the PR is settled, 
   })
 
   test('the judges alike: nothing is judged again', async () => {
-    const dir = await makeProject({ 'convy.yml': convyYml('new-judge'), 'scenarios/help.yml': SCENARIO })
+    const dir = await makeProject({ 'convy.yml': convyYml('new-judge'), 'scenarios/help.yml': HELP_SCENARIO })
     const env = { CONVY_BASE_URL: models.url }
     line = 'sure'
     const ids: string[] = []
