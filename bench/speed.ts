@@ -86,6 +86,7 @@ export function speedTable(simulations: number, only = ''): string[] {
     { name: `A/A with ±${BUSY_DRIFT * 100}% drift, with history: false "slower"`, n: simulations, run: (k) => hits(simulations, 61 + k, k, () => 1, 'any slower', BUSY_DRIFT, HISTORY_RUNS) },
     { name: `A/A with ±${BUSY_DRIFT * 100}% drift, with history: fails --fail-on-slower 50`, n: simulations, run: (k) => hits(simulations, 67 + k, k, () => 1, 50, BUSY_DRIFT, HISTORY_RUNS) },
     { name: `every answer 2 × slower, ±${DRIFT * 100}% drift, with history: told slower overall`, n: power, run: (k) => hits(power, 71 + k, k, () => 2, 'overall slower', DRIFT, HISTORY_RUNS) },
+    { name: `one scenario 3 × slower, ±${DRIFT * 100}% drift, with history: told for it alone`, n: power, run: (k) => hits(power, 73 + k, k, (s) => (s === 0 ? 3 : 1), 'scenario 0 slower', DRIFT, HISTORY_RUNS) },
     { name: 'every answer 1.5 × slower: told slower overall', n: power, run: (k) => hits(power, 31 + k, k, () => 1.5, 'overall slower') },
     { name: 'every answer 1.5 × slower: fails --fail-on-slower 25', n: power, run: (k) => hits(power, 37 + k, k, () => 1.5, 25) },
     { name: 'every answer 2 × slower: told slower overall', n: power, run: (k) => hits(power, 41 + k, k, () => 2, 'overall slower') },

@@ -219,6 +219,27 @@ describe('speed told only past what matters and past the runs’ own drift (issu
     assert.equal(slowerGate(twice, 50).result.outcome, 'fail')
   })
 
+  test('adversary: a run drifted just under the bound does not make its slightly slower scenario "slower"; a scenario 3 × slower on it is', () => {
+    // main moves ±5% from run to run (bound ×1.18); this run drifted ×1.15 as a whole, and s0 took 4%
+    // more on top: its ratio, ×1.196, passes the bound, but against its own run it moved by noise. Held
+    // against the bound alone it was told slower, and fail-on-slower 15 failed (bench/speed.ts: 4.7% of
+    // unchanged agents at k = 10 under ±30% drift).
+    const [S, k] = [20, 10]
+    const history = [1.0, 1.05, 0.97, 1.02, 1.04]
+    const times = typical(S, k, 29)
+    const before = tallyRecord(run(BEFORE_ID, S, k, (s, n) => answers(times(s, n))))
+    const drifted = (s0: number) => tallyRecord(run(AFTER_ID, S, k, (s, n) => answers(times(s, n).map((t) => t * 1.15 * (s === 0 ? s0 : 1)))))
+    const near = compareRuns(before, drifted(1.04), { now, speedHistory: history })
+    assert.ok(near.speed.noise.drift!.ratio > 1.17 && near.speed.noise.drift!.ratio < 1.19, `${near.speed.noise.drift?.ratio}`)
+    assert.equal(near.speed.overall.change, null)
+    assert.deepEqual(near.speed.scenarios.map((x) => x.id), [])
+    assert.equal(slowerGate(near, 15).result.outcome, 'pass')
+
+    const broken = compareRuns(before, drifted(3), { now, speedHistory: history })
+    assert.deepEqual(broken.speed.scenarios.map((x) => [x.id, x.change]), [['s0', 'higher']])
+    assert.equal(slowerGate(broken, 50).result.outcome, 'fail')
+  })
+
   test('fewer than three runs with a time are no history: drift is not known', () => {
     const times = typical(2, 5, 25)
     const c = compareRuns(tallyRecord(run(BEFORE_ID, 2, 5, (s, n) => answers(times(s, n)))), tallyRecord(run(AFTER_ID, 2, 5, (s, n) => answers(times(s, n)))), { now, speedHistory: [1, 2, null] })
