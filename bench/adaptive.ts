@@ -35,6 +35,7 @@ const BASELINE_K = 10
 const SHARDS = Number(process.env['SHARDS'] ?? 4)
 const NOISE = { agentError: 0.02, noVerdict: 0.05, userError: 0.05 }
 const PARAMETERS: AdaptiveParameters = { k: K, maxAttempts: MAX, ...ADAPTIVE_LEVELS, ...(process.env['POOLED_KEEP'] ? { pooledKeep: Number(process.env['POOLED_KEEP']) } : {}) }
+const SHARD_PARAMETERS: AdaptiveParameters = { ...PARAMETERS, ...(process.env['SHARD_POOLED_KEEP'] ? { pooledKeep: Number(process.env['SHARD_POOLED_KEEP']) } : {}) }
 const now = new Date('2026-03-02T00:00:00Z')
 
 /**
@@ -67,7 +68,7 @@ function tallyOf(verdicts: Verdict[][], k: number, adaptive: AdaptiveRecord | nu
 }
 
 /** The adaptive rule's rounds over a stream of outcomes per scenario: what each scenario played. */
-function adaptivePlay(stream: Verdict[][], baseline: Verdict[][]): { played: Verdict[][]; record: AdaptiveRecord } {
+function adaptivePlay(stream: Verdict[][], baseline: Verdict[][], parameters: AdaptiveParameters = PARAMETERS): { played: Verdict[][]; record: AdaptiveRecord } {
   const played = stream.map((list) => list.slice(0, K))
   const record: AdaptiveRecord = { scenarios: Object.fromEntries(stream.map((_, i) => [`s${i}`, { planned: K, stopped: null }])) }
   const before = baseline.map((list) => adaptiveCounts(list))
@@ -76,7 +77,7 @@ function adaptivePlay(stream: Verdict[][], baseline: Verdict[][]): { played: Ver
       const after = adaptiveCounts(list)
       return { id: `s${i}`, before: before[i]!.counts, beforeDecided: before[i]!.decided, after: after.counts, afterDecided: after.decided, played: list.length }
     })
-    const steps = adaptiveLook(looking, PARAMETERS)
+    const steps = adaptiveLook(looking, parameters)
     let more = false
     played.forEach((list, i) => {
       const entry = record.scenarios[`s${i}`]!
@@ -102,6 +103,7 @@ function shardedPlay(stream: Verdict[][], baseline: Verdict[][]): { played: Verd
     const own = adaptivePlay(
       share.map((i) => stream[i]!),
       share.map((i) => baseline[i]!),
+      SHARD_PARAMETERS,
     )
     share.forEach((i, j) => {
       played[i] = own.played[j]!
