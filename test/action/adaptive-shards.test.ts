@@ -2,7 +2,7 @@ import assert from 'node:assert/strict'
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { before, describe, test } from 'node:test'
-import { runDir } from '../../src/records/journal/run-folder.ts'
+import { runDir, shortId } from '../../src/records/journal/run-folder.ts'
 import type { FakeGitHub } from '../fakes/github-server.ts'
 import { fakeGitHubForSuite } from '../fakes/github-suite.ts'
 import { describeStep, exampleWorkspace, runActionStep } from './harness.ts'
@@ -69,8 +69,8 @@ describe("the action's adaptive attempts in shards and merge queues", () => {
     assert.match(comment, /Adaptive attempts: 20 of 40 played \(spend-t3-pooled, 5 then up to 10\)/)
     const checks = fake.world.checkRuns.filter((c) => c.headSha === run.headSha)
     assert.deepEqual(checks.map((c) => [c.name, c.conclusion]), [['convy / support_bot', 'success']])
-    assert.ok(checks[0]!.summary?.includes(baseline.split('_').at(-1)!), 'the check cites the baseline the shards decided against')
-    assert.ok(!checks[0]!.summary?.includes(newer.split('_').at(-1)!), 'not the newer one')
+    assert.ok(checks[0]!.summary?.includes(`\\_${shortId(baseline)}`), 'the check cites the baseline the shards decided against')
+    assert.ok(!checks[0]!.summary?.includes(`\\_${shortId(newer)}`), 'not the newer one')
   })
 
   test("a merge queue's group adapts against the branch it merges into", async () => {
