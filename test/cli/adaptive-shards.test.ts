@@ -151,6 +151,16 @@ describe('run --adaptive --shard, and merge', () => {
     }
   })
 
+  test('a shard beyond the scenarios owns none: it plays nothing and finishes', async () => {
+    const result = await runInProcess(shard('5/5'), { cwd: dir, env: env() })
+    assert.equal(result.code, 0, result.stderr)
+    const id = runId(result.stdout + result.stderr)
+    const manifest = await manifestOf(id)
+    assert.equal(manifest.state, 'finished')
+    assert.deepEqual(manifest.adaptive.scenarios, {})
+    assert.equal((await readAllAttempts(folder(id))).length, 0)
+  })
+
   test('an adaptive shard interrupted in the middle of a round resumes its own rounds, and merges', async () => {
     assert.ok(two, 'the first test made shard 2 of 2')
     broken()
