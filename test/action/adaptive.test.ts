@@ -86,7 +86,7 @@ describe("the action's adaptive attempts on pull requests", () => {
     const result = await runActionStep(fake, step)
     expectExit(result, 0)
     fake.world.finishRun(step.run.id, 'success')
-    assert.match(result.stdout, /adaptive: this is not a pull request, so each scenario plays 10 attempts/, describeStep(result))
+    assert.match(result.stdout, /adaptive: this is neither a pull request nor a merge queue's group, so each scenario plays 10 attempts/, describeStep(result))
     const runJson = JSON.parse(await readFile(join(runDir(join(workspace, 'results'), result.outputs['run-id']!), 'run.json'), 'utf8')) as RunJson
     assert.equal(runJson.settings.k, 10)
     assert.equal(runJson.settings.adaptive, undefined)

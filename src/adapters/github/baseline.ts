@@ -16,6 +16,11 @@ export interface BaselineSearch {
   excludeRunId?: number
   /** How many successful runs to look through before giving up. */
   maxRuns?: number
+  /**
+   * Only runs last updated (finished) by then, an ISO time: the adaptive shards of one workflow run,
+   * which start at different times, all find the baseline that was there when it started.
+   */
+  finishedBefore?: string | null
 }
 
 export interface RunArtifact {
@@ -62,6 +67,7 @@ export async function* baselineCandidates(octokit: Octokit, search: BaselineSear
     for (const run of data.workflow_runs) {
       if (run.id === search.excludeRunId) continue
       if (!isBranchRun(run, owner, repo)) continue
+      if (search.finishedBefore && Date.parse(run.updated_at) > Date.parse(search.finishedBefore)) continue
       if (++looked > maxRuns) break
       seen.runsSeen = looked
       const artifact = await findRunArtifact(octokit, { owner, repo, runId: run.id, name: search.artifactName })

@@ -1,11 +1,12 @@
 import { findRun, readAllAttempts, readManifest } from '../../records/journal/read-run.ts'
 import type { RunJournal } from '../../records/journal/run-journal.ts'
-import type { Attempt, RunManifest } from '../../records/journal/records.ts'
+import type { Attempt, RunManifest, Shard } from '../../records/journal/records.ts'
 import type { Scenario } from '../../records/scenario/scenario.ts'
 import { attemptCeiling, type AdaptiveRecord, type AdaptiveSettings } from '../../records/journal/adaptive-record.ts'
 import { ADAPTIVE_LEVELS, ADAPTIVE_RULE, adaptiveCounts, adaptiveLook, type AdaptiveScenario } from '../../verdict/adaptive-rule.ts'
 import type { Counts } from '../../base/stats/counts.ts'
 import { Rounds } from '../../play/runner/rounds.ts'
+import { scenarioShare } from '../../play/runner/shard-scenarios.ts'
 import { InputError } from '../../base/shared/errors.ts'
 
 /** The baseline as the adaptive rule reads it: each scenario's counts, by id. */
@@ -33,9 +34,13 @@ export function adaptiveSettings(baseline: AdaptiveBaseline, maxAttempts: number
   return { rule: ADAPTIVE_RULE, baseline: baseline.id, maxAttempts, ...ADAPTIVE_LEVELS }
 }
 
-/** A new adaptive run's record: every scenario given k attempts, none stopped. */
-export function firstRounds(scenarios: readonly Scenario[], k: number): AdaptiveRecord {
-  return { scenarios: Object.fromEntries(scenarios.map((s) => [s.id, { planned: k, stopped: null }])) }
+/**
+ * A new adaptive run's record: every scenario it owns given k attempts, none stopped. A shard owns
+ * whole scenarios (play/runner/shard-scenarios.ts), and its record names only those: the scenarios it
+ * decides, which `merge` joins.
+ */
+export function firstRounds(scenarios: readonly Scenario[], k: number, shard: Shard | null): AdaptiveRecord {
+  return { scenarios: Object.fromEntries(scenarioShare(scenarios, shard).map((s) => [s.id, { planned: k, stopped: null }])) }
 }
 
 /**
@@ -47,17 +52,19 @@ export function adaptiveRounds(journal: RunJournal, baseline: AdaptiveBaseline, 
   const manifest = journal.current
   const adaptive = manifest.settings.adaptive
   if (!adaptive) throw new Error('adaptiveRounds: the run is not adaptive')
-  const record = manifest.adaptive ?? firstRounds(manifest.scenarios, manifest.settings.k)
+  const record = manifest.adaptive ?? firstRounds(manifest.scenarios, manifest.settings.k, manifest.settings.shard)
+  // A shard's rounds, and its pooled look, see only the scenarios it owns.
+  const owned = scenarios.filter((s) => s.id in record.scenarios)
   const parameters = { k: manifest.settings.k, maxAttempts: adaptive.maxAttempts, scenarioAlpha: adaptive.scenarioAlpha, pooledAlpha: adaptive.pooledAlpha, pooledKeep: adaptive.pooledKeep }
   const state = {
     planned: new Map(Object.entries(record.scenarios).map(([id, entry]) => [id, entry.planned])),
     stopped: new Set(Object.entries(record.scenarios).flatMap(([id, entry]) => (entry.stopped ? [id] : []))),
   }
   return new Rounds(
-    scenarios,
+    owned,
     state,
     async (id, recorded) => {
-      const looking: AdaptiveScenario[] = scenarios.map((s) => {
+      const looking: AdaptiveScenario[] = owned.map((s) => {
         const before = baseline.counts.get(s.id) ?? { counts: { passed: 0, total: 0 }, decided: { passed: 0, total: 0 } }
         const attempts = recorded.get(s.id) ?? []
         const after = adaptiveCounts(attempts.map((a) => a.verdict))

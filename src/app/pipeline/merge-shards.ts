@@ -9,6 +9,8 @@ import { writeRunReportAndTally } from '../../app/pipeline/write-report.ts'
 import type { RunTally } from '../../records/tally/run-tally.ts'
 import { planAttempts } from '../../play/runner/select-scenarios.ts'
 import { errorMessage, InputError } from '../../base/shared/errors.ts'
+import { attemptCeiling } from '../../records/journal/adaptive-record.ts'
+import { adaptiveOriginals, checkSameAdaptive, joinAdaptiveShares } from './adaptive-shares.ts'
 
 interface ShardRun {
   dir: string
@@ -21,6 +23,8 @@ interface ShardRun {
  * Merges shards exactly: the shards of one run (same agent, models, scenarios and settings, each
  * finished, each holding exactly its own slice) together hold the unsharded run's attempts, which
  * become one run folder in resultsDir, with its report. Anything else is refused, saying why.
+ * Adaptive shards (adaptive-shares.ts) each hold whole scenarios with the attempts their rounds gave
+ * them; the merged run.json has every scenario's attempts and stop.
  */
 export async function mergeShards(dirs: readonly string[], resultsDir: string, writer: Writer, onWarning: (message: string) => void = () => {}): Promise<RunLocation & { tally: RunTally | null }> {
   const shards: ShardRun[] = []
@@ -31,12 +35,18 @@ export async function mergeShards(dirs: readonly string[], resultsDir: string, w
   }
   checkComplete(shards)
   const first = shards[0]!.manifest
-  for (const { manifest } of shards.slice(1)) checkSameRun(first, manifest)
+  for (const { manifest } of shards.slice(1)) {
+    checkSameAdaptive(first, manifest)
+    checkSameRun(first, manifest)
+  }
+  for (const shard of shards) {
+    if (shard.manifest.state !== 'finished') throw new InputError(`${label(shard)} (${shard.manifest.id}) is ${shard.manifest.state}; resume it first (convy-ci resume ${shard.manifest.id})`)
+  }
+  const adaptive = first.settings.adaptive ? joinAdaptiveShares(shards) : null
 
   const attempts = new Map<string, Attempt>()
   for (const shard of shards) {
-    if (shard.manifest.state !== 'finished') throw new InputError(`${label(shard)} (${shard.manifest.id}) is ${shard.manifest.state}; resume it first (convy-ci resume ${shard.manifest.id})`)
-    const planned = planAttempts(shard.manifest.scenarios, shard.manifest.settings.k, shard.shard).map((p) => key(p.scenario.id, p.attempt))
+    const planned = ownOriginals(shard).map((p) => key(p.scenario, p.attempt))
     const own = new Set(planned)
     for (const attempt of shard.attempts) {
       const k = key(attempt.scenario, attempt.attempt)
@@ -55,6 +65,7 @@ export async function mergeShards(dirs: readonly string[], resultsDir: string, w
     ...first,
     id: newRunId(first.agent.name, new Date(starts[0]!)),
     settings: { ...first.settings, shard: null },
+    ...(adaptive ? { adaptive } : {}),
     startedAt: starts[0]!,
     finishedAt: null,
     state: 'running',
@@ -63,10 +74,13 @@ export async function mergeShards(dirs: readonly string[], resultsDir: string, w
   let tally: RunTally | null = null
   try {
     // The unsharded run's order, so the merged folder reads the same whichever shard ended first.
-    for (const planned of planAttempts(first.scenarios, first.settings.k, null)) {
-      const original = attempts.get(key(planned.scenario.id, planned.attempt))!
+    // Replays are numbered the ceiling after their original (play/runner/replay-user-errors.ts).
+    const ceiling = attemptCeiling(first.settings)
+    const order = adaptive ? adaptiveOriginals(adaptive) : planAttempts(first.scenarios, first.settings.k, null).map((p) => ({ scenario: p.scenario.id, attempt: p.attempt }))
+    for (const planned of order) {
+      const original = attempts.get(key(planned.scenario, planned.attempt))!
       await journal.append(original)
-      const replay = attempts.get(key(planned.scenario.id, planned.attempt + first.settings.k))
+      const replay = attempts.get(key(planned.scenario, planned.attempt + ceiling))
       if (replay?.replayOf === planned.attempt) await journal.append(replay)
     }
     await journal.close()
@@ -87,6 +101,13 @@ export async function mergeShards(dirs: readonly string[], resultsDir: string, w
     onWarning(`the index could not be written: ${errorMessage(error)}`)
   }
   return { id: journal.current.id, dir: journal.dir, tally }
+}
+
+/** The original attempts a shard owns: whole scenarios as its rounds gave them (adaptive), else every N-th attempt. */
+function ownOriginals(shard: ShardRun): { scenario: string; attempt: number }[] {
+  const { manifest } = shard
+  if (manifest.settings.adaptive && manifest.adaptive) return adaptiveOriginals(manifest.adaptive)
+  return planAttempts(manifest.scenarios, manifest.settings.k, shard.shard).map((p) => ({ scenario: p.scenario.id, attempt: p.attempt }))
 }
 
 function checkComplete(shards: readonly ShardRun[]): void {

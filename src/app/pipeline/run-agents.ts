@@ -8,7 +8,7 @@ import { newRunId } from '../../records/journal/run-folder.ts'
 import { agentRecord, checkModels, prepareAgent, prepareModels, startModelCheck, type PreparedAgent, type PreparedModels } from '../../play/runner/prepare.ts'
 import { planAttempts, selectScenarios } from '../../play/runner/select-scenarios.ts'
 import type { Scenario } from '../../records/scenario/scenario.ts'
-import { ExitCode, InputError } from '../../base/shared/errors.ts'
+import { ExitCode } from '../../base/shared/errors.ts'
 import { createMask, type Mask } from '../../base/shared/secrets.ts'
 import type { Writer } from '../../records/journal/folder-lock.ts'
 import type { WatchAttempt } from '../../play/conversation/watch.ts'
@@ -67,7 +67,6 @@ export async function runAgents(ctx: PipelineContext, request: RunRequest): Prom
   // One baseline for every agent (the CLI's) is read and checked before anything is played.
   let sharedBaseline: AdaptiveBaseline | undefined
   if (adaptive) {
-    if (settings.shard) throw new InputError('convy-ci run: --adaptive with --shard is not supported yet (each shard would see only its share of a scenario\'s attempts); play the run unsharded')
     if (typeof adaptive.baseline === 'string') {
       sharedBaseline = await loadAdaptiveBaseline(project.resultsDir, adaptive.baseline)
       // Refuses --max-attempts under -k now, not after the first agent's run.
@@ -164,7 +163,8 @@ export interface AgentRunPlan {
 export async function runAgent(ctx: PipelineContext, plan: AgentRunPlan): Promise<AgentRun> {
   const { agent, models, settings, resultsDir } = plan
   const manifest = newManifest(ctx, agent, models, settings, maskScenarioCopies(plan.scenarios, plan.mask), plan.retired ?? [])
-  if (settings.adaptive) manifest.adaptive = firstRounds(plan.scenarios, settings.k)
+  // An adaptive shard owns whole scenarios (its rounds decide on all of their attempts); run.json lists them all.
+  if (settings.adaptive) manifest.adaptive = firstRounds(plan.scenarios, settings.k, settings.shard)
   const journal = await RunJournal.create(resultsDir, manifest, plan.writer)
   if (settings.adaptive && !plan.adaptiveBaseline) throw new Error('runAgent: an adaptive run needs its baseline')
   // Adaptive: the first round of every scenario; the rounds add the next ones as each scenario's ends.

@@ -21,6 +21,8 @@ export interface BaselineWhere {
   branch: string | null
   /** The run being compared, which is never its own baseline. */
   excludeRunId: number
+  /** Only a baseline that finished by then (an ISO time): what the adaptive shards of one workflow run agree on. */
+  finishedBefore?: string | null
 }
 
 export type FetchedBaseline = { tally: RunTally; source: BaselineSource; health: BaselineHealth; passedOver: readonly string[]; dir: string } | { tally: null; why: string }
@@ -37,7 +39,8 @@ export async function fetchBaseline(deps: ActionDeps, agent: string, where: Base
   const { error, short } = fromArtifact as ArtifactMiss
   const branch = where.branch ?? deps.github.defaultBranch
   // A run the workflow named is that run or nothing.
-  const cached = where.runId === null && branch !== null ? await restoreBaselineFromCache(deps, agent, branch) : null
+  const restored = where.runId === null && branch !== null ? await restoreBaselineFromCache(deps, agent, branch) : null
+  const cached = restored?.tally && !finishedBy(restored.tally, where.finishedBefore) ? { tally: null, why: `the cached baseline ${restored.tally.manifest.id} finished after this workflow run started` } : restored
   if (cached?.tally) {
     deps.log.info(`${agent}: ${error ?? fromArtifact.why}; baseline ${cached.tally.manifest.id} from the Actions cache (${cached.key})`)
     return { tally: cached.tally, source: { kind: 'cache', key: cached.key, because: short }, health: baselineHealth(cached.tally, against), passedOver: [], dir: cached.dir }
@@ -80,7 +83,7 @@ async function fetchArtifactBaseline(deps: ActionDeps, agent: string, where: Bas
     }
     const branch = where.branch ?? github.defaultBranch ?? (await octokit.rest.repos.get({ owner, repo })).data.default_branch
     const seen = { runsSeen: 0, expired: 0 }
-    const candidates = baselineCandidates(octokit, { owner, repo, workflow: where.workflow, branch, artifactName: name, excludeRunId: where.excludeRunId }, seen)
+    const candidates = baselineCandidates(octokit, { owner, repo, workflow: where.workflow, branch, artifactName: name, excludeRunId: where.excludeRunId, finishedBefore: where.finishedBefore ?? null }, seen)
     // Each candidate downloaded only when the walk asks for it; one that holds another agent's run ends the walk.
     let stranger: ArtifactMiss | null = null
     async function* downloaded(): AsyncGenerator<{ tally: RunTally; dir: string; runId: number }> {
@@ -116,30 +119,84 @@ async function fetchArtifactBaseline(deps: ActionDeps, agent: string, where: Bas
   }
 }
 
-/** Per step: the trend and the baseline of one pull request both ask, and one request answers both. */
-// Keyed by the run's GitHub context, which a copy of deps with other inputs (the base branch's rules) shares.
-const workflowsRead = new WeakMap<ActionDeps['github'], Map<number, Promise<number | null>>>()
-
-/** The workflow a run belongs to, so the baseline comes from the same workflow; null (search all) if unknown. */
-export function workflowOfRun(deps: ActionDeps, runId: number): Promise<number | null> {
-  const read = workflowsRead.get(deps.github) ?? new Map<number, Promise<number | null>>()
-  workflowsRead.set(deps.github, read)
-  let workflow = read.get(runId)
-  if (!workflow) {
-    workflow = readWorkflowOfRun(deps, runId)
-    read.set(runId, workflow)
-  }
-  return workflow
+/** Whether a baseline run finished by `before` (an ISO time; null: any time). */
+function finishedBy(tally: RunTally, before: string | null | undefined): boolean {
+  const finished = tally.manifest.finishedAt
+  return !before || (finished !== null && Date.parse(finished) <= Date.parse(before))
 }
 
-async function readWorkflowOfRun(deps: ActionDeps, runId: number): Promise<number | null> {
-  if (!deps.octokit) return null
+/**
+ * The baseline run with this id: the one adaptive shards decided their rounds against (run.json's
+ * settings.adaptive.baseline), searched where fetchBaseline searches, newest first, then in the
+ * Actions cache; so the merge job compares with it, not with a newer run. Not found: the reason.
+ */
+export async function fetchBaselineRun(deps: ActionDeps, agent: string, where: BaselineWhere, id: string, against: RunTally): Promise<FetchedBaseline> {
+  const { octokit, token, github } = deps
+  const branch = where.branch ?? github.defaultBranch
+  if (octokit && token && where.runId === null && branch !== null) {
+    const { owner, repo } = github.repository
+    const name = runArtifactName(deps.inputs.artifactName, agent)
+    try {
+      let index = 0
+      for await (const artifact of baselineCandidates(octokit, { owner, repo, workflow: where.workflow, branch, artifactName: name, excludeRunId: where.excludeRunId, maxRuns: 10 })) {
+        const dir = join(deps.tempDir, 'baseline', agent, `recorded-${index++}`)
+        await rm(dir, { recursive: true, force: true })
+        await mkdir(dir, { recursive: true })
+        await downloadArtifact(deps.artifacts, artifact.artifactId, dir, { token, owner, repo, runId: artifact.runId }, artifact.digest)
+        const tally = await readTally(dir, { mask: deps.mask })
+        if (tally.manifest.id !== id) continue
+        deps.log.info(`${agent}: baseline ${id} from workflow run ${artifact.runId}, the one the shards' rounds were decided against`)
+        return { tally, source: { kind: 'artifact', runId: artifact.runId }, health: baselineHealth(tally, against), passedOver: [], dir }
+      }
+    } catch (error) {
+      deps.log.warning(`${agent}: the baseline artifact could not be fetched: ${apiFailure(error, 'actions: read')}`)
+    }
+  }
+  const found = await fetchBaseline(deps, agent, where, against)
+  if (found.tally && found.tally.manifest.id === id) return found
+  return { tally: null, why: `the baseline the shards' rounds were decided against, ${id}, was not found ${found.tally ? `(the newest is ${found.tally.manifest.id})` : `(${found.why})`}` }
+}
+
+/** Per step: the trend and the baseline of one pull request both ask, and one request answers both. */
+// Keyed by the run's GitHub context, which a copy of deps with other inputs (the base branch's rules) shares.
+const runsRead = new WeakMap<ActionDeps['github'], Map<number, Promise<RunFacts>>>()
+
+/** What the baseline search needs of this workflow run: its workflow, and when it was created. */
+interface RunFacts {
+  workflow: number | null
+  createdAt: string | null
+}
+
+/** The workflow a run belongs to, so the baseline comes from the same workflow; null (search all) if unknown. */
+export async function workflowOfRun(deps: ActionDeps, runId: number): Promise<number | null> {
+  return (await factsOfRun(deps, runId)).workflow
+}
+
+/** When a run was created (its first attempt; null if unknown): every job of it, re-run or not, reads the same. */
+export async function createdAtOfRun(deps: ActionDeps, runId: number): Promise<string | null> {
+  return (await factsOfRun(deps, runId)).createdAt
+}
+
+function factsOfRun(deps: ActionDeps, runId: number): Promise<RunFacts> {
+  const read = runsRead.get(deps.github) ?? new Map<number, Promise<RunFacts>>()
+  runsRead.set(deps.github, read)
+  let facts = read.get(runId)
+  if (!facts) {
+    facts = readRunFacts(deps, runId)
+    read.set(runId, facts)
+  }
+  return facts
+}
+
+async function readRunFacts(deps: ActionDeps, runId: number): Promise<RunFacts> {
+  if (!deps.octokit) return { workflow: null, createdAt: null }
   const { owner, repo } = deps.github.repository
   try {
-    return (await deps.octokit.rest.actions.getWorkflowRun({ owner, repo, run_id: runId })).data.workflow_id
+    const { data } = await deps.octokit.rest.actions.getWorkflowRun({ owner, repo, run_id: runId })
+    return { workflow: data.workflow_id, createdAt: data.created_at }
   } catch (error) {
     // Not a warning yet: the baseline may still be found (in every workflow, or in the Actions cache).
     deps.log.info(`workflow run ${runId} could not be read, so the baseline is searched in every workflow: ${apiFailure(error, 'actions: read')}`)
-    return null
+    return { workflow: null, createdAt: null }
   }
 }

@@ -94,8 +94,10 @@ results/compare/<before>-vs-<after>.html and prints a summary.`,
   merge: {
     usage: 'convy-ci merge <run>... [options]',
     about: `Combines the run folders of the shards of one run (--shard 1/N … N/N) into one run folder, with its
-report: exactly the attempts the unsharded run would have. Refuses, saying why, shards of different
-runs (agent, models, scenarios or settings differ), a missing or repeated shard, and unfinished ones.`,
+report: exactly the attempts the unsharded run would have. Adaptive shards (run --adaptive --shard)
+join into one adaptive run with every scenario's attempts and stop. Refuses, saying why, shards of
+different runs (agent, models, scenarios or settings differ; adaptive shards whose rule, baseline or
+ceiling differ, or whose scenarios overlap), a missing or repeated shard, and unfinished ones.`,
   },
   baseline: {
     usage: 'convy-ci baseline <agent>... [options]',

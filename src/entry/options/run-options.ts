@@ -120,8 +120,12 @@ export const RUN_OPTIONS = {
   }),
   shard: option({
     kind: shard(),
-    cli: { flag: 'shard', commands: ['run'], help: 'play the i-th of n balanced slices of the attempts (matrix jobs)' },
-    action: { input: 'shard', description: 'Play only the I-th of N balanced slices of the attempts (I/N), in a matrix job; a merge job publishes the whole.', docs: '`I/N`: play only the I-th of N slices of the attempts (see below)' },
+    cli: { flag: 'shard', commands: ['run'], help: 'play the i-th of n balanced slices of the attempts (matrix jobs); with --adaptive, of the scenarios, each played and decided whole' },
+    action: {
+      input: 'shard',
+      description: 'Play only the I-th of N balanced slices of the attempts (I/N), in a matrix job; a merge job publishes the whole. With adaptive on a pull request or a merge queue\'s group, the I-th of N slices of the scenarios, each adapted whole.',
+      docs: '`I/N`: play only the I-th of N slices of the attempts (with `adaptive`, of the scenarios; see below)',
+    },
   }),
   cache: option({
     kind: oneOf(CACHE_MODES),
@@ -158,8 +162,8 @@ export const RUN_OPTIONS = {
     action: {
       input: 'adaptive',
       description:
-        "On pull requests only: play attempts per scenario first, then more, in rounds, up to max-attempts only for the scenarios whose comparison with the baseline is still undecided (docs/statistics.md, Adaptive attempts). The baseline is fetched before the run; without one, the run plays its attempts as usual and says so in the log. Not with shard.",
-      docs: 'on pull requests: play `attempts` per scenario first, then more, in rounds, up to `max-attempts` only where the comparison with the baseline is still undecided ([Statistics](statistics.md), "Adaptive attempts"); without a baseline the run plays `attempts` and the log says so; not with `shard`',
+        "On pull requests and merge queues' groups only: play attempts per scenario first, then more, in rounds, up to max-attempts only for the scenarios whose comparison with the baseline is still undecided (docs/statistics.md, Adaptive attempts). The baseline is fetched before the run; without one, the run plays its attempts as usual and says so in the log. With shard, each shard adapts its share of the scenarios against the same baseline.",
+      docs: 'on pull requests and merge queues\' groups: play `attempts` per scenario first, then more, in rounds, up to `max-attempts` only where the comparison with the baseline is still undecided ([Statistics](statistics.md), "Adaptive attempts"); without a baseline the run plays `attempts` and the log says so; with `shard`, each shard adapts its share of the scenarios (see Sharding)',
       default: false,
     },
   }),

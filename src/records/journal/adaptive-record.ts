@@ -46,9 +46,12 @@ export function attemptCeiling(settings: { k: number; adaptive?: AdaptiveSetting
   return settings.adaptive?.maxAttempts ?? settings.k
 }
 
-/** The attempts a scenario was meant to have: what the adaptive rule gave it, else k. */
+/**
+ * The attempts a scenario was meant to have: what the adaptive rule gave it, else k. An adaptive
+ * shard's record names only the scenarios it owns (run --adaptive --shard): the others are not its to play.
+ */
 export function plannedAttempts(manifest: { settings: { k: number }; adaptive?: AdaptiveRecord | undefined }, scenario: string): number {
-  return manifest.adaptive?.scenarios[scenario]?.planned ?? manifest.settings.k
+  return manifest.adaptive ? (manifest.adaptive.scenarios[scenario]?.planned ?? 0) : manifest.settings.k
 }
 
 /** The attempts a run is meant to have: every scenario's planned attempts in an adaptive run (the rounds given so far), else scenarios × k. */

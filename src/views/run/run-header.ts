@@ -67,7 +67,9 @@ function runFacts(m: RunManifest, recorded: RecordedAttempts): SafeHtml {
 
 /** "3 scenarios × k 5", or for an adaptive run "3 scenarios × k 5, then up to 10 where undecided". */
 function attemptsPlan(m: RunManifest): string {
-  const plan = `${count(m.scenarios.length)} scenarios × k ${m.settings.k}`
+  // An adaptive shard plays whole scenarios: its share of them (run --adaptive --shard).
+  const share = m.settings.adaptive && m.adaptive && m.settings.shard ? `${count(Object.keys(m.adaptive.scenarios).length)} of ` : ''
+  const plan = `${share}${count(m.scenarios.length)} scenarios${share ? ` (shard ${m.settings.shard!.index} of ${m.settings.shard!.total}'s share)` : ''} × k ${m.settings.k}`
   return m.settings.adaptive ? `${plan}, then up to ${m.settings.adaptive.maxAttempts} where the comparison with ${m.settings.adaptive.baseline} was undecided` : plan
 }
 

@@ -15,6 +15,7 @@ import { uploadRun } from '../upload-run.ts'
 import { workflowOfRun } from '../fetch-baseline.ts'
 import { readHistories } from '../history.ts'
 import { uploadSummary } from '../upload-summary.ts'
+import { recordedBaseline } from '../adaptive-baseline.ts'
 
 /**
  * mode: merge — in a job that needs the matrix: download this workflow run's shard artifacts of each
@@ -55,7 +56,9 @@ export async function mergeMode(deps: ActionDeps): Promise<AgentOutcome[]> {
     // The merge counted the run as it wrote the report; only when that failed is the folder read again.
     const tally = merged.tally ?? (await readTally(merged.dir))
     await uploadSummary(deps, agent, tally)
-    const outcome = await publishAgent(gating, { agent, tally, reportUrl, dir: merged.dir, history: histories.get(agent) ?? null }, publication, rules)
+    // Adaptive shards decided their rounds against one baseline: the comparison is with that run.
+    const fetched = await recordedBaseline(gating, agent, publication, tally)
+    const outcome = await publishAgent(gating, { agent, tally, reportUrl, dir: merged.dir, history: histories.get(agent) ?? null }, publication, rules, fetched)
     if (!outcome.failure) await saveBaselineToCache(deps, agent, merged.dir)
     outcomes.push(outcome)
   }

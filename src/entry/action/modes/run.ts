@@ -60,7 +60,7 @@ export async function runMode(deps: ActionDeps): Promise<AgentOutcome[]> {
   if (rules && rules.differences.length > 0) log.warning(`the gate uses the base branch's rules where they are stricter: ${rules.differences.join('; ')}`)
   const gating = rules ? { ...deps, inputs: withRules(inputs, rules.rules) } : deps
   const publication = inputs.shard ? { baseline: { none: null }, target: null } : await planPublication(gating)
-  const { adaptive, fetched } = adaptiveRequest(gating, publication, settings.k)
+  const { adaptive, fetched } = await adaptiveRequest(gating, publication, settings.k)
   const { runs } = await runAgents(deps.context, { agents: inputs.agents, settings, config: inputs.config, adaptive })
   deps.context.signal.throwIfAborted()
   await modelCache.save()
