@@ -133,4 +133,10 @@ export interface CompareOptions {
     gateAcrossJudgeChange?: boolean;
     /** A baseline older than this many days is warned about; default 7. */
     maxAgeDays?: number;
+    /** A percentage: the gate fails too when answers got slower beyond noise by at least this much, overall or in a scenario (`--fail-on-slower`); off by default. */
+    failOnSlower?: number;
+    /** A percentage: the same for the agent's tokens or dollars per attempt (`--fail-on-costlier`); off by default. */
+    failOnCostlier?: number;
+    /** Answer times that moved less than this many milliseconds per answer are never told slower or faster (`--min-speed-change`); default 50. */
+    minSpeedChangeMs?: number;
 }
