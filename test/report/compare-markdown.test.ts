@@ -46,7 +46,7 @@ describe('comparisonMarkdown', () => {
     const noisy = suite({ ...many(10, [5, 5]), wobbly: [4, 3] })
     const markdown = comparisonMarkdown(compare(noisy.before, noisy.after))
     assert.match(markdown, /^### ⬜ ~ Within noise · bot$/m)
-    assert.match(markdown, /The pass rate went from 98% to 96% \(Δ −1\.8 pp\), within noise/)
+    assert.match(markdown, /The pass rate went from 98% to 96% \(Δ −2 pp\), within noise/)
   })
 
   test('Worse comes first, then Better; Same and Not compared are folded', () => {

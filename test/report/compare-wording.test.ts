@@ -56,9 +56,9 @@ describe('the statistics sentences', () => {
     const before = runOf({ ...ids(10, 4), x: 3 }, 5)
     const after = runOf({ ...ids(10, 4), x: 5 }, 5)
     const c = compareRuns(tallyRecord(before), tallyRecord(after), { now })
-    assert.match(overallSentence(c), /^Within noise: the pass rate went from 78% to 82% \(Δ \+3\.6 pp, 95% CI −\d+\.\d pp to \+\d+\.\d pp\)/)
+    assert.match(overallSentence(c), /^Within noise: the pass rate went from 78% to 82% \(Δ \+4 pp, 95% CI −\d+\.\d pp to \+\d+\.\d pp\)/)
     assert.match(overallSentence(c), /this high in \d+% of shuffles \(p = 0\.\d+\); calling it better takes p ≤ 0\.01\.$/)
-    assert.equal(verdictReason(c), 'The pass rate went from 78% to 82% (Δ +3.6 pp), within noise, and no single scenario moved beyond noise.')
+    assert.equal(verdictReason(c), 'The pass rate went from 78% to 82% (Δ +4 pp), within noise, and no single scenario moved beyond noise.')
   })
 
   test('a drop beyond noise says so, with the threshold it crossed', () => {

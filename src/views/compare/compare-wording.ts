@@ -3,7 +3,7 @@ import { OVERALL_ALPHA, type Direction } from '../../verdict/decide.ts'
 import { COLLAPSE_ATTEMPTS } from '../../verdict/decide.ts'
 import { gate } from '../../verdict/gate.ts'
 import { judgeUnstableScenarios, judgeUnstableSentence, standing } from '../../verdict/standing.ts'
-import { fraction, pEquals, percent, plural, points } from '../page/format.ts'
+import { fraction, pEquals, percent, plural, points, shownPoints } from '../page/format.ts'
 
 /**
  * The comparison's statistics in plain words, for the PR comment and the compare page alike. Plain
@@ -83,7 +83,7 @@ function changeReason(c: Comparison): string {
   const tiles = c.tiles.passRate
   const sameAsTiles = tiles.before !== null && tiles.after !== null && percent(tiles.before) === percent(overall.before.rate) && percent(tiles.after) === percent(overall.after.rate)
   const over = sameAsTiles ? '' : ` over the ${plural(overall.scenarios, 'scenario')} both runs played alike`
-  const rate = `The pass rate went from ${percent(overall.before.rate)} to ${percent(overall.after.rate)}${over} (Δ ${points(overall.change)}), ${noise}`
+  const rate = `The pass rate went from ${percent(overall.before.rate)} to ${percent(overall.after.rate)}${over} (Δ ${shownPoints(overall.before.rate, overall.after.rate)}), ${noise}`
   const alone = (direction: 'worse' | 'better') => scenarios[direction].filter((s) => s.alone).length
   const moved = (direction: 'worse' | 'better') => `${plural(alone(direction), 'scenario')} got ${direction} on ${alone(direction) === 1 ? 'its' : 'their'} own`
   const drivers = overall.direction === 'within-noise' ? 0 : scenarios[overall.direction].filter((s) => !s.alone).length
@@ -112,7 +112,7 @@ export function overallSentence(c: Comparison): string {
   }
   const lead = overall.direction === 'worse' ? 'Worse' : overall.direction === 'better' ? 'Better' : 'Within noise'
   const range = `95% CI ${points(overall.interval.lower)} to ${points(overall.interval.upper)}`
-  const rates = `the pass rate went from ${percent(overall.before.rate)} to ${percent(overall.after.rate)} (Δ ${points(overall.change)}, ${range}) over the ${plural(overall.scenarios, 'scenario')} both runs played alike`
+  const rates = `the pass rate went from ${percent(overall.before.rate)} to ${percent(overall.after.rate)} (Δ ${shownPoints(overall.before.rate, overall.after.rate)}, ${range}) over the ${plural(overall.scenarios, 'scenario')} both runs played alike`
   const down = overall.change < 0 || (overall.change === 0 && overall.pWorse <= overall.pBetter)
   const p = down ? overall.pWorse : overall.pBetter
   const shuffles = `Shuffling pass and fail between the two runs' attempts within each scenario gives an after-total this ${down ? 'low' : 'high'} in ${shareOf(p)} of shuffles (${pEquals(p)})`

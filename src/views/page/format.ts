@@ -23,6 +23,11 @@ export function shownRate(rate: number): number {
   return Number(percent(rate).slice(0, -1)) / 100
 }
 
+/** The change between two rates as the reader can check it against them: "98% to 96%" is −2 pp, not −1.8. */
+export function shownPoints(before: number, after: number): string {
+  return points(shownRate(after) - shownRate(before))
+}
+
 export function percentRange(low: number, high: number): string {
   return `${Math.round(low * 100)}–${Math.round(high * 100)}%`
 }

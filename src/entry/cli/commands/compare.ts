@@ -3,7 +3,7 @@ import { comparisonMarkdown } from '../../../views/markdown/compare-markdown.ts'
 import { overallSentence, sensitivitySentence, standingTitle, verdictReason } from '../../../views/compare/compare-wording.ts'
 import { gateFails } from '../../../verdict/gate.ts'
 import { decideGate } from '../../../verdict/decide-gate.ts'
-import { percent, points } from '../../../views/page/format.ts'
+import { percent, shownPoints } from '../../../views/page/format.ts'
 import type { Comparison } from '../../../verdict/comparison.ts'
 import { ExitCode, InputError } from '../../../base/shared/errors.ts'
 import { readCommandArgs } from '../args.ts'
@@ -88,7 +88,7 @@ function plainSummary(c: Comparison, pagePath: string, calibration: string | nul
   const rate = (r: number | null) => (r === null ? '–' : percent(r))
   const lines = [
     `${mark} ${standingTitle(c)}: ${c.before.id} → ${c.after.id}`,
-    `  pass rate ${rate(c.tiles.passRate.before)} → ${rate(c.tiles.passRate.after)}${c.tiles.passRate.change === null ? '' : ` (${points(c.tiles.passRate.change)})`}`,
+    `  pass rate ${rate(c.tiles.passRate.before)} → ${rate(c.tiles.passRate.after)}${c.tiles.passRate.before === null || c.tiles.passRate.after === null ? '' : ` (${shownPoints(c.tiles.passRate.before, c.tiles.passRate.after)})`}`,
     `  ${verdictReason(c)}`,
     `  ${overallSentence(c)}`,
   ]
