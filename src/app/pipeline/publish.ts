@@ -52,6 +52,21 @@ export interface PublishRequest {
  * REST API, as `convy-ci baseline` finds it) and posted on the pull request with the action's own
  * code (publish/): the same sticky comment, check and markdown, and the same gate.
  */
+/** How many of the branch's newest runs are looked through for the baseline an adaptive run recorded, as the action's merge job does. */
+const RECORDED_BASELINE_SEARCH = 10
+
+/** Of the candidates, newest first, only the run `id`, looked for among the first `limit`. */
+async function* onlyRun<C extends { manifest: { id: string } }>(candidates: AsyncIterable<C>, id: string, limit: number): AsyncGenerator<C> {
+  let looked = 0
+  for await (const candidate of candidates) {
+    if (candidate.manifest.id === id) {
+      yield candidate
+      return
+    }
+    if (++looked >= limit) return
+  }
+}
+
 export async function publishLocalRun(ctx: PipelineContext, request: PublishRequest): Promise<Published & { agent: string; runId: string }> {
   const resultsDir = resultsDirOf(ctx, request)
   const location = await runToPublish(resultsDir, request.run)
@@ -69,12 +84,18 @@ export async function publishLocalRun(ctx: PipelineContext, request: PublishRequ
     try {
       const branch = request.branch ?? (await octokit.rest.repos.get({ owner, repo })).data.default_branch
       const downloads = downloadBaselines(octokit, { owner, repo, workflow: request.workflow, branch, prefix: request.artifactName, agent }, (index) => join(download, String(index)))
-      const walked = await walkBack(downloads.candidates, (candidate) => readTally(candidate.dir, { mask }), tally)
+      // An adaptive run decided its rounds against one baseline (run.json): it is compared with that
+      // run, not with a newer one its rounds never saw.
+      const recorded = tally.manifest.settings.adaptive?.baseline ?? null
+      const candidates = recorded === null ? downloads.candidates : onlyRun(downloads.candidates, recorded, RECORDED_BASELINE_SEARCH)
+      const walked = await walkBack(candidates, (candidate) => readTally(candidate.dir, { mask }), tally)
       if (walked) {
         const { runId, dir } = walked.candidate
         baseline = { tally: walked.tally, source: { kind: 'artifact', runId }, health: walked.health, passedOver: walked.passedOver, dir }
         if (walked.passedOver.length) log.info(`${agent}: walked back past ${walked.passedOver.length} newer run(s) of ${branch} with too many errors: ${walked.passedOver.join('; ')}`)
         log.info(`${agent}: baseline ${walked.tally.manifest.id} from workflow run ${runId} on ${branch}`)
+      } else if (recorded !== null) {
+        baseline = { tally: null, why: `the baseline this adaptive run's rounds were decided against, ${recorded}, is not among the newest ${RECORDED_BASELINE_SEARCH} runs on ${branch} that uploaded one` }
       } else {
         baseline = { tally: null, why: `${downloads.whyNone()}; the next push to ${branch} makes one` }
       }
