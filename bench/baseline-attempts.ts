@@ -1,7 +1,7 @@
 // The baseline paid once per merge (issue 39 item 2): what planning the default branch's run from its
 // history (src/records/tally/attempts-by-history.ts) costs the pull request's gate, and what it saves.
 // Run: npm run bench:baseline   (the table goes in docs/statistics.md, "Attempts from the trend");
-// SIMULATIONS=1000 for the docs' figures, ONLY=text for some rows; STABLE=6 FLAKY=15 STABLE_RUNS=5
+// SIMULATIONS=1000 for the docs' figures, ONLY=text for some rows; STABLE=6 FLAKY=1.2 STABLE_RUNS=5
 // FLAKY_RUNS=2 to try other numbers than HISTORY_RULE_PARAMETERS.
 //
 // Each simulation draws the default branch's history — HISTORY (10) runs, each planned by the rule
@@ -31,7 +31,7 @@ const PR_K = 5
 const BASELINE_K = 10
 const HISTORY = 10
 /** Outcomes drawn per scenario for the baseline, whatever the rule plans, so the fixed baseline draws the same ones for every choice of numbers. */
-const STREAM = 30
+const STREAM = 40
 const NOISE = { agentError: 0.02, noVerdict: 0.05, userError: 0.05 }
 const envNumber = (name: string, fallback: number) => (process.env[name] ? Number(process.env[name]) : fallback)
 const RULE: HistoryRuleParameters = {
@@ -39,7 +39,7 @@ const RULE: HistoryRuleParameters = {
   stableAttempts: envNumber('STABLE', HISTORY_RULE_PARAMETERS.stableAttempts),
   flakyRuns: envNumber('FLAKY_RUNS', HISTORY_RULE_PARAMETERS.flakyRuns),
   window: HISTORY_RULE_PARAMETERS.window,
-  flakyAttempts: envNumber('FLAKY', HISTORY_RULE_PARAMETERS.flakyAttempts),
+  flakyFactor: envNumber('FLAKY', HISTORY_RULE_PARAMETERS.flakyFactor),
 }
 const NUMBERS = { plain: BASELINE_K, floor: PR_K }
 const now = new Date('2026-03-02T00:00:00Z')
@@ -136,7 +136,7 @@ const ROWS: Row[] = [
 const started = performance.now()
 console.log(
   `${SIMULATIONS} simulations per row, S = ${S}, pull request k = ${PR_K}; baseline fixed at ${BASELINE_K}, or planned from a history of ${HISTORY} runs ` +
-    `(stable: no decided attempt failed in the newest ${RULE.stableRuns} runs → ${RULE.stableAttempts}; flaky: failed in ${RULE.flakyRuns} of the newest ${RULE.window} → ${RULE.flakyAttempts}; else ${BASELINE_K}). ` +
+    `(stable: no decided attempt failed in the newest ${RULE.stableRuns} runs → ${RULE.stableAttempts}; flaky: failed in ${RULE.flakyRuns} of the newest ${RULE.window} → ${Math.ceil(BASELINE_K * RULE.flakyFactor)}; else ${BASELINE_K}). ` +
     `Noise on both sides: ${pct(NOISE.agentError)} agent errors, ${pct(NOISE.noVerdict)} without a verdict, ${pct(NOISE.userError)} user_error. 95% Wilson intervals.\n`,
 )
 console.log(`| Row | not-pass, from the trend | not-pass, fixed ${BASELINE_K} | difference | baseline attempts per merge, from the trend (fixed: ${S * BASELINE_K}) | scenarios stable / flaky / plain |`)

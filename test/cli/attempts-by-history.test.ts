@@ -59,7 +59,7 @@ describe('run --attempts-by-history', () => {
     assert.match(result.stderr, /support_bot: attempts from 8 runs of history: 1 stable at 7, 1 flaky at 15, 1 without enough history at 10/)
     const runDir = join(dir, 'results', runId(result.stdout + result.stderr)!)
     const manifest = JSON.parse(await readFile(join(runDir, 'run.json'), 'utf8'))
-    assert.deepEqual(manifest.settings.attemptsByHistory, { rule: 'stable-flaky-v1', runs: 8, stableRuns: 8, stableAttempts: 7, flakyRuns: 2, window: 5, flakyAttempts: 15, ceiling: 15 })
+    assert.deepEqual(manifest.settings.attemptsByHistory, { rule: 'stable-flaky-v1', runs: 8, stableRuns: 8, stableAttempts: 7, flakyRuns: 2, window: 5, flakyFactor: 1.5, ceiling: 15 })
     assert.deepEqual(manifest.adaptive.scenarios, {
       invoice: { planned: 10, stopped: null, history: { reason: 'plain', runs: 0 } },
       order: { planned: 7, stopped: null, history: { reason: 'stable', runs: 8 } },

@@ -11,7 +11,7 @@ const failedOne = { passed: 8, judged: 9 }
 
 describe('attempts from the history', () => {
   test('the numbers are the ones bench:baseline chose', () => {
-    assert.deepEqual(HISTORY_RULE_PARAMETERS, { stableRuns: 8, stableAttempts: 7, flakyRuns: 2, window: 5, flakyAttempts: 15 })
+    assert.deepEqual(HISTORY_RULE_PARAMETERS, { stableRuns: 8, stableAttempts: 7, flakyRuns: 2, window: 5, flakyFactor: 1.5 })
   })
 
   test('stable: no decided attempt failed in the newest 8 runs in a row → 7', () => {
@@ -40,8 +40,9 @@ describe('attempts from the history', () => {
   test('never under the pull request attempts, and a stable scenario never over the plain number', () => {
     assert.equal(planOf(Array(8).fill(clean), { plain: 10, floor: 8 }).attempts, 8)
     assert.equal(planOf(Array(8).fill(clean), { plain: 6, floor: 5 }).attempts, 6)
-    // A flaky scenario is never under the plain number either.
-    assert.equal(planOf(Array(5).fill(failedOne), { plain: 20, floor: 5 }).attempts, 20)
+    // A flaky scenario plays 1.5 times the plain number, rounded up.
+    assert.equal(planOf(Array(5).fill(failedOne), { plain: 20, floor: 5 }).attempts, 30)
+    assert.equal(planOf(Array(5).fill(failedOne), { plain: 5, floor: 5 }).attempts, 8)
   })
 
   test("the history: other agents' runs and a run listed twice are left out; runs without a verdict for the scenario are skipped", () => {

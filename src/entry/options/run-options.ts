@@ -178,8 +178,8 @@ export const RUN_OPTIONS = {
     action: {
       input: 'attempts-by-history',
       description:
-        "On a push to baseline-branch only: plan each scenario's attempts from the branch's history (the history input's runs) instead of baseline-attempts for all: a scenario that failed no decided attempt in its last 8 runs plays 7, one that failed in 2 of its last 5 runs 15, any other baseline-attempts; never fewer than attempts (docs/statistics.md, Attempts from the trend). Without a history, or with shard, every scenario plays baseline-attempts.",
-      docs: 'on a push to `baseline-branch`: each scenario\'s attempts from the branch\'s history (`history` runs): stable in its last 8 runs 7, flaky (failed in 2 of its last 5) 15, any other `baseline-attempts`; never fewer than `attempts`; without a history or with `shard`, `baseline-attempts` for all ([Statistics](statistics.md), "Attempts from the trend")',
+        "On a push to baseline-branch only: plan each scenario's attempts from the branch's history (the history input's runs) instead of baseline-attempts for all: a scenario that failed no decided attempt in its last 8 runs plays 7, one that failed in 2 of its last 5 runs 1.5 × baseline-attempts (15), any other baseline-attempts; never fewer than attempts (docs/statistics.md, Attempts from the trend). Without a history, or with shard, every scenario plays baseline-attempts.",
+      docs: 'on a push to `baseline-branch`: each scenario\'s attempts from the branch\'s history (`history` runs): stable in its last 8 runs 7, flaky (failed in 2 of its last 5) 1.5 × `baseline-attempts` (15), any other `baseline-attempts`; never fewer than `attempts`; without a history or with `shard`, `baseline-attempts` for all ([Statistics](statistics.md), "Attempts from the trend")',
       default: true,
     },
   }),

@@ -46,7 +46,7 @@ export const AttemptsByHistorySettingsSchema = z.object({
   stableAttempts: ordinal,
   flakyRuns: ordinal,
   window: ordinal,
-  flakyAttempts: ordinal,
+  flakyFactor: z.number().check(z.gte(1)),
   /** The most attempts any scenario was given: replays of user errors are numbered after it. */
   ceiling: ordinal,
 })

@@ -14,13 +14,13 @@ export const ATTEMPTS_BY_HISTORY_RULE = 'stable-flaky-v1'
 export interface HistoryRuleParameters {
   /** A scenario failed no decided attempt in at least this many of the newest runs in a row: stable. */
   stableRuns: number
-  /** The attempts a stable scenario plays (never fewer than the pull request's attempts). */
+  /** The attempts a stable scenario plays: never fewer than the pull request's attempts, never more than the plain number. */
   stableAttempts: number
   /** A scenario failed a decided attempt in at least `flakyRuns` of the newest `window` runs: flaky. */
   flakyRuns: number
   window: number
-  /** The attempts a flaky scenario plays. */
-  flakyAttempts: number
+  /** A flaky scenario plays this many times the plain number (rounded up): 15 at baseline-attempts 10. */
+  flakyFactor: number
 }
 
 /**
@@ -29,9 +29,9 @@ export interface HistoryRuleParameters {
  * baseline attempts, and the noise takes about one in eight): at 6, 2.6 points of collapses escape
  * against fixed 10, at 7, 0.4. A scenario at 0.98 looks stable over 5 runs 4 times in 10 and then
  * loses power on a drop to 0.5 (−1.4 points); over 8 runs less often (−0.4) at the same cost. Without
- * the flaky scenarios' 15 the same drop loses 2.5 points: the extra attempts pay for the savings.
+ * the flaky scenarios' 15 (1.5 × 10) the same drop loses 2.5 points: the extra attempts pay for the savings.
  */
-export const HISTORY_RULE_PARAMETERS: HistoryRuleParameters = { stableRuns: 8, stableAttempts: 7, flakyRuns: 2, window: 5, flakyAttempts: 15 }
+export const HISTORY_RULE_PARAMETERS: HistoryRuleParameters = { stableRuns: 8, stableAttempts: 7, flakyRuns: 2, window: 5, flakyFactor: 1.5 }
 
 export type HistoryReason = 'stable' | 'flaky' | 'plain'
 
@@ -82,7 +82,7 @@ export function planOf(points: readonly Decided[], numbers: { plain: number; flo
   const flakyIn = window.filter(failedIn).length
   // A scenario that never passes in the window is not flaky: it is broken, and more attempts tell nothing new.
   const passedSome = window.some((point) => point.passed > 0)
-  if (window.length >= p.window && flakyIn >= p.flakyRuns && passedSome) return { attempts: Math.max(numbers.plain, p.flakyAttempts), reason: 'flaky', runs: flakyIn }
+  if (window.length >= p.window && flakyIn >= p.flakyRuns && passedSome) return { attempts: Math.ceil(numbers.plain * p.flakyFactor), reason: 'flaky', runs: flakyIn }
   return { attempts: numbers.plain, reason: 'plain', runs: points.length }
 }
 
