@@ -12,7 +12,7 @@ import { FAKE_MODELS_AND_BOT_YML, makeProject, runInProcess, topicScenario } fro
 
 /**
  * `convy-ci run AGENT -k 10 --attempts-by-history` (issue 39 item 2) through whole runs: the fake
- * model server judges, a real HTTP bot answers. results/support_bot/history.json says: order failed no
+ * model server judges, a real HTTP bot answers. The history.json beside the runs says: order failed no
  * decided attempt in 8 runs (stable: 7 attempts), refund failed in 3 of the last 5 (flaky: 15),
  * invoice is new (10, the plain -k).
  */
