@@ -156,6 +156,27 @@ describe('the default branch’s trend in the action', () => {
     assert.deepEqual(read.summary.scenarios.map((s) => s.attempts), [5, 5, 5, 5])
   })
 
+  test("a push at baseline-attempts 10 plays the history's plan: stable scenarios 7, the flaky one 15, a new one 10; the report says why", async () => {
+    const { run, result } = await pushBaseline(fake, workspace, { ...INPUTS, 'baseline-attempts': '10' })
+    assert.match(result.stdout, /support_bot: attempts from 10 runs of history: 2 stable at 7, 1 flaky at 15, 1 without enough history at 10/)
+    const artifact = fake.world.artifactsOf(run.id).find((a) => a.name === SUMMARY)
+    assert.ok(artifact, describeStep(result))
+    const dir = await mkdtemp(join(tmpdir(), 'convy-summary-'))
+    await unzip(fake.world.artifactBytes(artifact), dir)
+    const read = parseRunSummary(await readFile(join(dir, 'summary.json')))
+    assert.ok('summary' in read, JSON.stringify(read))
+    // The two pushes above passed unknown-order every time; it failed in 2 of its newest 5 runs all the same.
+    assert.deepEqual(read.summary.scenarios.map((s) => [s.id, s.attempts]), [
+      ['off-topic', 7],
+      ['order-status', 7],
+      ['password-reset', 10],
+      ['unknown-order', 15],
+    ])
+    const report = fake.world.artifactsOf(run.id).find((a) => a.name === 'convy-support_bot-report.html')!
+    const page = fake.world.artifactBytes(report).toString('utf8')
+    assert.match(page, /off-topic: stable in 9 runs: 7; order-status: stable in 10 runs: 7; password-reset: 10 \(2 runs of history\); unknown-order: flaky \(failed in 2 of 5 runs\): 15/)
+  })
+
   // A token that cannot read Actions (the history said in the log, no warning): actions-cache.test.ts,
   // on the pull request whose baseline comes from the cache.
   // history: 0 (reads nothing, draws no trend): baseline-command.test.ts, over made-up runs with summaries.
