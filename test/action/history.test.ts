@@ -88,8 +88,11 @@ describe('the default branch’s trend in the action', () => {
       ['off-topic', 5, 5],
       ['order-status', 5, 5],
       ['password-reset', 5, 5],
-      ['unknown-order', 5, 5],
+      // Flaky on main (failed in 3 of its last 5 runs): 1.5 × baseline-attempts; order-status, steady in
+      // 8 runs, would play 7 but never more than baseline-attempts (5); the others have too little history.
+      ['unknown-order', 8, 8],
     ])
+    assert.match(result.stdout, /support_bot: attempts from 8 runs of history: 1 stable at 5, 1 flaky at 8, 2 without enough history at 5/)
 
     const warnings = result.annotations.filter((a) => a.level === 'warning').map((a) => a.message)
     assert.equal(warnings.length, 4, describeStep(result))
@@ -139,6 +142,39 @@ describe('the default branch’s trend in the action', () => {
     const [comment, ...more] = fake.world.commentsOn(31)
     assert.equal(more.length, 0)
     assert.match(comment!.body, /_main: 9 runs at 100%, now 0\/5_ \|$/m)
+  })
+
+  test('attempts-by-history: false, a push plays baseline-attempts for every scenario', async () => {
+    const { run, result } = await pushBaseline(fake, workspace, { ...INPUTS, 'attempts-by-history': 'false' })
+    assert.doesNotMatch(result.stdout, /attempts from \d+ runs of history/)
+    const artifact = fake.world.artifactsOf(run.id).find((a) => a.name === SUMMARY)
+    assert.ok(artifact, describeStep(result))
+    const dir = await mkdtemp(join(tmpdir(), 'convy-summary-'))
+    await unzip(fake.world.artifactBytes(artifact), dir)
+    const read = parseRunSummary(await readFile(join(dir, 'summary.json')))
+    assert.ok('summary' in read, JSON.stringify(read))
+    assert.deepEqual(read.summary.scenarios.map((s) => s.attempts), [5, 5, 5, 5])
+  })
+
+  test("a push at baseline-attempts 10 plays the history's plan: stable scenarios 7, the flaky one 15, a new one 10; the report says why", async () => {
+    const { run, result } = await pushBaseline(fake, workspace, { ...INPUTS, 'baseline-attempts': '10' })
+    assert.match(result.stdout, /support_bot: attempts from 10 runs of history: 2 stable at 7, 1 flaky at 15, 1 without enough history at 10/)
+    const artifact = fake.world.artifactsOf(run.id).find((a) => a.name === SUMMARY)
+    assert.ok(artifact, describeStep(result))
+    const dir = await mkdtemp(join(tmpdir(), 'convy-summary-'))
+    await unzip(fake.world.artifactBytes(artifact), dir)
+    const read = parseRunSummary(await readFile(join(dir, 'summary.json')))
+    assert.ok('summary' in read, JSON.stringify(read))
+    // The two pushes above passed unknown-order every time; it failed in 2 of its newest 5 runs all the same.
+    assert.deepEqual(read.summary.scenarios.map((s) => [s.id, s.attempts]), [
+      ['off-topic', 7],
+      ['order-status', 7],
+      ['password-reset', 10],
+      ['unknown-order', 15],
+    ])
+    const report = fake.world.artifactsOf(run.id).find((a) => a.name === 'convy-support_bot-report.html')!
+    const page = fake.world.artifactBytes(report).toString('utf8')
+    assert.match(page, /off-topic: stable in 9 runs: 7; order-status: stable in 10 runs: 7; password-reset: 10 \(2 runs of history\); unknown-order: flaky \(failed in 2 of 5 runs\): 15/)
   })
 
   // A token that cannot read Actions (the history said in the log, no warning): actions-cache.test.ts,

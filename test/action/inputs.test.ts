@@ -17,6 +17,7 @@ describe('action inputs', () => {
       tags: [],
       attempts: 5,
       baselineAttempts: 10,
+      attemptsByHistory: true,
       adaptive: false,
       maxAttempts: 10,
       parallel: 4,
@@ -65,6 +66,7 @@ describe('action inputs', () => {
         tags: 'smoke,orders',
         attempts: '5',
         'baseline-attempts': '3',
+        'attempts-by-history': 'false',
         adaptive: 'true',
         'max-attempts': '4',
         parallel: '8',
@@ -101,6 +103,7 @@ describe('action inputs', () => {
       attempts: 5,
       // Never fewer than the pull requests' own attempts.
       baselineAttempts: 5,
+      attemptsByHistory: false,
       adaptive: true,
       // Never fewer than the attempts every scenario plays first.
       maxAttempts: 5,

@@ -35,6 +35,19 @@ describe('selecting and planning attempts', () => {
     assert.equal(new Set(shards.flat()).size, whole.length)
   })
 
+  test("each scenario's own attempts (a plan from the history): shards still split it exactly", () => {
+    const own: Record<string, number> = { backup: 7, 'billing-invoice': 15, 'billing-refund': 10, greeting: 1 }
+    const whole = planAttempts(suite, (id) => own[id]!, null).map((p) => `${p.scenario.id}#${p.attempt}`)
+    assert.equal(whole.length, 33)
+    assert.deepEqual(whole.filter((w) => w.startsWith('backup#')), ['backup#1', 'backup#2', 'backup#3', 'backup#4', 'backup#5', 'backup#6', 'backup#7'])
+    for (const total of [2, 4, 5]) {
+      const shards = Array.from({ length: total }, (_, i) => planAttempts(suite, (id) => own[id]!, { index: i + 1, total }).map((p) => `${p.scenario.id}#${p.attempt}`))
+      const sizes = shards.map((s) => s.length)
+      assert.ok(Math.max(...sizes) - Math.min(...sizes) <= 1, `sizes ${sizes.join(',')}`)
+      assert.deepEqual(shards.flat().sort(), [...whole].sort())
+    }
+  })
+
   test('--shard is checked', () => {
     assert.deepEqual(parseShard('2/4'), { index: 2, total: 4 })
     for (const bad of ['0/4', '5/4', '1', 'a/b', '1/0']) assert.throws(() => parseShard(bad), /expected I\/N/)

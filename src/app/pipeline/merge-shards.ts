@@ -8,8 +8,8 @@ import { writeIndex } from '../../app/pipeline/write-index.ts'
 import { writeRunReportAndTally } from '../../app/pipeline/write-report.ts'
 import type { RunTally } from '../../records/tally/run-tally.ts'
 import { planAttempts } from '../../play/runner/select-scenarios.ts'
+import { attemptCeiling, plannedAttempts } from '../../records/journal/adaptive-record.ts'
 import { errorMessage, InputError } from '../../base/shared/errors.ts'
-import { attemptCeiling } from '../../records/journal/adaptive-record.ts'
 import { adaptiveOriginals, checkSameAdaptive, joinAdaptiveShares } from './adaptive-shares.ts'
 
 interface ShardRun {
@@ -76,7 +76,7 @@ export async function mergeShards(dirs: readonly string[], resultsDir: string, w
     // The unsharded run's order, so the merged folder reads the same whichever shard ended first.
     // Replays are numbered the ceiling after their original (play/runner/replay-user-errors.ts).
     const ceiling = attemptCeiling(first.settings)
-    const order = adaptive ? adaptiveOriginals(adaptive) : planAttempts(first.scenarios, first.settings.k, null).map((p) => ({ scenario: p.scenario.id, attempt: p.attempt }))
+    const order = adaptive ? adaptiveOriginals(adaptive) : planAttempts(first.scenarios, (id) => plannedAttempts(first, id), null).map((p) => ({ scenario: p.scenario.id, attempt: p.attempt }))
     for (const planned of order) {
       const original = attempts.get(key(planned.scenario, planned.attempt))!
       await journal.append(original)
@@ -107,7 +107,7 @@ export async function mergeShards(dirs: readonly string[], resultsDir: string, w
 function ownOriginals(shard: ShardRun): { scenario: string; attempt: number }[] {
   const { manifest } = shard
   if (manifest.settings.adaptive && manifest.adaptive) return adaptiveOriginals(manifest.adaptive)
-  return planAttempts(manifest.scenarios, manifest.settings.k, shard.shard).map((p) => ({ scenario: p.scenario.id, attempt: p.attempt }))
+  return planAttempts(manifest.scenarios, (id) => plannedAttempts(manifest, id), shard.shard).map((p) => ({ scenario: p.scenario.id, attempt: p.attempt }))
 }
 
 function checkComplete(shards: readonly ShardRun[]): void {
@@ -130,6 +130,8 @@ function checkSameRun(a: RunManifest, b: RunManifest): void {
     a.convyVersion !== b.convyVersion ? `the convy-ci version (${a.convyVersion}, ${b.convyVersion})` : '',
     !isDeepStrictEqual({ ...a.settings, shard: null }, { ...b.settings, shard: null }) ? 'the settings (-k, filters, timeouts, parallel, smoke)' : '',
     !isDeepStrictEqual(a.scenarios, b.scenarios) ? 'the scenarios' : '',
+    // Attempts planned from the history: every shard must have split the same plan.
+    a.settings.attemptsByHistory && !isDeepStrictEqual(a.adaptive, b.adaptive) ? 'the attempts planned per scenario from the history' : '',
   ].filter(Boolean)
   if (differences.length) throw new InputError(`${a.id} and ${b.id} are not shards of one run: they differ in ${differences.join(', ')}`)
 }

@@ -15,7 +15,7 @@ import { openProject, type Project } from './project.ts'
 import { restoreScenarios } from './restore-scenarios.ts'
 import { runWorldOf, withWorld } from './run-world.ts'
 import { adaptiveRounds, loadAdaptiveBaseline } from './adaptive-rounds.ts'
-import { attemptCeiling } from '../../records/journal/adaptive-record.ts'
+import { attemptCeiling, plannedAttempts } from '../../records/journal/adaptive-record.ts'
 
 export interface ResumeRequest {
   /** The run: its id, its 4-hex part or its folder. */
@@ -67,7 +67,7 @@ async function resumeLocked(ctx: PipelineContext, journal: RunJournal, project: 
   // ended before it stopped but were not yet decided.
   const rounds = manifest.settings.adaptive ? adaptiveRounds(journal, await resumedBaseline(project.resultsDir, manifest.settings.adaptive.baseline, manifest.id), manifest.scenarios) : undefined
   const lacking = rounds ? [...rounds.start(recorded), ...(await rounds.settleComplete())] : null
-  const fixed = rounds ? null : planAttempts(manifest.scenarios, manifest.settings.k, manifest.settings.shard)
+  const fixed = rounds ? null : planAttempts(manifest.scenarios, (id) => plannedAttempts(manifest, id), manifest.settings.shard)
   const todo = [...(lacking ?? fixed!.filter((p) => !done.has(key(p.scenario.id, p.attempt)))), ...owed]
   // An adaptive run's plan so far: what is recorded of its rounds and what they still lack.
   const planned = { length: fixed ? fixed.length : recorded.filter((a) => a.attempt <= attemptCeiling(manifest.settings)).length + lacking!.length }

@@ -25,6 +25,9 @@ import type { RunWorld } from '../../play/world/prepare-world.ts'
 import { calibrationOfProject } from './judge-calibration.ts'
 import type { Calibration } from '../../records/calibration/calibration.ts'
 import { endpointIdentity } from '../../base/shared/url-secrets.ts'
+import { historyPlan, type HistoryPlan } from './history-plan.ts'
+import type { History } from '../../records/tally/trend.ts'
+import { plannedAttempts, type AdaptiveRecord } from '../../records/journal/adaptive-record.ts'
 
 export interface RunRequest {
   agents: readonly string[]
@@ -41,6 +44,12 @@ export interface RunRequest {
    * (it downloads it then); null there: that agent plays its k attempts, as without adaptive.
    */
   adaptive?: { baseline: string | BaselineOfAgent; maxAttempts: number } | undefined
+  /**
+   * Attempts from the trend (issue 39 item 2, history-plan.ts): each agent's history plans its attempts
+   * per scenario, `settings.k` the plain number and `floor` the fewest; an agent without history plays
+   * k. `historyOf` is given the results folder (the CLI reads results/<agent>/history.json there). `onPlan` hears each agent's plan (null: none) before its run.
+   */
+  attemptsByHistory?: { historyOf: (agent: string, resultsDir: string) => Promise<History | null>; floor: number; onPlan?: (agent: string, plan: HistoryPlan | null) => void } | undefined
 }
 
 /** An agent's baseline for its adaptive rounds, asked for just before its run: a run's folder or id, or null. */
@@ -123,7 +132,11 @@ export async function runAgents(ctx: PipelineContext, request: RunRequest): Prom
     for (const { agent, models, mask, world } of prepared) {
       if (ctx.signal.aborted) break
       const { settings, adaptiveBaseline } = await adaptiveFor(agent.name)
-      const run = await runAgent(ctx, { agent, models, mask, world, settings, scenarios, retired, resultsDir: project.resultsDir, writer, watch: request.watch, ready: modelsChecked, calibration, adaptiveBaseline })
+      const byHistory = request.attemptsByHistory
+      const planned = byHistory && !settings.adaptive ? historyPlan(await byHistory.historyOf(agent.name, project.resultsDir), agent.name, scenarios.map((s) => s.id), { plain: settings.k, floor: byHistory.floor }) : null
+      byHistory?.onPlan?.(agent.name, planned)
+      const played = planned ? { settings: { ...settings, attemptsByHistory: planned.settings }, planned: planned.record } : { settings }
+      const run = await runAgent(ctx, { agent, models, mask, world, ...played, scenarios, retired, resultsDir: project.resultsDir, writer, watch: request.watch, ready: modelsChecked, calibration, adaptiveBaseline })
       runs.push(run)
       exitCode = worst(exitCode, run.exitCode)
     }
@@ -157,6 +170,8 @@ export interface AgentRunPlan {
   world?: RunWorld | undefined
   /** With settings.adaptive: the baseline's counts the rounds compare with. */
   adaptiveBaseline?: AdaptiveBaseline | undefined
+  /** With settings.attemptsByHistory: each scenario's attempts planned from the history (history-plan.ts). */
+  planned?: AdaptiveRecord | undefined
 }
 
 /** Plays one agent's run into a new run folder: what runAgents does per agent, and what the library calls. */
@@ -165,12 +180,13 @@ export async function runAgent(ctx: PipelineContext, plan: AgentRunPlan): Promis
   const manifest = newManifest(ctx, agent, models, settings, maskScenarioCopies(plan.scenarios, plan.mask), plan.retired ?? [])
   // An adaptive shard owns whole scenarios (its rounds decide on all of their attempts); run.json lists them all.
   if (settings.adaptive) manifest.adaptive = firstRounds(plan.scenarios, settings.k, settings.shard)
+  else if (plan.planned) manifest.adaptive = plan.planned
   const journal = await RunJournal.create(resultsDir, manifest, plan.writer)
   if (settings.adaptive && !plan.adaptiveBaseline) throw new Error('runAgent: an adaptive run needs its baseline')
   // Adaptive: the first round of every scenario; the rounds add the next ones as each scenario's ends.
   // The rounds play the scenarios as given, not run.json's masked copies.
   const rounds = settings.adaptive ? adaptiveRounds(journal, plan.adaptiveBaseline!, plan.scenarios) : undefined
-  const todo = rounds ? rounds.start([]) : planAttempts(plan.scenarios, settings.k, settings.shard)
+  const todo = rounds ? rounds.start([]) : planAttempts(plan.scenarios, (id) => plannedAttempts(manifest, id), settings.shard)
   try {
     await plan.ready
   } catch (error) {

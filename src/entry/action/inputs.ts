@@ -26,6 +26,8 @@ export interface ActionInputs {
   attempts: number
   /** Attempts per scenario of a run that becomes a baseline (a push to the default branch): at least `attempts`. */
   baselineAttempts: number
+  /** On a push to the baseline branch, each scenario's attempts planned from the history (issue 39 item 2). */
+  attemptsByHistory: boolean
   /** On a pull request, attempts beyond `attempts`, up to `maxAttempts`, only where the comparison is undecided (issue 39). */
   adaptive: boolean
   /** With adaptive: the most attempts a scenario gets; at least `attempts`. */
@@ -77,6 +79,7 @@ export function readInputs(getInput: (name: string) => string): ActionInputs {
     tags: v.tags,
     attempts: v.attempts,
     baselineAttempts: Math.max(v.attempts, v.baselineAttempts),
+    attemptsByHistory: v.attemptsByHistory,
     adaptive: v.adaptive,
     maxAttempts: Math.max(v.attempts, v.maxAttempts),
     parallel: v.parallel,

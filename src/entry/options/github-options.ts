@@ -61,14 +61,14 @@ export const GITHUB_OPTIONS = {
     cli: { flag: 'history', metavar: 'N', commands: ['publish'], help: "the branch's last N runs' summaries for the comment's trend lines (0: none; docs/trend.md)", default: 10 },
     action: {
       input: 'history',
-      description: `The default branch's last successful runs of this workflow whose summaries (a small artifact each run uploads) show each scenario's trend: a sparkline in the reports, and in the comment a line for the scenarios that moved and "flaky on main" where the branch itself varied. 0: off. At most ${HISTORY_MAX_RUNS}.`,
-      docs: "the default branch's last successful runs whose summaries (`<artifact-name>-<agent>+summary`, a few KB that every run uploads) draw each scenario's trend: a sparkline in the reports, and in the comment a line beside each Worse or Better scenario, saying *flaky on main* where the branch itself varied ([trend.md](trend.md)); `0`: off. Never fails the step",
+      description: `The default branch's last successful runs of this workflow whose summaries (a small artifact each run uploads) show each scenario's trend: a sparkline in the reports, and in the comment a line for the scenarios that moved and "flaky on main" where the branch itself varied. On a push to baseline-branch, also what attempts-by-history plans each scenario's attempts from. 0: off. At most ${HISTORY_MAX_RUNS}.`,
+      docs: "the default branch's last successful runs whose summaries (`<artifact-name>-<agent>+summary`, a few KB that every run uploads) draw each scenario's trend: a sparkline in the reports, and in the comment a line beside each Worse or Better scenario, saying *flaky on main* where the branch itself varied ([trend.md](trend.md)); on a push to `baseline-branch`, also what `attempts-by-history` plans from; `0`: off. Never fails the step",
       default: 10,
     },
   }),
   historyToFetch: option({
     kind: whole(0, HISTORY_MAX_RUNS, 'runs'),
-    cli: { flag: 'history', metavar: 'N', commands: ['baseline'], help: "also the branch's last N runs' summaries, into results/<agent>/history.json: report and compare then draw each scenario's trend (docs/trend.md)", default: 0 },
+    cli: { flag: 'history', metavar: 'N', commands: ['baseline'], help: "also the branch's last N runs' summaries, into results/<agent>/history.json: report and compare then draw each scenario's trend (docs/trend.md), and run --attempts-by-history plans from it", default: 0 },
   }),
   comment: option({
     kind: oneOf(COMMENT_POLICIES),

@@ -167,6 +167,22 @@ export const RUN_OPTIONS = {
       default: false,
     },
   }),
+  // Attempts from the trend (issue 39 item 2, docs/statistics.md "Attempts from the trend"); on in the action: its bench holds.
+  attemptsByHistory: option({
+    kind: flag(),
+    cli: {
+      flag: 'attempts-by-history',
+      commands: ['run'],
+      help: `plan each scenario's attempts from results/<agent>/history.json (convy-ci baseline --history N): a scenario stable over its last runs plays fewer (never under ${ACTION_DEFAULT_ATTEMPTS} nor over -k), a flaky one more, one without enough history -k; as the action's baseline runs do`,
+    },
+    action: {
+      input: 'attempts-by-history',
+      description:
+        "On a push to baseline-branch only: plan each scenario's attempts from the branch's history (the history input's runs) instead of baseline-attempts for all: a scenario that failed no decided attempt in its last 8 runs plays 7, one that failed in 2 of its last 5 runs 1.5 × baseline-attempts (15), any other baseline-attempts; never fewer than attempts (docs/statistics.md, Attempts from the trend). Without a history, or with shard, every scenario plays baseline-attempts.",
+      docs: 'on a push to `baseline-branch`: each scenario\'s attempts from the branch\'s history (`history` runs): stable in its last 8 runs 7, flaky (failed in 2 of its last 5) 1.5 × `baseline-attempts` (15), any other `baseline-attempts`; never fewer than `attempts`; without a history or with `shard`, `baseline-attempts` for all ([Statistics](statistics.md), "Attempts from the trend")',
+      default: true,
+    },
+  }),
   adaptiveBaseline: option({
     kind: text('run'),
     cli: { flag: 'baseline', commands: ['run'], help: 'the run --adaptive compares with: its id, its 4-hex part or its folder' },

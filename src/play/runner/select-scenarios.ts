@@ -32,11 +32,13 @@ export interface PlannedAttempt {
 /**
  * Every (scenario, attempt) of a run, in a stable order. A shard takes every N-th of them, so shards
  * differ in size by one attempt at most and the union of all shards is exactly the unsharded run.
+ * `k`: attempts per scenario, or each scenario's own (a run planned from the history, issue 39).
  */
-export function planAttempts(scenarios: readonly Scenario[], k: number, shard: Shard | null): PlannedAttempt[] {
+export function planAttempts(scenarios: readonly Scenario[], k: number | ((scenario: string) => number), shard: Shard | null): PlannedAttempt[] {
+  const attemptsOf = typeof k === 'number' ? () => k : k
   const all = [...scenarios]
     .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
-    .flatMap((scenario) => Array.from({ length: k }, (_, i) => ({ scenario, attempt: i + 1 })))
+    .flatMap((scenario) => Array.from({ length: attemptsOf(scenario.id) }, (_, i) => ({ scenario, attempt: i + 1 })))
   return shard ? all.filter((_, index) => index % shard.total === shard.index - 1) : all
 }
 

@@ -30,24 +30,48 @@ export const AdaptiveSettingsSchema = z.object({
 })
 export type AdaptiveSettings = z.infer<typeof AdaptiveSettingsSchema>
 
+/**
+ * Attempts from the trend (issue 39 item 2, records/tally/attempts-by-history.ts): a baseline run's
+ * attempts per scenario planned before it starts from the default branch's history, recorded in
+ * `settings.attemptsByHistory` with the rule's numbers; each scenario's `planned` and why in `adaptive`.
+ */
+export const HISTORY_REASONS = ['stable', 'flaky', 'plain'] as const
+
+export const AttemptsByHistorySettingsSchema = z.object({
+  /** The rule's name (records/tally/attempts-by-history.ts: ATTEMPTS_BY_HISTORY_RULE). */
+  rule: z.string(),
+  /** Runs of the agent in the history the plan was drawn from. */
+  runs: z.int().check(z.nonnegative()),
+  stableRuns: ordinal,
+  stableAttempts: ordinal,
+  flakyRuns: ordinal,
+  window: ordinal,
+  flakyFactor: z.number().check(z.gte(1)),
+  /** The most attempts any scenario was given: replays of user errors are numbered after it. */
+  ceiling: ordinal,
+})
+export type AttemptsByHistorySettings = z.infer<typeof AttemptsByHistorySettingsSchema>
+
 export const AdaptiveScenarioRecordSchema = z.object({
   /** Attempts given to it so far: the end of its current round, or of its last. */
   planned: ordinal,
-  /** Why it stopped; null while it is playing (or was, when the run was interrupted). */
+  /** Why it stopped; null while it is playing (or was, when the run was interrupted), and in a run planned from the history. */
   stopped: z.nullable(z.enum(STOP_REASONS)),
+  /** Planned from the history: why it got `planned` (stable, flaky or plain) and over how many runs. */
+  history: z.optional(z.object({ reason: z.enum(HISTORY_REASONS), runs: z.int().check(z.nonnegative()) })),
 })
 export type AdaptiveScenarioRecord = z.infer<typeof AdaptiveScenarioRecordSchema>
 
 export const AdaptiveRecordSchema = z.object({ scenarios: z.record(z.string(), AdaptiveScenarioRecordSchema) })
 export type AdaptiveRecord = z.infer<typeof AdaptiveRecordSchema>
 
-/** The most attempts a scenario of the run can get: the ceiling of an adaptive run, else k. Replays of user errors are numbered after it. */
-export function attemptCeiling(settings: { k: number; adaptive?: AdaptiveSettings | undefined }): number {
-  return settings.adaptive?.maxAttempts ?? settings.k
+/** The most attempts a scenario of the run can get: the ceiling of an adaptive run or of one planned from the history, else k. Replays of user errors are numbered after it. */
+export function attemptCeiling(settings: { k: number; adaptive?: AdaptiveSettings | undefined; attemptsByHistory?: AttemptsByHistorySettings | undefined }): number {
+  return settings.adaptive?.maxAttempts ?? settings.attemptsByHistory?.ceiling ?? settings.k
 }
 
 /**
- * The attempts a scenario was meant to have: what the adaptive rule gave it, else k. An adaptive
+ * The attempts a scenario was meant to have: what the adaptive rule or the history gave it, else k. An adaptive
  * shard's record names only the scenarios it owns (run --adaptive --shard): the others are not its to play.
  */
 export function plannedAttempts(manifest: { settings: { k: number }; adaptive?: AdaptiveRecord | undefined }, scenario: string): number {

@@ -1,6 +1,6 @@
 import * as z from '../../base/shared/zod.ts'
 import { ScenarioSchema } from '../scenario/scenario.ts'
-import { AdaptiveRecordSchema, AdaptiveSettingsSchema } from './adaptive-record.ts'
+import { AdaptiveRecordSchema, AdaptiveSettingsSchema, AttemptsByHistorySettingsSchema } from './adaptive-record.ts'
 
 /**
  * The run folder's two records. Both are versioned from day one; readers reject versions they do not
@@ -55,6 +55,8 @@ export const RunSettingsSchema = z.object({
   review: z.optional(z.boolean()),
   /** Adaptive attempts (run --adaptive): the rule and its parameters; absent: every scenario played k times. */
   adaptive: z.optional(AdaptiveSettingsSchema),
+  /** Attempts from the trend (run --attempts-by-history, the action's push to the baseline branch): the rule and its numbers; each scenario's attempts are in the manifest's `adaptive`. */
+  attemptsByHistory: z.optional(AttemptsByHistorySettingsSchema),
 })
 
 export const RunManifestSchema = z.object({
@@ -117,7 +119,7 @@ export const RunManifestSchema = z.object({
   rejudgeOf: optionalText,
   /** Why an interrupted run stopped, when it stopped itself: its budget would have been passed. */
   stoppedFor: z.optional(z.nullable(z.enum(['budget']))),
-  /** Adaptive attempts: each scenario's attempts so far and why it stopped (adaptive-record.ts). */
+  /** Adaptive attempts, or attempts planned from the history: each scenario's attempts and why (adaptive-record.ts). */
   adaptive: z.optional(AdaptiveRecordSchema),
   ci: z.nullable(z.object({ commit: z.nullable(z.string()), branch: z.nullable(z.string()), pullRequest: z.nullable(z.int()) })),
 })

@@ -4,6 +4,7 @@ import { count, duration, plural, seconds, when } from '../page/format.ts'
 import { html, trusted, type SafeHtml } from '../page/html.ts'
 import { pageTop } from '../page/page.ts'
 import { expectedAttempts, stopWords } from '../../records/journal/adaptive-record.ts'
+import { planWords } from '../../records/tally/attempts-by-history.ts'
 
 /**
  * The top of a run's report: what was played, with what, when, and whether it finished. A run that
@@ -55,6 +56,7 @@ function runFacts(m: RunManifest, recorded: RecordedAttempts): SafeHtml {
     fact('Duration', durationText(m)),
     fact('Attempts', `${count(recorded.planned)} of ${count(expected)} (${attemptsPlan(m)})${recorded.replays ? `, and ${plural(recorded.replays, 'replay')} of a user error with a fresh simulated user` : ''}`),
     m.settings.adaptive && m.adaptive ? fact('Adaptive attempts', adaptiveText(m)) : trusted(''),
+    m.settings.attemptsByHistory && m.adaptive ? fact('Attempts from the trend', historyText(m)) : trusted(''),
     fact('Models', modelsText(m)),
     m.models.user && !m.settings.smoke ? fact('Review of the simulated user', reviewText(m)) : trusted(''),
     fact('convy-ci', m.convyVersion),
@@ -70,7 +72,17 @@ function attemptsPlan(m: RunManifest): string {
   // An adaptive shard plays whole scenarios: its share of them (run --adaptive --shard).
   const share = m.settings.adaptive && m.adaptive && m.settings.shard ? `${count(Object.keys(m.adaptive.scenarios).length)} of ` : ''
   const plan = `${share}${count(m.scenarios.length)} scenarios${share ? ` (shard ${m.settings.shard!.index} of ${m.settings.shard!.total}'s share)` : ''} × k ${m.settings.k}`
+  if (m.settings.attemptsByHistory) return `${count(m.scenarios.length)} scenarios, each planned from ${plural(m.settings.attemptsByHistory.runs, 'run')} of history; k ${m.settings.k} without enough`
   return m.settings.adaptive ? `${plan}, then up to ${m.settings.adaptive.maxAttempts} where the comparison with ${m.settings.adaptive.baseline} was undecided` : plan
+}
+
+/** Each scenario's planned attempts and why: "invoice: stable in 8 runs: 7; order: flaky (failed in 3 of 5 runs): 15". */
+function historyText(m: RunManifest): string {
+  const { rule, window } = m.settings.attemptsByHistory!
+  return `${rule}: ${Object.entries(m.adaptive!.scenarios)
+    .sort(([a], [b]) => (a < b ? -1 : 1))
+    .map(([id, entry]) => `${id}: ${planWords({ attempts: entry.planned, reason: entry.history?.reason ?? 'plain', runs: entry.history?.runs ?? 0 }, window)}`)
+    .join('; ')}`
 }
 
 /** Each scenario's attempts and why it stopped: "invoice: undecided at 10; order: decided after 5". */

@@ -1,4 +1,4 @@
-import { runAgents } from '../../../app/pipeline/run-agents.ts'
+import { runAgents, type RunRequest } from '../../../app/pipeline/run-agents.ts'
 import { seconds } from '../../../views/page/format.ts'
 import type { RunSettings } from '../../../records/journal/records.ts'
 import { saveBaselineToCache } from '../baseline-cache.ts'
@@ -61,7 +61,16 @@ export async function runMode(deps: ActionDeps): Promise<AgentOutcome[]> {
   const gating = rules ? { ...deps, inputs: withRules(inputs, rules.rules) } : deps
   const publication = inputs.shard ? { baseline: { none: null }, target: null } : await planPublication(gating)
   const { adaptive, fetched } = await adaptiveRequest(gating, publication, settings.k)
-  const { runs } = await runAgents(deps.context, { agents: inputs.agents, settings, config: inputs.config, adaptive })
+  // The baseline paid once per merge (issue 39 item 2): its attempts per scenario from the branch's history.
+  const attemptsByHistory: RunRequest['attemptsByHistory'] =
+    makesBaseline && inputs.attemptsByHistory && !inputs.shard
+      ? {
+          floor: inputs.attempts,
+          historyOf: async (agent) => histories.get(agent) ?? null,
+          onPlan: (agent, plan) => log.info(plan ? `${agent}: ${plan.summary}` : `${agent}: no history of ${inputs.baselineBranch ?? github.defaultBranch} to plan from; every scenario plays baseline-attempts (${inputs.baselineAttempts})`),
+        }
+      : undefined
+  const { runs } = await runAgents(deps.context, { agents: inputs.agents, settings, config: inputs.config, adaptive, attemptsByHistory })
   deps.context.signal.throwIfAborted()
   await modelCache.save()
 

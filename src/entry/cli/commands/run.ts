@@ -4,6 +4,9 @@ import { readCommandArgs } from '../args.ts'
 import type { CliContext } from '../context.ts'
 import { runAgents } from '../../../app/pipeline/run-agents.ts'
 import { ADAPTIVE_DEFAULTS } from '../../../app/pipeline/defaults.ts'
+import { historyBesideRuns } from '../../../app/pipeline/history-plan.ts'
+import type { RunRequest } from '../../../app/pipeline/run-agents.ts'
+import { ACTION_DEFAULT_ATTEMPTS } from '../../options/run-options.ts'
 
 export async function runCommand(ctx: CliContext, argv: readonly string[]): Promise<ExitCode> {
   const { values, given, positionals } = readCommandArgs('run', argv)
@@ -27,8 +30,30 @@ export async function runCommand(ctx: CliContext, argv: readonly string[]): Prom
   if (given.has('judgeSamples')) settings.judgeSamples = values.judgeSamples
   // The dialogue goes to stdout as it happens; a live progress line would be drawn over it.
   const watch = values.verbose ? ctx.printers.dialogue(ctx.stdout, { parallel: settings.parallel, k: settings.k }) : undefined
-  const { exitCode } = await runAgents(watch ? { ...ctx, interactive: false } : ctx, { agents: positionals, settings, config: values.config, results: values.results, watch, adaptive })
+  const attemptsByHistory = values.attemptsByHistory ? byHistoryBesideRuns(ctx, adaptive !== undefined) : undefined
+  const { exitCode } = await runAgents(watch ? { ...ctx, interactive: false } : ctx, { agents: positionals, settings, config: values.config, results: values.results, watch, adaptive, attemptsByHistory })
   return exitCode
+}
+
+/**
+ * --attempts-by-history: each agent's history.json beside its runs plans its attempts, as the action
+ * plans a baseline run's; never fewer than the action's default attempts (nor more than -k for a
+ * stable scenario). A history that cannot be read is a warning, and the run plays -k.
+ */
+function byHistoryBesideRuns(ctx: CliContext, adaptive: boolean): RunRequest['attemptsByHistory'] {
+  if (adaptive) throw new InputError('convy-ci run: --attempts-by-history plans a baseline run; --adaptive plays a pull request\'s run against one. Use one of them')
+  return {
+    floor: ACTION_DEFAULT_ATTEMPTS,
+    historyOf: async (agent, resultsDir) => {
+      const { history, problems, file } = await historyBesideRuns(resultsDir, agent)
+      for (const problem of problems) ctx.stderr.write(`warning: ${problem}; ${agent} plays -k attempts per scenario\n`)
+      if (!history && problems.length === 0) ctx.stderr.write(`warning: --attempts-by-history: no ${file} (convy-ci baseline --history N writes it); ${agent} plays -k attempts per scenario\n`)
+      return history
+    },
+    onPlan: (agent, plan) => {
+      if (plan) ctx.stderr.write(`${agent}: ${plan.summary}\n`)
+    },
+  }
 }
 
 /** --adaptive needs --baseline; --baseline and --max-attempts mean nothing without --adaptive. */
