@@ -69,8 +69,19 @@ describe("the action's adaptive attempts on pull requests", () => {
     assert.equal(fake.calls.filter((c) => c.operation === 'actions/download-artifact' && c.path.includes(`/artifacts/${folder.id}/`)).length, 1, describeStep(result))
   })
 
-  test('with adaptive false (the default), a pull request plays its attempts as before', async () => {
-    const { result, runJson, comment } = await pullRequest(63, '3', { ...INPUTS, ...COMMENT })
+  test('by default (neither adaptive nor attempts set), a pull request with a baseline plays 3 attempts per scenario first', async () => {
+    const { runId: baseline } = await seedBaseline(fake, workspace, { ...INPUTS, 'baseline-attempts': '10' })
+    const { result, runJson, comment } = await pullRequest(64, '4', { agent: INPUTS.agent, scenarios: INPUTS.scenarios, ...COMMENT })
+    expectExit(result, 0)
+    assert.match(result.stdout, new RegExp(`support_bot: adaptive: 3 attempts per scenario, then up to 10 where the comparison with ${baseline.replace(/[/]/g, '\\/')} is undecided`), describeStep(result))
+    assert.equal(runJson.settings.k, 3)
+    assert.deepEqual(Object.values(runJson.adaptive?.scenarios ?? {}).map((s) => s.planned), [3, 3, 3, 3])
+    assert.equal(result.outputs.verdict, 'within-noise')
+    assert.match(comment, /Adaptive attempts: 12 of 40 played \(spend-t3-pooled, 3 then up to 10\)/)
+  })
+
+  test('with adaptive false, a pull request plays its attempts as before', async () => {
+    const { result, runJson, comment } = await pullRequest(63, '3', { ...INPUTS, ...COMMENT, adaptive: 'false' })
     expectExit(result, 0)
     assert.doesNotMatch(result.stdout, /adaptive/)
     assert.equal(runJson.settings.k, 5)

@@ -22,7 +22,7 @@ describe('the action with more to say than a comment holds', () => {
 
   test('a comparison longer than a comment can hold is cut to fit, with the report linked; the check and the job summary fit too', async () => {
     const workspace = await manyScenarios(1200)
-    const inputs = { agent: 'echo', 'artifact-name': 'big', comment: 'always' }
+    const inputs = { agent: 'echo', 'artifact-name': 'big', comment: 'always', adaptive: 'false' }
     // main's run, made by the bundled CLI (the action's own push is in pull-requests.test.ts).
     const baseline = await seedBaseline(fake, workspace, { agent: inputs.agent, 'artifact-name': inputs['artifact-name'], attempts: String(ACTION_DEFAULT_ATTEMPTS) })
 

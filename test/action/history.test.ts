@@ -20,7 +20,7 @@ import { EXAMPLE_INPUTS, expectExit, pullRequestStep, pushBaseline, sha } from '
 // only, through the bounded unzip — into a sparkline per scenario in report.html and a trend line in
 // the comment for what moved. Broken or hostile summaries are said in the log and change nothing else.
 
-const INPUTS = { ...EXAMPLE_INPUTS, history: '20' }
+const INPUTS = { ...EXAMPLE_INPUTS, history: '20', adaptive: 'false' }
 const SUMMARY = 'convy-support_bot+summary'
 const HOSTILE_ID = '<script>alert(1)</script>'
 

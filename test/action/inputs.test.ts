@@ -18,7 +18,8 @@ describe('action inputs', () => {
       attempts: 5,
       baselineAttempts: 10,
       attemptsByHistory: true,
-      adaptive: false,
+      adaptive: true,
+      adaptiveFirstRound: 3,
       maxAttempts: 10,
       parallel: 4,
       turnTimeoutSeconds: 600,
@@ -105,6 +106,7 @@ describe('action inputs', () => {
       baselineAttempts: 5,
       attemptsByHistory: false,
       adaptive: true,
+      adaptiveFirstRound: 5,
       // Never fewer than the attempts every scenario plays first.
       maxAttempts: 5,
       parallel: 8,

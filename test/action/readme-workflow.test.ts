@@ -50,7 +50,7 @@ test("README's workflow with README's convy.yml: a push uploads the baseline, a 
   assert.equal(bot.requests[0]?.path, '/health')
   const turns = bot.requests.filter((r) => r.path === '/api/chat')
   // A push makes a baseline: it plays baseline-attempts (10 by default), never fewer than attempts.
-  assert.equal(turns.length, 2 * Math.max(Number(inputs.attempts), Number(inputs['baseline-attempts'] ?? 10)))
+  assert.equal(turns.length, 2 * Math.max(Number(inputs.attempts ?? 5), Number(inputs['baseline-attempts'] ?? 10)))
   assert.ok(turns.every((r) => r.headers.authorization === 'Bearer value-of-BOT_TOKEN'))
 
   const run = fake.world.startRun({ event: 'pull_request', headBranch: 'faster-replies', headSha: sha('c') })
@@ -58,5 +58,7 @@ test("README's workflow with README's convy.yml: a push uploads the baseline, a 
   const pr = await runActionStep(fake, { ...pullRequestStep(fake, workspace, { number: 7, run, inputs }), env: onRunner(step.env) })
   expectExit(pr, 0)
   assert.equal(pr.outputs.verdict, 'within-noise', describeStep(pr))
+  // The README's workflow sets no attempts: its pull requests play adaptive rounds, 3 attempts first.
+  assert.match(pr.stdout, /support_bot: adaptive: 3 attempts per scenario, then up to 10 where the comparison with support_bot\/\S+ is undecided/, describeStep(pr))
   assert.ok(fake.world.checkRuns.some((c) => c.headSha === run.headSha && c.conclusion === 'success'), describeStep(pr))
 })

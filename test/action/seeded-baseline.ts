@@ -31,7 +31,8 @@ export async function seedBaseline(
   options: { env?: Record<string, string>; headSha?: string; exits?: number[] } = {},
 ): Promise<{ runId: string; run: FakeRun }> {
   // A seeded baseline is the push's run: baseline-attempts, when given, are its attempts.
-  const { agent, attempts: prAttempts, 'baseline-attempts': baselineAttempts, scenarios, parallel, cache, 'artifact-name': artifactName = DEFAULT_ARTIFACT_NAME, ...rest } = inputs
+  // adaptive and max-attempts are a pull request's: a push plays fixed attempts.
+  const { agent, attempts: prAttempts, 'baseline-attempts': baselineAttempts, scenarios, parallel, cache, 'artifact-name': artifactName = DEFAULT_ARTIFACT_NAME, adaptive: _adaptive, 'max-attempts': _max, ...rest } = inputs
   const attempts = baselineAttempts ?? prAttempts
   assert.deepEqual(Object.keys(rest), [], 'inputs a seeded baseline cannot play')
   assert.ok(agent && attempts, 'a seeded baseline needs the agent and its attempts')

@@ -19,7 +19,8 @@ describe('the action in a matrix of shards', () => {
   test('two shards and a merge job: the merged run is exactly the unsharded run, compared and published once', async () => {
     const workspace = await exampleWorkspace()
     // k = 5: at k = 3 no single scenario can register, and the comparison says it cannot tell.
-    const inputs = { agent: 'support_bot', attempts: '5', scenarios: 'off-topic,order-status,password-reset,unknown-order' }
+    // Fixed attempts: the shards' union is the unsharded run, attempt for attempt (adaptive shards: adaptive-shards.test.ts).
+    const inputs = { agent: 'support_bot', attempts: '5', scenarios: 'off-topic,order-status,password-reset,unknown-order', adaptive: 'false' }
     // main's run, made by the bundled CLI (the action's own push is in pull-requests.test.ts).
     await seedBaseline(fake, workspace, inputs)
 

@@ -43,7 +43,7 @@ export interface RunRequest {
    * and the ceiling of attempts. The action names each agent's baseline just before that agent's run
    * (it downloads it then); null there: that agent plays its k attempts, as without adaptive.
    */
-  adaptive?: { baseline: string | BaselineOfAgent; maxAttempts: number } | undefined
+  adaptive?: { baseline: string | BaselineOfAgent; maxAttempts: number; firstRound?: number } | undefined
   /**
    * Attempts from the trend (issue 39 item 2, history-plan.ts): each agent's history plans its attempts
    * per scenario, `settings.k` the plain number and `floor` the fewest; an agent without history plays
@@ -88,7 +88,9 @@ export async function runAgents(ctx: PipelineContext, request: RunRequest): Prom
     const reference = typeof adaptive.baseline === 'string' ? adaptive.baseline : await adaptive.baseline(agent)
     if (reference === null) return { settings }
     const baseline = sharedBaseline ?? (await loadAdaptiveBaseline(project.resultsDir, reference))
-    return { settings: { ...settings, adaptive: adaptiveSettings(baseline, adaptive.maxAttempts, settings.k) }, adaptiveBaseline: baseline }
+    // The action's first round (3 unless `attempts` is set) applies only where there is a baseline to adapt against.
+    const k = adaptive.firstRound ?? settings.k
+    return { settings: { ...settings, k, adaptive: adaptiveSettings(baseline, adaptive.maxAttempts, k) }, adaptiveBaseline: baseline }
   }
   // The judge's calibration, cited in each run's summary and report; a broken calibration.json stops here.
   const { calibration } = await calibrationOfProject(project.config, ctx.cwd)

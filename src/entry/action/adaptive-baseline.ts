@@ -35,10 +35,10 @@ export async function adaptiveRequest(deps: ActionDeps, publication: Publication
       return null
     }
     const share = inputs.shard ? ` (shard ${inputs.shard.index} of ${inputs.shard.total}: its share of whole scenarios)` : ''
-    log.info(`${agent}: adaptive${share}: ${k} attempts per scenario, then up to ${inputs.maxAttempts} where the comparison with ${found.tally.manifest.id} is undecided`)
+    log.info(`${agent}: adaptive${share}: ${inputs.adaptiveFirstRound} attempts per scenario, then up to ${inputs.maxAttempts} where the comparison with ${found.tally.manifest.id} is undecided`)
     return found.dir
   }
-  return { adaptive: { baseline: baselineOf, maxAttempts: inputs.maxAttempts }, fetched }
+  return { adaptive: { baseline: baselineOf, maxAttempts: inputs.maxAttempts, firstRound: inputs.adaptiveFirstRound }, fetched }
 }
 
 /**

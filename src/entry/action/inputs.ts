@@ -3,10 +3,12 @@ import type { Shard } from '../../records/journal/records.ts'
 import type { CacheMode } from '../../adapters/model-client/model-cache.ts'
 import type { CommentPolicy } from '../../app/publish/deps.ts'
 import { readActionInputs } from '../options/action-inputs.ts'
+import { ADAPTIVE_DEFAULTS } from '../../app/pipeline/defaults.ts'
 import type { BaselineChoice } from '../options/kinds.ts'
 import type { MODES } from '../options/run-options.ts'
 
 export { INPUT_NAMES } from '../options/action-inputs.ts'
+import { ACTION_DEFAULT_ATTEMPTS } from '../options/run-options.ts'
 export { ACTION_DEFAULT_ATTEMPTS, ACTION_DEFAULT_BASELINE_ATTEMPTS } from '../options/run-options.ts'
 export { MODES } from '../options/run-options.ts'
 export type { BaselineChoice } from '../options/kinds.ts'
@@ -30,6 +32,8 @@ export interface ActionInputs {
   attemptsByHistory: boolean
   /** On a pull request, attempts beyond `attempts`, up to `maxAttempts`, only where the comparison is undecided (issue 39). */
   adaptive: boolean
+  /** With adaptive, against a baseline: the first round's attempts per scenario, `attempts` when set, else 3. */
+  adaptiveFirstRound: number
   /** With adaptive: the most attempts a scenario gets; at least `attempts`. */
   maxAttempts: number
   parallel: number
@@ -71,17 +75,20 @@ export interface ActionInputs {
 
 export function readInputs(getInput: (name: string) => string): ActionInputs {
   const v = readActionInputs(getInput)
+  const attempts = v.attempts ?? ACTION_DEFAULT_ATTEMPTS
   return {
     mode: v.mode,
     agents: v.agent ?? [],
     config: v.config,
     scenarios: v.scenarios,
     tags: v.tags,
-    attempts: v.attempts,
-    baselineAttempts: Math.max(v.attempts, v.baselineAttempts),
+    attempts,
+    baselineAttempts: Math.max(attempts, v.baselineAttempts),
     attemptsByHistory: v.attemptsByHistory,
     adaptive: v.adaptive,
-    maxAttempts: Math.max(v.attempts, v.maxAttempts),
+    // As the CLI's `run --adaptive`: 3 attempts first unless `attempts` is set.
+    adaptiveFirstRound: v.attempts ?? ADAPTIVE_DEFAULTS.k,
+    maxAttempts: Math.max(attempts, v.maxAttempts),
     parallel: v.parallel,
     turnTimeoutSeconds: v.turnTimeout,
     waitFor: v.waitFor ? { url: v.waitFor, timeoutSeconds: v.waitForTimeout } : null,

@@ -68,9 +68,16 @@ export async function publishAgent(deps: ActionDeps, run: FinishedRun, publicati
   return { agent: run.agent, runId: run.tally.manifest.id, passRate: passRate(runCounts(run.tally).scenarios), verdict, inconclusive, reportUrl: run.reportUrl, commentUrl, markdown, failure }
 }
 
-/** A baseline fetched before the run: its health is held against the run now that there is one. */
+/**
+ * A baseline fetched before the run: its health is held against the run now that there is one. What
+ * the walk back said of it then (`(none of the newest 2 runs on the branch is healthier)`) is kept.
+ */
 function heldAgainst(fetched: FetchedBaseline, run: RunTally): BaselineFound {
-  return fetched.tally ? { ...fetched, health: baselineHealth(fetched.tally, run) } : fetched
+  if (!fetched.tally) return fetched
+  const health = baselineHealth(fetched.tally, run)
+  const before = baselineHealth(fetched.tally, null).reason ?? ''
+  const walkedBack = !fetched.health.healthy && fetched.health.reason?.startsWith(before) ? fetched.health.reason.slice(before.length) : ''
+  return { ...fetched, health: health.healthy ? health : { healthy: false, reason: `${health.reason}${walkedBack}` } }
 }
 
 /**

@@ -49,9 +49,10 @@ export const RUN_OPTIONS = {
     action: {
       input: 'attempts',
       description:
-        'Attempts per scenario (k) on pull requests. More attempts tell smaller changes from noise. At 5, against a baseline of baseline-attempts (10), one scenario of 20 that stops passing altogether (1.0 → 0) does not pass the gate in at least 99% of pull requests, also under the noise of real runs on both sides (2% agent errors, 5% without a verdict, 5% relabelled user_error; npm run bench:gate, docs/statistics.md); a drop to 1/5 is caught about half the time. Below 4, no single scenario can register and the comparison says it cannot tell.',
-      docs: 'attempts per scenario (k) on pull requests: more attempts tell smaller changes from noise. At 5, against a baseline of `baseline-attempts`, one scenario of 20 that stops passing altogether does not pass the gate in at least 99% of pull requests, also under the noise of real runs (2% agent errors, 5% without a verdict, 5% relabelled user_error on both sides; [Statistics](statistics.md), "How often"); at k ≤ 3 no single scenario can register and the comparison says *cannot tell*',
-      default: ACTION_DEFAULT_ATTEMPTS,
+        'Attempts per scenario (k) on pull requests. More attempts tell smaller changes from noise. At 5, against a baseline of baseline-attempts (10), one scenario of 20 that stops passing altogether (1.0 → 0) does not pass the gate in at least 99% of pull requests, also under the noise of real runs on both sides (2% agent errors, 5% without a verdict, 5% relabelled user_error; npm run bench:gate, docs/statistics.md); a drop to 1/5 is caught about half the time. Below 4, no single scenario can register and the comparison says it cannot tell. Unset, with adaptive (the default) against a baseline: 3 first, then more where undecided; otherwise 5.',
+      docs: 'attempts per scenario (k) on pull requests: more attempts tell smaller changes from noise. At 5, against a baseline of `baseline-attempts`, one scenario of 20 that stops passing altogether does not pass the gate in at least 99% of pull requests, also under the noise of real runs (2% agent errors, 5% without a verdict, 5% relabelled user_error on both sides; [Statistics](statistics.md), "How often"); at k ≤ 3 no single scenario can register and the comparison says *cannot tell*. With `adaptive` (the default) and a baseline, the first round: 3 unless set',
+      // No default in action.yml: GitHub would pass it as if set, and with adaptive an unset `attempts` starts at 3 (inputs.ts).
+      defaultText: `\`${ACTION_DEFAULT_ATTEMPTS}\`; with \`adaptive\` and a baseline, \`${ADAPTIVE_DEFAULTS.k}\` first`,
     },
   }),
   baselineAttempts: option({
@@ -162,9 +163,9 @@ export const RUN_OPTIONS = {
     action: {
       input: 'adaptive',
       description:
-        "On pull requests and merge queues' groups only: play attempts per scenario first, then more, in rounds, up to max-attempts only for the scenarios whose comparison with the baseline is still undecided (docs/statistics.md, Adaptive attempts). The baseline is fetched before the run; without one, the run plays its attempts as usual and says so in the log. With shard, each shard adapts its share of the scenarios against the same baseline.",
-      docs: 'on pull requests and merge queues\' groups: play `attempts` per scenario first, then more, in rounds, up to `max-attempts` only where the comparison with the baseline is still undecided ([Statistics](statistics.md), "Adaptive attempts"); without a baseline the run plays `attempts` and the log says so; with `shard`, each shard adapts its share of the scenarios (see Sharding)',
-      default: false,
+        "On pull requests and merge queues' groups only: play 3 attempts per scenario first (attempts, when set), then more, in rounds, up to max-attempts only for the scenarios whose comparison with the baseline is still undecided (docs/statistics.md, Adaptive attempts): about the cost of a fixed 5 attempts with the power of a fixed 10. The baseline is fetched before the run; without one, the run plays attempts as usual and says so in the log. With shard, each shard adapts its share of the scenarios against the same baseline. false: attempts every time.",
+      docs: 'on pull requests and merge queues\' groups: play 3 attempts per scenario first (`attempts` when set), then more, in rounds, up to `max-attempts` only where the comparison with the baseline is still undecided ([Statistics](statistics.md), "Adaptive attempts"): about the cost of a fixed 5 with the power of a fixed 10. Without a baseline the run plays `attempts` and the log says so; with `shard`, each shard adapts its share of the scenarios (see Sharding); `false` plays `attempts` every time',
+      default: true,
     },
   }),
   // Attempts from the trend (issue 39 item 2, docs/statistics.md "Attempts from the trend"); on in the action: its bench holds.

@@ -73,9 +73,14 @@ export function attemptCeiling(settings: { k: number; adaptive?: AdaptiveSetting
 /**
  * The attempts a scenario was meant to have: what the adaptive rule or the history gave it, else k. An adaptive
  * shard's record names only the scenarios it owns (run --adaptive --shard): the others are not its to play.
+ * A scenario the run does not list at all (removed by the pull request) was meant to have at least the
+ * first round, k: counted against the run as missing, as without adaptive.
  */
-export function plannedAttempts(manifest: { settings: { k: number }; adaptive?: AdaptiveRecord | undefined }, scenario: string): number {
-  return manifest.adaptive ? (manifest.adaptive.scenarios[scenario]?.planned ?? 0) : manifest.settings.k
+export function plannedAttempts(manifest: { settings: { k: number }; adaptive?: AdaptiveRecord | undefined; scenarios?: readonly { id: string }[] }, scenario: string): number {
+  if (!manifest.adaptive) return manifest.settings.k
+  const planned = manifest.adaptive.scenarios[scenario]?.planned
+  if (planned !== undefined) return planned
+  return manifest.scenarios && !manifest.scenarios.some((s) => s.id === scenario) ? manifest.settings.k : 0
 }
 
 /** The attempts a run is meant to have: every scenario's planned attempts in an adaptive run (the rounds given so far), else scenarios × k. */
