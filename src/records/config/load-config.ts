@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises'
+import { access, readFile } from 'node:fs/promises'
 import { basename, dirname, join, resolve } from 'node:path'
 import * as z from '../../base/shared/zod.ts'
 import { allProblems, FileError, InputError } from '../../base/shared/errors.ts'
@@ -9,6 +9,7 @@ import { issuesToErrors, parseYamlFile, type YamlFile } from '../../base/input/y
 import { knownKeysOf } from '../../base/input/schema-keys.ts'
 import { AgentConfigSchema, ModelsConfigSchema, type AgentConfig, type ModelsConfig } from './config.ts'
 import { describeVariable, interpolate, type Environment } from './interpolate.ts'
+import { proxySecrets } from '../../base/http/proxy.ts'
 import { parseRedact } from './redact.ts'
 
 /** A configuration is a page or two; parsing a huge file would take gigabytes. */
@@ -41,6 +42,23 @@ export interface ProjectConfig {
   redact?: Redaction
 }
 
+/**
+ * The convy.yml a test file means: the nearest one from `cwd` upward, as tools that read a project
+ * file do (a test runner's working directory is often the repository root or a package in it).
+ */
+export async function findConfig(cwd: string): Promise<string | undefined> {
+  for (let dir = resolve(cwd); ; dir = dirname(dir)) {
+    const candidate = join(dir, 'convy.yml')
+    try {
+      await access(candidate)
+      return candidate
+    } catch {
+      // Not here: one folder up.
+    }
+    if (dirname(dir) === dir) return undefined
+  }
+}
+
 export async function loadProjectConfig(path: string): Promise<ProjectConfig> {
   let text: string
   try {
@@ -69,6 +87,37 @@ export async function loadProjectConfig(path: string): Promise<ProjectConfig> {
 
 export function agentNames(config: ProjectConfig): string[] {
   return [...BUILT_IN_AGENTS, ...Object.keys(config.agents)]
+}
+
+/**
+ * Every value the project treats as secret, known before anything runs: what convy.yml's agents and
+ * models read from the environment (as a run resolves them: an address gives only its secret-bearing
+ * parts), the models' default key (OPENAI_API_KEY) and the proxies' passwords. The action registers
+ * them with the runner and masks its own outputs with them, whatever mode it runs in and whichever
+ * agents the run selects.
+ *
+ * Lenient where a run is strict: a variable that is not set is skipped, not an error, so a broken
+ * convy.yml is still reported by the run itself, with its line.
+ */
+export function projectSecrets(config: ProjectConfig, env: Environment): string[] {
+  const secrets: string[] = []
+  const walk = (node: unknown, path: readonly PropertyKey[]): void => {
+    if (typeof node === 'string') {
+      if (!node.includes('${')) return
+      try {
+        secrets.push(...interpolate(config.file, path, node, env).readValues)
+      } catch {
+        // Unset: nothing was read, nothing to hide.
+      }
+    } else if (Array.isArray(node)) node.forEach((item, i) => walk(item, [...path, i]))
+    else if (node && typeof node === 'object') for (const [key, value] of Object.entries(node)) walk(value, [...path, key])
+  }
+  walk(config.models, ['models'])
+  walk(config.agents, ['agents'])
+  if (env.OPENAI_API_KEY) secrets.push(env.OPENAI_API_KEY)
+  const proxies = [config.models.proxy, ...Object.values(config.agents).map((agent) => (agent && typeof agent === 'object' ? (agent as { proxy?: unknown }).proxy : undefined))]
+  for (const proxy of [undefined, ...proxies]) secrets.push(...proxySecrets(env, typeof proxy === 'string' && !proxy.includes('${') ? proxy : undefined))
+  return [...new Set(secrets)]
 }
 
 export interface ResolvedAgent {
