@@ -9,9 +9,10 @@ import type { Trend } from '../../records/tally/trend.ts'
 import { standingTitle } from '../compare/compare-wording.ts'
 import { dollars, percent, plural } from '../page/format.ts'
 import { comparisonMarkdown } from './compare-markdown.ts'
-import { calibrationMarkdown } from './judge-calibration-markdown.ts'
 import { neutralise } from './neutralise.ts'
 import { runMarkdown } from './run-markdown.ts'
+import type { CalibrationStatus } from '../../records/calibration/calibration.ts'
+import { calibrationSentence } from '../page/judge-calibration.ts'
 
 /**
  * The pull request comment of a published run (also the check's summary and the job summary's
@@ -143,4 +144,15 @@ function ageOf(ms: number): string {
   const hours = Math.round(minutes / 60)
   if (hours < 48) return plural(hours, 'hour')
   return plural(Math.round(hours / 24), 'day')
+}
+
+/**
+ * The judge's calibration in the pull request's comment and the job summary: a quoted line under the
+ * comment's other notes (a paragraph of its own), a warning when the calibration is of another judge. Model names come from files people
+ * edit, so the sentence is neutralised like any text from a run.
+ */
+export function calibrationMarkdown(status: CalibrationStatus): string {
+  const sentence = calibrationSentence(status)
+  if (!sentence) return ''
+  return `\n> ${status.kind === 'stale' ? '⚠️ ' : ''}${neutralise(sentence, 600)}\n`
 }
