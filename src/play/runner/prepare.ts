@@ -9,7 +9,7 @@ import { canListen, type ListenOptions } from '../tools/listen.ts'
 import { FileError } from '../../base/shared/errors.ts'
 import { createModels } from './create-models.ts'
 import { createFetch, type HttpFetch } from '../../base/http/fetch.ts'
-import { proxyInUse, proxyRulesFrom, proxySecrets } from '../../base/http/proxy.ts'
+import { proxyInUse, proxyRulesFrom } from '../../base/http/proxy.ts'
 import { checkGateway } from '../../adapters/model-client/check-gateway.ts'
 import { createMask } from '../../base/shared/secrets.ts'
 import { createFileCache, type CacheMode } from '../../adapters/model-client/model-cache.ts'
@@ -61,7 +61,6 @@ export async function prepareAgent(config: ProjectConfig, name: string, env: Env
     maxBodyBytes: maxBodyBytes(maxReplyBytes),
     proxyRules,
   })
-  const proxy = 'proxy' in resolved.config ? resolved.config.proxy : undefined
   const tools = toolsListenOf(resolved.config)
   if (tools.toolsListen?.bind !== undefined) {
     const refused = await canListen(tools.toolsListen.bind)
@@ -76,7 +75,7 @@ export async function prepareAgent(config: ProjectConfig, name: string, env: Env
     fingerprint: created.kind === 'module' ? fingerprint({ config: resolved.configFingerprint, module: created.fingerprint }) : resolved.configFingerprint,
     agent: limitReplies(created.agent, maxReplyBytes),
     price: 'price' in resolved.config && resolved.config.price ? resolved.config.price : null,
-    secrets: [...resolved.secrets, ...proxySecrets(env, proxy)],
+    secrets: resolved.secrets,
     world: resolved.config.protocol === 'echo' ? {} : agentWorldOf(resolved.config),
     templates: Object.fromEntries(Object.entries(resolved.config).filter(([key]) => key === 'url' || key === 'headers' || key === 'body')),
     fetch,
@@ -120,10 +119,8 @@ export function prepareModels(config: ProjectConfig, env: Environment, scenarios
   // A scenario's `simulated_user.model` replaces convy.yml's: models.user is needed only by scenarios that name none.
   const ownUserModel = userScenarios.find((s) => s.simulatedUser?.model !== undefined)?.simulatedUser?.model
   const need = { user: userScenarios.length > 0, judge: scenarios.some((s) => needsJudgeModel(s, smoke)) }
-  const models = resolveModels(config, env, { ...need, user: userScenarios.some((s) => s.simulatedUser?.model === undefined), calls: need.user || need.judge })
-  // A proxy's password is masked wherever the models' key is.
-  const resolved = { ...models, secrets: [...models.secrets, ...proxySecrets(env, models.config.proxy)] }
-  const fetch = options.fetch ?? modelsFetch(resolved, env)
+  const resolved = resolveModels(config, env, { ...need, user: userScenarios.some((s) => s.simulatedUser?.model === undefined), calls: need.user || need.judge })
+  const { fetch, proxy } = modelsClient(resolved, env, options.fetch)
   // The reviewer is the judge's model: a strong model, already configured and priced.
   const review = need.user && (options.review ?? resolved.config.review) && resolved.config.judge !== undefined
   const { user, judge, reviewer } = createModels({
@@ -143,7 +140,7 @@ export function prepareModels(config: ProjectConfig, env: Environment, scenarios
       Object.entries(resolved.config.rate_limits).map(([model, l]) => [model, { requestsPerMinute: l.requests_per_minute, tokensPerMinute: l.tokens_per_minute, concurrency: l.concurrency }]),
     ),
   })
-  return { resolved, user, judge, reviewer, fetch, proxy: modelsProxy(resolved, env) }
+  return { resolved, user, judge, reviewer, fetch, proxy }
 }
 
 /**
@@ -158,18 +155,19 @@ export async function checkModels(models: PreparedModels, cache: CacheMode = 'of
   await checkGateway({ baseURL, apiKey, fetch: models.fetch, mask: createMask(secrets), source: baseURLSource, proxy: models.proxy })
 }
 
-/** The proxy convy-ci's models are reached through, if any, for errors to name. */
-function modelsProxy(resolved: ResolvedModels, env: Environment): ReturnType<typeof proxyInUse> {
+/**
+ * The HTTP client of convy-ci's models (the environment's proxies, or the `proxy:` of `models`), or
+ * the one `given`; and the proxy it reaches them through, if any, for errors to name.
+ */
+function modelsClient(resolved: ResolvedModels, env: Environment, given?: HttpFetch): Pick<PreparedModels, 'fetch' | 'proxy'> {
+  const fetch = given ?? createFetch({ proxyRules: proxyRulesFrom(env), proxy: resolved.config.proxy })
+  let proxy: PreparedModels['proxy'] = null
   try {
-    return proxyInUse(new URL(resolved.baseURL ?? 'https://api.openai.com/v1'), resolved.config.proxy, env)
+    proxy = proxyInUse(new URL(resolved.baseURL ?? 'https://api.openai.com/v1'), resolved.config.proxy, env)
   } catch {
-    return null
+    // A proxy address that cannot be read fails the client itself, with its own message.
   }
-}
-
-/** The HTTP client of convy-ci's models: the environment's proxies, or the `proxy:` of `models`. */
-function modelsFetch(resolved: ResolvedModels, env: Environment): HttpFetch {
-  return createFetch({ proxyRules: proxyRulesFrom(env), proxy: resolved.config.proxy })
+  return { fetch, proxy }
 }
 
 /** A gateway check under way, for `checkModels` to await. */
@@ -202,13 +200,14 @@ export function startModelCheck(config: ProjectConfig, env: Environment, options
     return null
   }
   const stop = new AbortController()
-  let fetch: HttpFetch
+  let client: Pick<PreparedModels, 'fetch' | 'proxy'>
   try {
-    fetch = modelsFetch(resolved, env)
+    client = modelsClient(resolved, env)
   } catch {
     return null
   }
-  const done = checkGateway({ baseURL: resolved.baseURL, apiKey: resolved.apiKey, fetch, mask: createMask([...resolved.secrets, ...proxySecrets(env, resolved.config.proxy)]), signal: stop.signal, source: resolved.baseURLSource, proxy: modelsProxy(resolved, env) })
+  const { fetch, proxy } = client
+  const done = checkGateway({ baseURL: resolved.baseURL, apiKey: resolved.apiKey, fetch, mask: createMask(resolved.secrets), signal: stop.signal, source: resolved.baseURLSource, proxy })
   done.catch(() => undefined)
   return { baseURL: resolved.baseURL, apiKey: resolved.apiKey, fetch, done, cancel: () => stop.abort() }
 }

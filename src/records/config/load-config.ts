@@ -125,12 +125,13 @@ export interface ResolvedAgent {
   config: AgentConfig
   /** sha256 of the configuration as written: ${VAR} values are not part of it, so rotating a token does not block a resume. */
   configFingerprint: string
+  /** The values it read from the environment, and the passwords of the proxies its requests may take. */
   secrets: string[]
 }
 
 export function resolveAgent(config: ProjectConfig, name: string, env: Environment): ResolvedAgent {
   if ((BUILT_IN_AGENTS as readonly string[]).includes(name) && !(name in config.agents)) {
-    return { name, config: { protocol: 'echo' }, configFingerprint: fingerprint({ protocol: 'echo' }), secrets: [] }
+    return { name, config: { protocol: 'echo' }, configFingerprint: fingerprint({ protocol: 'echo' }), secrets: proxySecrets(env, undefined) }
   }
   const raw = config.agents[name]
   if (raw === undefined) {
@@ -153,7 +154,8 @@ export function resolveAgent(config: ProjectConfig, name: string, env: Environme
   // resuming after editing one is fine.
   // Nor does where the scenario's tools listen: they answer the same.
   const { price: _price, proxy: _proxy, tools_host: _toolsHost, ...behaviour } = shaped as Record<string, unknown>
-  return { name, config: parsed.data, configFingerprint: fingerprint(behaviour), secrets: readValues }
+  const proxy = 'proxy' in parsed.data ? parsed.data.proxy : undefined
+  return { name, config: parsed.data, configFingerprint: fingerprint(behaviour), secrets: [...readValues, ...proxySecrets(env, proxy)] }
 }
 
 
@@ -198,7 +200,8 @@ export function resolveModels(config: ProjectConfig, env: Environment, need: { u
   if (anyModel && models.api_key === undefined && !apiKey && isOpenAI(baseURL)) {
     throw new FileError(config.file.name, config.file.lineOf(path), `the models need a key: set OPENAI_API_KEY (in the environment or .env), or models.api_key${models.base_url === undefined ? ' (and OPENAI_BASE_URL or models.base_url for a gateway other than OpenAI)' : ''}`)
   }
-  const secrets = [...readValues, ...(apiKey ? [apiKey] : [])]
+  // A proxy's password is masked wherever the models' key is.
+  const secrets = [...readValues, ...(apiKey ? [apiKey] : []), ...proxySecrets(env, models.proxy)]
   // Prices, limits, the key and the proxy change what a run costs or how it goes, not what it answers.
   const { prices: _prices, api_key: _key, rate_limits: _limits, proxy: _proxy, ...behaviour } = config.models as Record<string, unknown>
   return { config: models, baseURL: baseURL || undefined, apiKey: apiKey || undefined, fingerprint: fingerprint(behaviour), secrets, baseURLSource: baseURLSource(config, env) }
