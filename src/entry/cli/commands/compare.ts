@@ -32,7 +32,7 @@ export async function compareCommand(ctx: CliContext, argv: readonly string[]): 
 
   // --base-config (issue 38): the base branch's convy.yml; its judge judges both runs, its min_kappa if stricter.
   const base = await baseConfigOf(ctx, values.config, values.baseConfig)
-  const judge = await calibrationNear(ctx, { config: values.config }, base.minKappa)
+  const judge = await calibrationNear(ctx.cwd, { config: values.config }, base.minKappa)
   // The one decision the action and publish make too (verdict/decide-gate.ts): the baseline's health,
   // the judge's calibration and the speed and cost limits counted. Made once, as the page is written;
   // the page shows it when the command was asked to gate.
