@@ -19,7 +19,8 @@ export async function baseBranchRules(deps: ActionDeps): Promise<RulesDecided | 
   const { github, octokit, inputs } = deps
   const pr = github.pullRequest
   if (!pr) return null
-  const own = rulesOfStep(stepInputsOf(inputs), await readLocal(join(deps.context.cwd, inputs.config)))
+  const ownConvyYml = await readLocal(join(deps.context.cwd, inputs.config))
+  const own = rulesOfStep(stepInputsOf(inputs), ownConvyYml)
   const base = `the base branch (${pr.baseRef})`
   const cannot = (why: string): RulesDecided => {
     const unmet = `the base branch's rules could not be read (${why}), so nothing shows this pull request keeps them`
