@@ -1,8 +1,7 @@
 import { stat } from 'node:fs/promises'
 import { dirname, join, resolve } from 'node:path'
 import { CALIBRATION_FILE, readCalibration, type Calibration } from '../../records/calibration/calibration.ts'
-import { DEFAULT_LABELS_FILE, judgeConfig } from '../../records/calibration/judge-config.ts'
-import { loadProjectConfig, type ProjectConfig } from '../../records/config/load-config.ts'
+import { DEFAULT_LABELS_FILE, judgeConfig, loadProjectConfig, type ProjectConfig } from '../../records/config/load-config.ts'
 
 /**
  * The project's judge calibration: calibration.json beside the labels that convy.yml's `judge.labels`

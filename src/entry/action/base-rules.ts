@@ -5,7 +5,7 @@ import { readRepoFile } from '../../adapters/github/repo-file.ts'
 import { apiFailure } from '../../adapters/github/api-error.ts'
 import type { Octokit } from '../../adapters/github/octokit.ts'
 import { CALIBRATION_FILE, parseCalibration, type Calibration } from '../../records/calibration/calibration.ts'
-import { DEFAULT_LABELS_FILE } from '../../records/calibration/judge-config.ts'
+import { DEFAULT_LABELS_FILE } from '../../records/config/load-config.ts'
 import type { BaselineChoice, ActionInputs } from './inputs.ts'
 import type { ActionDeps } from './deps.ts'
 

@@ -20,7 +20,7 @@ export const BUILT_IN_AGENTS = ['echo'] as const
 const ConfigFileSchema = z.strictObject({
   models: z.optional(z.record(z.string(), z.unknown())),
   agents: z.optional(z.record(z.string().check(z.regex(/^[A-Za-z0-9][A-Za-z0-9_.-]*$/, 'agent names use letters, digits, ".", "_" and "-"')), z.unknown())),
-  /** The judge's calibration and its gate (records/calibration/judge-config.ts). */
+  /** The judge's calibration and its gate (judgeConfig below). */
   judge: z.optional(z.record(z.string(), z.unknown())),
   /** Named tool sets a scenario includes by name (`tools: orders`); checked in records/scenario/load-tools.ts. */
   tools: z.optional(z.record(z.string(), z.unknown())),
@@ -34,7 +34,7 @@ export interface ProjectConfig {
   projectDir: string
   models: Record<string, unknown>
   agents: Record<string, unknown>
-  /** convy.yml's `judge:` section as written; read by records/calibration/judge-config.ts. */
+  /** convy.yml's `judge:` section as written; read by judgeConfig. */
   judge?: Record<string, unknown>
   /** convy.yml's `tools:` section as written: named tool sets for the scenarios. */
   tools?: Record<string, unknown>
@@ -225,4 +225,34 @@ function baseURLSource(config: ProjectConfig, env: Environment): string {
   }
   if (env.OPENAI_BASE_URL) return `${describeVariable(env, 'OPENAI_BASE_URL')}, read as models.base_url is not set in ${config.file.name}`
   return `the default, as neither models.base_url in ${config.file.name} nor OPENAI_BASE_URL is set`
+}
+
+/**
+ * convy.yml's `judge:` section: where the labels of the judge's decisions are kept (calibration.json
+ * is written beside them) and, optionally, the κ below which a comparison rests on an unchecked judge
+ * and does not gate:
+ *
+ *   judge: { min_kappa: 0.7, labels: labels.jsonl }
+ */
+export const DEFAULT_LABELS_FILE = 'labels.jsonl'
+
+const JudgeSectionSchema = z.strictObject({
+  min_kappa: z.optional(z.number().check(z.gte(-1), z.lte(1))),
+  labels: z.optional(z.nonEmptyText),
+})
+
+export interface JudgeConfig {
+  /** null: no gate on the judge's calibration; it is still cited where it applies. */
+  minKappa: number | null
+  /** The labels file, absolute. */
+  labels: string
+}
+
+/** The section of a loaded convy.yml; a wrong value is exit 2 at its line. Paths are relative to convy.yml. */
+export function judgeConfig(config: ProjectConfig): JudgeConfig {
+  const parsed = JudgeSectionSchema.safeParse(config.judge ?? {}, z.PARSE_FEW)
+  if (!parsed.success) {
+    throw allProblems(issuesToErrors(config.file, parsed.error.issues, ['judge'], knownKeysOf(JudgeSectionSchema, config.judge ?? {}, ['judge'])))
+  }
+  return { minKappa: parsed.data.min_kappa ?? null, labels: resolve(config.projectDir, parsed.data.labels ?? DEFAULT_LABELS_FILE) }
 }
