@@ -1,5 +1,5 @@
 import { atMost, type Counts } from '../base/stats/counts.ts'
-import { stratifiedExactTest } from '../base/stats/stratified.ts'
+import { stratifiedExactTest } from '../base/stats/exact-tests.ts'
 import { collapsed, fisherOf, SCENARIO_ALPHA } from './decide.ts'
 import type { StopReason } from '../records/journal/adaptive-record.ts'
 

@@ -1,7 +1,5 @@
-import { fisherExact } from '../base/stats/fisher.ts'
+import { binomialAtLeast, fisherExact } from '../base/stats/exact-tests.ts'
 import { atMost } from '../base/stats/counts.ts'
-import { binomialAtLeast } from '../base/stats/binomial.ts'
-export { binomialAtLeast } from '../base/stats/binomial.ts'
 import { plural } from '../base/shared/text.ts'
 import { runCounts } from '../records/tally/run-counts.ts'
 import type { RunTally } from '../records/tally/run-tally.ts'

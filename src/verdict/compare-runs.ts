@@ -2,11 +2,10 @@ import type { RunManifest } from '../records/journal/records.ts'
 import { attemptCeiling, plannedAttempts } from '../records/journal/adaptive-record.ts'
 import { detectableDrop, flaggableScenarioDrop } from '../base/stats/detectable.ts'
 import type { TaroneCorrection } from '../base/stats/tarone.ts'
-import { COMPARISON_FORMAT, type ComparedScenario, type Comparison, type NotComparedScenario, type RunInfo, type Sensitivity } from './comparison.ts'
+import { COMPARISON_FORMAT, type ComparedScenario, type Comparison, type MovedClaim, type NotComparedScenario, type RunInfo, type Sensitivity } from './comparison.ts'
 import { verdictCoverage } from './coverage.ts'
 import { decide, OVERALL_Z, SCENARIO_ALPHA, type OverallChange } from './decide.ts'
 import { judgeChange } from './judge-change.ts'
-import { movedClaims } from './moved-claims.ts'
 import { decidedOf, groupScenarios, moreWithoutVerdict, verdicts, type ScenarioPair } from './scenario-groups.ts'
 import { pooledJudgeNoise, runSums } from './run-sums.ts'
 import { strictComparison, withHidden } from './counted-against.ts'
@@ -18,7 +17,7 @@ import { toolUseChanges } from './tool-use.ts'
 import { firstTokenChanges, speedChanges } from './speed.ts'
 import { costChanges } from './cost.ts'
 import { adaptiveSummary } from './adaptive-summary.ts'
-import type { RunTally } from '../records/tally/run-tally.ts'
+import type { ClaimHolding, RunTally, ScenarioTally } from '../records/tally/run-tally.ts'
 
 export { OVERALL_ALPHA } from './decide.ts'
 
@@ -148,4 +147,29 @@ function bySameOrder(x: ComparedScenario, y: ComparedScenario): number {
 const REASON_ORDER: readonly NotComparedScenario['reason'][] = ['edited', 'no-verdict', 'only-before', 'retired', 'only-after']
 function byReason(x: NotComparedScenario, y: NotComparedScenario): number {
   return REASON_ORDER.indexOf(x.reason) - REASON_ORDER.indexOf(y.reason) || byId(x, y)
+}
+
+/** At most this many per scenario: the ones a reviewer reads first. */
+export const MOVED_SHOWN = 3
+
+/**
+ * The claims and checks of a scenario whose record moved the way the scenario did — held 5 of 5 →
+ * 0 of 5 — largest move first: what a reviewer needs to know which promise broke. Only what both
+ * runs decided at least once can be said to have moved.
+ */
+export function movedClaims(before: ScenarioTally | undefined, after: ScenarioTally | undefined, change: number): MovedClaim[] {
+  if (!before || !after || change === 0) return []
+  const moved: (MovedClaim & { by: number })[] = []
+  const consider = (kind: MovedClaim['kind'], text: string, b: ClaimHolding | undefined, a: ClaimHolding | undefined) => {
+    if (!b || !a || b.decided === 0 || a.decided === 0) return
+    const by = a.held / a.decided - b.held / b.decided
+    if (Math.sign(by) !== Math.sign(change)) return
+    moved.push({ kind, text, before: { held: b.held, decided: b.decided }, after: { held: a.held, decided: a.decided }, by: Math.abs(by) })
+  }
+  for (const [claim, holding] of after.claims) consider('claim', claim, before.claims.get(claim), holding)
+  for (const [key, holding] of after.checks) consider('check', key, before.checks.get(key), holding)
+  return moved
+    .sort((x, y) => y.by - x.by)
+    .slice(0, MOVED_SHOWN)
+    .map(({ by: _by, ...claim }) => claim)
 }

@@ -2,7 +2,7 @@ import { atMost } from '../base/stats/counts.ts'
 import type { Coverage, NotComparedScenario, ScenarioSide } from './comparison.ts'
 import { fisherOf, SCENARIO_ALPHA } from './decide.ts'
 import { plural } from '../base/shared/text.ts'
-import { binomialAtLeast } from '../base/stats/binomial.ts'
+import { binomialAtLeast } from '../base/stats/exact-tests.ts'
 
 /** More than this share of a run's attempts without a verdict leaves the comparison inconclusive. */
 export const MISSING_VERDICTS_LIMIT = 0.2

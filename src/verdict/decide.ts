@@ -1,7 +1,6 @@
 import { atMost, type Counts } from '../base/stats/counts.ts'
-import { fisherExact, type FisherResult } from '../base/stats/fisher.ts'
+import { fisherExact, stratifiedExactTest, type FisherResult } from '../base/stats/exact-tests.ts'
 import { newcombeInterval } from '../base/stats/intervals.ts'
-import { stratifiedExactTest } from '../base/stats/stratified.ts'
 import { taroneCorrection, type TaroneCorrection } from '../base/stats/tarone.ts'
 import type { Interval } from '../base/stats/intervals.ts'
 

@@ -1,8 +1,7 @@
 import type { Comparison } from './comparison.ts'
 import type { VerdictCounts } from '../records/journal/verdict-counts.ts'
 import { plural } from '../base/shared/text.ts'
-import { missingEvidence, named } from './missing-evidence.ts'
-import { cannotTellSentence, editedFailingEverywhere, smallestTellingK, userErrorSentence } from './standing.ts'
+import { cannotTellSentence, editedFailingEverywhere, missingEvidence, named, smallestTellingK, userErrorSentence } from './standing.ts'
 
 /**
  * The merge gate of `compare --fail-on`, the action and `publish` (one default for all: worse). Its

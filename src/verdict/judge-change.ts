@@ -1,6 +1,16 @@
 import type { RunManifest } from '../records/journal/records.ts'
 import type { JudgeChange } from './comparison.ts'
 
+/** What of the judge differs between two runs: judgeChange's parts, and the review (its setting or prompt). */
+export function judgeDifferences(before: RunManifest, after: RunManifest): string[] {
+  const parts = [...(judgeChange(before, after)?.changed ?? [])]
+  const reviewOf = (run: RunManifest) => (run.settings.review ? (run.prompts?.review ?? 'on') : null)
+  const [a, b] = [reviewOf(before), reviewOf(after)]
+  // A run from before the review's prompt was recorded says only that it was on: that is not a change.
+  if ((a === null) !== (b === null) || (a !== null && b !== null && a !== 'on' && b !== 'on' && a !== b)) parts.push('review')
+  return parts
+}
+
 /**
  * Whether the two runs were judged alike. A new judge model, a new judge prompt (a new convy-ci
  * version), another endpoint (the same model name at another gateway), another temperature or number of samples — or a new simulated user prompt, which changes

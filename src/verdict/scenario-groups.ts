@@ -1,6 +1,6 @@
 import { scenarioContentFingerprint, scenarioFingerprint } from '../records/scenario/scenario.ts'
 import { atMost, type Counts } from '../base/stats/counts.ts'
-import { fisherExact } from '../base/stats/fisher.ts'
+import { fisherExact } from '../base/stats/exact-tests.ts'
 import type { NotComparedScenario, ScenarioSide } from './comparison.ts'
 import { POSSIBLE_ALPHA } from './decide.ts'
 import { scenarioSide, type ListedScenario, type RunSums } from './run-sums.ts'

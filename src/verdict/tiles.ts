@@ -1,6 +1,6 @@
 import { atMost } from '../base/stats/counts.ts'
 import type { Measured } from './attempt-measures.ts'
-import { fisherExact } from '../base/stats/fisher.ts'
+import { fisherExact } from '../base/stats/exact-tests.ts'
 import type { Direction } from './decide.ts'
 import type { ComparedTile, Tiles, Tone } from './comparison.ts'
 import { scenarioSide, type RunSums } from './run-sums.ts'

@@ -1,4 +1,4 @@
-import { fisherExact } from '../base/stats/fisher.ts'
+import { fisherExact } from '../base/stats/exact-tests.ts'
 import { atMost } from '../base/stats/counts.ts'
 import { taroneCorrection, type TaroneCorrection } from '../base/stats/tarone.ts'
 import type { AttemptDigest, RunTally } from '../records/tally/run-tally.ts'

@@ -1,5 +1,5 @@
 import { atMost } from '../base/stats/counts.ts'
-import { stratifiedExactTest } from '../base/stats/stratified.ts'
+import { stratifiedExactTest } from '../base/stats/exact-tests.ts'
 import { taroneCorrection } from '../base/stats/tarone.ts'
 import type { ScenarioSide } from './comparison.ts'
 import { COLLAPSE_ATTEMPTS, fisherOf } from './decide.ts'

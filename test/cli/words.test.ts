@@ -5,7 +5,7 @@ import { after, before, test } from 'node:test'
 import { startFakeModelServer, type FakeModelServer } from '../../src/entry/testing/fake-model-server.ts'
 import { readTally } from '../../src/records/tally/read-tally.ts'
 import { runCounts } from '../../src/records/tally/run-counts.ts'
-import { runMarkdown } from '../../src/views/markdown/run-markdown.ts'
+import { runMarkdown } from '../../src/views/markdown/publish-markdown.ts'
 import { makeProject, readJsonLines, runInProcess } from './harness.ts'
 
 // Issue 24: one word per meaning on every surface. *agent error*: the agent failed; *no verdict*:

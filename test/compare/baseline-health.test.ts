@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
-import { baselineHealth, binomialAtLeast, HEALTHY_ERROR_SHARE, MAX_BASELINE_ERROR_SHARE, withBaselineHealth } from '../../src/verdict/baseline-health.ts'
+import { binomialAtLeast } from '../../src/base/stats/exact-tests.ts'
+import { baselineHealth, HEALTHY_ERROR_SHARE, MAX_BASELINE_ERROR_SHARE, withBaselineHealth } from '../../src/verdict/baseline-health.ts'
 import { tallyRecord } from '../../src/records/tally/run-tally.ts'
 import type { GateResult } from '../../src/verdict/gate.ts'
 import { run } from './run-builder.ts'

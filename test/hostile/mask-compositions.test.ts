@@ -1,8 +1,7 @@
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
 import fc from 'fast-check'
-import { base32 } from '../../src/base/shared/binary-forms.ts'
-import { createMask, MASKED } from '../../src/base/shared/secrets.ts'
+import { base32, createMask, MASKED } from '../../src/base/shared/secrets.ts'
 import { leaksOf } from './leak-search.ts'
 
 /**

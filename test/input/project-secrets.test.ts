@@ -3,8 +3,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { after, describe, test } from 'node:test'
-import { loadProjectConfig } from '../../src/records/config/load-config.ts'
-import { projectSecrets } from '../../src/records/config/project-secrets.ts'
+import { loadProjectConfig, projectSecrets } from '../../src/records/config/load-config.ts'
 
 // The values the action registers with the runner and masks its outputs with, known before anything
 // runs: as a run reads them (an address only for its secret parts), and without the run's errors.

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import { z } from 'zod'
-import { readCompletion } from '../../src/adapters/model-client/completion.ts'
+import { readCompletion } from '../../src/adapters/model-client/openai-chat-client.ts'
 
 // The shape convy-ci reads, as a schema: readCompletion checks it by hand (it runs on every call) and
 // must accept and refuse exactly what this accepts and refuses.

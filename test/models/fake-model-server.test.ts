@@ -1,7 +1,7 @@
 import { test, describe } from 'node:test'
 import assert from 'node:assert/strict'
 import OpenAI from 'openai'
-import { createModels } from '../../src/play/runner/create-models.ts'
+import { createModels } from '../../src/play/runner/prepare.ts'
 import { fakeReply, judgeByRule, scriptedUser, startFakeModelServer } from '../../src/entry/testing/fake-model-server.ts'
 import { recordingContext, scenario, testModels } from './helpers.ts'
 

@@ -1,7 +1,7 @@
 import type { CallRecord, ModelCallContext } from '../../src/adapters/model-client/model-call.ts'
 import type { Clock } from '../../src/adapters/model-client/rate-limiter.ts'
 import type { Scenario } from '../../src/records/scenario/scenario.ts'
-import { createModels, type ModelsOptions } from '../../src/play/runner/create-models.ts'
+import { createModels, type ModelsOptions } from '../../src/play/runner/prepare.ts'
 
 /** A call context that keeps every CallRecord, with an AbortController the test can pull. */
 export function recordingContext(): { context: ModelCallContext; records: CallRecord[]; abort: AbortController } {

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict'
 import { after, describe, test } from 'node:test'
 import type { FailedDialogue } from '../../src/play/conversation/roles.ts'
-import { createModels } from '../../src/play/runner/create-models.ts'
+import { createModels } from '../../src/play/runner/prepare.ts'
 import { ModelError } from '../../src/adapters/model-client/model-call.ts'
 import { fakeReply, startFakeModelServer } from '../../src/entry/testing/fake-model-server.ts'
 import { recordingContext, scenario } from './helpers.ts'

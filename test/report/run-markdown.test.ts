@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
-import { runMarkdown } from '../../src/views/markdown/run-markdown.ts'
+import { runMarkdown } from '../../src/views/markdown/publish-markdown.ts'
 import { errorGroups } from '../../src/records/tally/error-groups.ts'
 import { runCounts } from '../../src/records/tally/run-counts.ts'
 import { tallyRecord, type RunRecord } from '../../src/records/tally/run-tally.ts'

@@ -1,8 +1,6 @@
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
-import { fisherExact } from '../../src/base/stats/fisher.ts'
-import { hypergeometricPmf, logFactorial } from '../../src/base/stats/hypergeometric.ts'
-import { stratifiedExactTest, type Stratum } from '../../src/base/stats/stratified.ts'
+import { fisherExact, hypergeometricPmf, logFactorial, stratifiedExactTest, type Stratum } from '../../src/base/stats/exact-tests.ts'
 import { assertClose, bruteForceStratified, choose, exactFisher, lnFactorial, ratio, seededRandom } from './exact-arithmetic.ts'
 
 const counts = (passed: number, total: number) => ({ passed, total })

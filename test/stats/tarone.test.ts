@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
-import { fisherExact } from '../../src/base/stats/fisher.ts'
+import { fisherExact } from '../../src/base/stats/exact-tests.ts'
 import { taroneCorrection } from '../../src/base/stats/tarone.ts'
 import { seededRandom } from './exact-arithmetic.ts'
 

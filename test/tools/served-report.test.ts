@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
 import { renderRunReport } from '../../src/views/run/run-report.ts'
-import { toolCallDigests } from '../../src/records/tally/tool-call-digest.ts'
+import { toolCallDigests } from '../../src/records/tally/run-tally.ts'
 import { servedRun } from './served-run.ts'
 import { dialogueOf } from '../../src/play/judge/rejudge-attempt.ts'
 

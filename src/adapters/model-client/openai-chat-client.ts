@@ -3,11 +3,9 @@ import type { ClientOptions } from 'openai'
 import { APIConnectionTimeoutError } from 'openai/error'
 import type { ChatCompletionCreateParamsNonStreaming, ChatCompletionMessageParam } from 'openai/resources/chat/completions'
 import type { ResponseFormatJSONSchema } from 'openai/resources/shared'
-import { readCompletion } from './completion.ts'
 import type { ModelCallContext } from './model-call.ts'
-import { classifyError, errorHeaders, isTransient, modelError } from './classify-error.ts'
+import { classifyError, errorHeaders, isTransient, isUnsupportedParameter, modelError } from './classify-error.ts'
 import { abortReason, pauseBeforeRetry, type RetryPolicy } from './retry.ts'
-import { ServerQuirks } from './server-quirks.ts'
 import { cacheKey, noCache, type ModelCache } from './model-cache.ts'
 import { RateLimiter, realClock, type Clock, type RateLimits } from './rate-limiter.ts'
 import { createMask, type Mask } from '../../base/shared/secrets.ts'
@@ -202,4 +200,114 @@ function cachedPart(request: ChatRequest): unknown {
 function preview(body: unknown): string {
   const text = typeof body === 'string' ? body : JSON.stringify(body) ?? String(body)
   return text.length > 200 ? `${text.slice(0, 200)}…` : text
+}
+
+/**
+ * The part of a chat completion convy-ci reads; the rest may be anything a compatible server sends.
+ * Checked by hand rather than with a zod schema because it runs on every model call: zod's first
+ * parse compiles the schema and later ones cost tens of microseconds, a visible share of the runner's
+ * CPU at a thousand calls a second (bench/runner.ts). test/models/completion.test.ts holds it to the
+ * shape a schema would accept.
+ */
+export interface Completion {
+  choices: { message: { content?: string | null; refusal?: string | null }; finish_reason?: string | null }[]
+  usage?: { prompt_tokens?: number | null; completion_tokens?: number | null } | null
+}
+
+/** The completion, or undefined when the body does not have that shape. */
+export function readCompletion(body: unknown): Completion | undefined {
+  if (!isRecord(body)) return undefined
+  const { choices, usage } = body
+  if (!Array.isArray(choices) || choices.length === 0 || !choices.every(isChoice)) return undefined
+  if (usage !== undefined && usage !== null && !(isRecord(usage) && isNumberOrNothing(usage['prompt_tokens']) && isNumberOrNothing(usage['completion_tokens']))) {
+    return undefined
+  }
+  return body as unknown as Completion
+}
+
+function isChoice(choice: unknown): boolean {
+  if (!isRecord(choice) || !isStringOrNothing(choice['finish_reason'])) return false
+  const message = choice['message']
+  return isRecord(message) && isStringOrNothing(message['content']) && isStringOrNothing(message['refusal'])
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
+
+function isStringOrNothing(value: unknown): boolean {
+  return value === undefined || value === null || typeof value === 'string'
+}
+
+function isNumberOrNothing(value: unknown): boolean {
+  return value === undefined || value === null || (typeof value === 'number' && Number.isFinite(value))
+}
+
+/** How strictly the answer's format is asked for: a JSON schema, JSON mode, or only the prompt. */
+type ResponseFormatLevel = 'json_schema' | 'json_object' | 'none'
+
+interface QuirkRequest {
+  model: string
+  temperature?: number
+  maxTokens?: number
+  jsonSchema?: ResponseFormatJSONSchema.JSONSchema
+}
+
+interface ModelQuirks {
+  responseFormat: ResponseFormatLevel
+  temperature: boolean
+  /** OpenAI's reasoning models refuse `max_tokens` and take `max_completion_tokens`; most other servers know only the first. */
+  maxTokens: 'max_tokens' | 'max_completion_tokens'
+}
+
+/** Words in a 400 that point at the response format rather than at the rest of the request. */
+const RESPONSE_FORMAT_WORDS = ['response_format', 'response format', 'json_schema', 'json schema', 'structured output', 'json_object', 'json mode']
+
+/**
+ * What each model behind this endpoint turned out not to support. OpenAI-compatible servers differ:
+ * some reject `json_schema` (then JSON mode serves), a few reject any `response_format`, and
+ * reasoning models reject `temperature` and `max_tokens` (they take `max_completion_tokens`). A rejection is learnt once per model and kept for every later
+ * call through the same client, so a run pays for it once.
+ */
+export class ServerQuirks {
+  readonly #byModel = new Map<string, ModelQuirks>()
+
+  optionalParameters(request: QuirkRequest): Pick<ChatCompletionCreateParamsNonStreaming, 'temperature' | 'response_format' | 'max_tokens' | 'max_completion_tokens'> {
+    const quirks = this.#quirks(request.model)
+    const parameters: Pick<ChatCompletionCreateParamsNonStreaming, 'temperature' | 'response_format' | 'max_tokens' | 'max_completion_tokens'> = {}
+    if (request.temperature !== undefined && quirks.temperature) parameters.temperature = request.temperature
+    if (request.maxTokens !== undefined) parameters[quirks.maxTokens] = request.maxTokens
+    if (request.jsonSchema !== undefined) {
+      if (quirks.responseFormat === 'json_schema') parameters.response_format = { type: 'json_schema', json_schema: request.jsonSchema }
+      if (quirks.responseFormat === 'json_object') parameters.response_format = { type: 'json_object' }
+    }
+    return parameters
+  }
+
+  /** After a failed try: true when the failure is a rejected optional feature, now dropped for good. */
+  adjustAfter(request: QuirkRequest, error: unknown): boolean {
+    const quirks = this.#quirks(request.model)
+    if (request.jsonSchema !== undefined && quirks.responseFormat !== 'none' && isUnsupportedParameter(error, RESPONSE_FORMAT_WORDS)) {
+      quirks.responseFormat = quirks.responseFormat === 'json_schema' ? 'json_object' : 'none'
+      return true
+    }
+    if (request.temperature !== undefined && quirks.temperature && isUnsupportedParameter(error, ['temperature'])) {
+      quirks.temperature = false
+      return true
+    }
+    if (request.maxTokens !== undefined && quirks.maxTokens === 'max_tokens' && isUnsupportedParameter(error, ['max_tokens'])) {
+      quirks.maxTokens = 'max_completion_tokens'
+      return true
+    }
+    return false
+  }
+
+  #quirks(model: string): ModelQuirks {
+    let quirks = this.#byModel.get(model)
+    if (quirks === undefined) {
+      quirks = { responseFormat: 'json_schema', temperature: true, maxTokens: 'max_tokens' }
+      this.#byModel.set(model, quirks)
+    }
+    return quirks
+  }
 }

@@ -19,7 +19,8 @@ export interface AdaptiveBaseline {
 export async function loadAdaptiveBaseline(resultsDir: string, reference: string): Promise<AdaptiveBaseline> {
   const location = await findRun(resultsDir, reference)
   const manifest = await readManifest(location.dir)
-  return baselineCounts(manifest, await readAllAttempts(location.dir))
+  const attempts = await readAllAttempts(location.dir)
+  return baselineCounts(manifest, attempts)
 }
 
 export function baselineCounts(manifest: RunManifest, attempts: readonly Attempt[]): AdaptiveBaseline {

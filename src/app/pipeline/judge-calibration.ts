@@ -1,9 +1,7 @@
 import { stat } from 'node:fs/promises'
 import { dirname, join, resolve } from 'node:path'
 import { CALIBRATION_FILE, readCalibration, type Calibration } from '../../records/calibration/calibration.ts'
-import { DEFAULT_LABELS_FILE, judgeConfig } from '../../records/calibration/judge-config.ts'
-import { loadProjectConfig, type ProjectConfig } from '../../records/config/load-config.ts'
-import type { PipelineContext } from './context.ts'
+import { DEFAULT_LABELS_FILE, judgeConfig, loadProjectConfig, type ProjectConfig } from '../../records/config/load-config.ts'
 
 /**
  * The project's judge calibration: calibration.json beside the labels that convy.yml's `judge.labels`
@@ -33,14 +31,14 @@ export async function calibrationOfProject(config: ProjectConfig, cwd: string, o
  * The same for commands that need no convy.yml (compare, report, publish): read when there is one,
  * else labels.jsonl in the working directory.
  */
-export async function calibrationNear(ctx: PipelineContext, options: { config?: string | undefined }, overrides: CalibrationOverrides = {}): Promise<ProjectCalibration> {
-  const configPath = resolve(ctx.cwd, options.config ?? 'convy.yml')
+export async function calibrationNear(cwd: string, options: { config?: string | undefined }, overrides: CalibrationOverrides = {}): Promise<ProjectCalibration> {
+  const configPath = resolve(cwd, options.config ?? 'convy.yml')
   const exists = await stat(configPath).then(
     (s) => s.isFile(),
     () => false,
   )
-  if (exists) return calibrationOfProject(await loadProjectConfig(configPath), ctx.cwd, overrides)
-  return load(overrides.minKappa ?? null, resolve(ctx.cwd, overrides.labels ?? DEFAULT_LABELS_FILE))
+  if (exists) return calibrationOfProject(await loadProjectConfig(configPath), cwd, overrides)
+  return load(overrides.minKappa ?? null, resolve(cwd, overrides.labels ?? DEFAULT_LABELS_FILE))
 }
 
 async function load(minKappa: number | null, labels: string): Promise<ProjectCalibration> {

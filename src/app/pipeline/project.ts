@@ -1,9 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import { dirname, join, relative, resolve } from 'node:path'
 import { parseEnv } from 'node:util'
-import { findConfig } from '../../records/config/find-config.ts'
-import { loadProjectConfig, type ProjectConfig } from '../../records/config/load-config.ts'
-import { projectSecrets } from '../../records/config/project-secrets.ts'
+import { findConfig, loadProjectConfig, projectSecrets, type ProjectConfig } from '../../records/config/load-config.ts'
 import { FROM_DOTENV, type Environment } from '../../records/config/interpolate.ts'
 import { InputError } from '../../base/shared/errors.ts'
 import type { Redaction } from '../../base/shared/secrets.ts'
@@ -43,7 +41,7 @@ export async function openProject(ctx: Pick<PipelineContext, 'cwd' | 'env'> & { 
 }
 
 /**
- * Every value the project treats as secret (records/config/project-secrets.ts), from the environment
+ * Every value the project treats as secret (records/config/load-config.ts), from the environment
  * and the project's .env, with convy.yml's `redact:` patterns; none when there is no convy.yml to read
  * (or it cannot be read), which the command itself reports.
  */

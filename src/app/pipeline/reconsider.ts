@@ -4,12 +4,19 @@ import { afterRejudging } from '../../verdict/rejudged.ts'
 import type { FoundBaseline } from '../../verdict/baseline-health.ts'
 import type { Reconsidered } from '../publish/publish-run.ts'
 import { plural } from '../../base/shared/text.ts'
-import type { RunTally } from '../../records/tally/run-tally.ts'
+import { addAttempt, finishTally, startTally, type RunTally } from '../../records/tally/run-tally.ts'
 import type { BaseJudge } from '../publish/gate-rules.ts'
 import { judgedTally, settleWithBaseJudge } from './settle-judge.ts'
 import type { PipelineContext } from './context.ts'
-import { judgeDifferences, prepareJudgeAlike } from './rejudge-baseline.ts'
-import { rejudgeFlagged } from './rejudge-flagged.ts'
+import { prepareJudgeAlike } from './rejudge-baseline.ts'
+import { judgeDifferences } from '../../verdict/judge-change.ts'
+import { sampledJudge } from '../../play/judge/sampled-judge.ts'
+import { readAttempts, readManifest } from '../../records/journal/read-run.ts'
+import type { Attempt } from '../../records/journal/records.ts'
+import { checkModels, prepareModels } from '../../play/runner/prepare.ts'
+import { createMask } from '../../base/shared/secrets.ts'
+import { openProject } from './project.ts'
+import { judgeAgain } from './rejudge.ts'
 
 export interface Evidence {
   /** The PR's run, counted. */
@@ -92,4 +99,43 @@ async function settleJudgeChange(ctx: PipelineContext, baselineDir: string, evid
   const samples = judged.manifest.settings.judgeSamples ?? 1
   const note = `${plural(judged.rejudged, 'recorded dialogue')} were judged again with this run's judge (${judged.manifest.models.judge}, ${plural(samples, 'sample')} each${judged.manifest.settings.review ? ', reviewed as this run reviews' : ''})`
   return { tally, note }
+}
+
+export interface RejudgeFlagged {
+  /** The run folder just played. */
+  dir: string
+  /** The scenarios that decide the verdict (Worse or Better): only their attempts are judged again. */
+  scenarioIds: readonly string[]
+  samples: number
+  config?: string | undefined
+}
+
+/**
+ * The action's `rejudge`: the attempts of the scenarios that decide a comparison, judged `samples`
+ * times again on their recorded dialogues, counted into a new tally of the run (the other attempts as
+ * recorded). Only what decides the verdict is paid for twice; the comparison made from this tally
+ * labels a scenario whose change comes from the judge disagreeing with itself judge-unstable. The
+ * run folder is left as it was: it holds the first judgements, as uploaded.
+ */
+export async function rejudgeFlagged(ctx: PipelineContext, request: RejudgeFlagged): Promise<RunTally> {
+  const manifest = await readManifest(request.dir)
+  const chosen = new Set(request.scenarioIds)
+  const scenarios = new Map(manifest.scenarios.filter((s) => chosen.has(s.id)).map((s) => [s.id, s]))
+  const tally = startTally(manifest)
+  const again: Attempt[] = []
+  for await (const attempt of readAttempts(request.dir)) {
+    if (scenarios.has(attempt.scenario)) again.push(attempt)
+    else addAttempt(tally, attempt)
+  }
+  const project = await openProject(ctx, request)
+  const models = prepareModels(project.config, project.env, [...scenarios.values()].map((s) => ({ ...s, user: undefined, script: [] })), false, { cache: manifest.settings.cache ?? 'off' })
+  if (models.judge && again.length > 0) {
+    await checkModels(models, manifest.settings.cache ?? 'off')
+    const rejudging = { judge: sampledJudge(models.judge, request.samples), mask: createMask(models.resolved.secrets, project.config.redact), signal: ctx.signal, prices: manifest.models.prices, now: ctx.now }
+    await judgeAgain(again, scenarios, rejudging, manifest.settings.parallel, (attempt) => void addAttempt(tally, attempt))
+  } else {
+    for (const attempt of again) addAttempt(tally, attempt)
+  }
+  ctx.signal.throwIfAborted()
+  return finishTally(tally)
 }

@@ -4,7 +4,8 @@ import { newRunId, type RunLocation } from '../../records/journal/run-folder.ts'
 import { plural } from '../../base/shared/text.ts'
 import type { PipelineContext } from './context.ts'
 import { finishRun } from './finish-run.ts'
-import { judgeDifferences, prepareJudgeAlike, type JudgeAlike } from './rejudge-baseline.ts'
+import { prepareJudgeAlike, type JudgeAlike } from './rejudge-baseline.ts'
+import { judgeDifferences } from '../../verdict/judge-change.ts'
 import type { RunManifest } from '../../records/journal/records.ts'
 
 export type BaselineJudgedAgain = { dir: string; id: string; note: string } | { dir: null; why: string }

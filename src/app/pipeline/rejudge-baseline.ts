@@ -8,7 +8,7 @@ import { ModelMeter } from '../../adapters/model-client/model-meter.ts'
 import { readAttempts, readManifest } from '../../records/journal/read-run.ts'
 import type { Attempt, RunManifest } from '../../records/journal/records.ts'
 import { scenarioFingerprint, type Scenario } from '../../records/scenario/scenario.ts'
-import { judgeChange } from '../../verdict/judge-change.ts'
+import { judgeDifferences } from '../../verdict/judge-change.ts'
 import { errorMessage } from '../../base/shared/errors.ts'
 import { createMask, type Redaction } from '../../base/shared/secrets.ts'
 import type { PipelineContext } from './context.ts'
@@ -25,16 +25,6 @@ import { judgeAgain } from './rejudge.ts'
 
 /** The most judge samples per attempt a baseline is judged again with: `run --judge-samples`'s own bound. */
 export const MAX_JUDGE_SAMPLES = 15
-
-/** What of the judge differs between two runs: judge-change.ts's parts, and the review (its setting or prompt). */
-export function judgeDifferences(before: RunManifest, after: RunManifest): string[] {
-  const parts = [...(judgeChange(before, after)?.changed ?? [])]
-  const reviewOf = (run: RunManifest) => (run.settings.review ? (run.prompts?.review ?? 'on') : null)
-  const [a, b] = [reviewOf(before), reviewOf(after)]
-  // A run from before the review's prompt was recorded says only that it was on: that is not a change.
-  if ((a === null) !== (b === null) || (a !== null && b !== null && a !== 'on' && b !== 'on' && a !== b)) parts.push('review')
-  return parts
-}
 
 /**
  * Why the baseline cannot be judged again like the PR's run, or null when it can: the dialogues

@@ -8,7 +8,8 @@ import { plural } from '../../base/shared/text.ts'
 import type { BaseJudge } from '../publish/gate-rules.ts'
 import type { PipelineContext } from './context.ts'
 import { openProject } from './project.ts'
-import { judgeDifferences, prepareJudgeAlike, type JudgeAlike } from './rejudge-baseline.ts'
+import { prepareJudgeAlike, type JudgeAlike } from './rejudge-baseline.ts'
+import { judgeDifferences } from '../../verdict/judge-change.ts'
 
 /**
  * A judge change settled with the base branch's judge (issue 38, item 2): a pull request that brings

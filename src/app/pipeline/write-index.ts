@@ -48,7 +48,9 @@ async function writeIndexNow(resultsDir: string, target: string, counted: readon
       unreadable.push({ id: run.id, problem: errorMessage(error) })
     }
   }
-  await writeFileAtomic(target, renderIndex(entries, unreadable, await comparePages(resultsDir)))
+  const comparisons = await comparePages(resultsDir)
+  const page = renderIndex(entries, unreadable, comparisons)
+  await writeFileAtomic(target, page)
   // Concurrent runs each write the index under their own temporary name; what a killed one left is
   // removed once it is surely nobody's (no index takes an hour to write).
   await removeOldTemporariesOf(target, STRAY_TEMPORARY_AGE_MS)

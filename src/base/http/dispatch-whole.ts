@@ -1,6 +1,5 @@
 import type { Dispatcher } from 'undici'
-import { ResponseTooLarge } from './response-too-large.ts'
-import { RequestTimedOut, type SendWhole, type WholeAnswer } from './whole.ts'
+import { RequestTimedOut, ResponseTooLarge, type SendWhole, type WholeAnswer } from './whole.ts'
 import { onAbort } from '../shared/abort-listeners.ts'
 
 /**

@@ -4,7 +4,7 @@ import { InputError } from '../shared/errors.ts'
  * Which proxy a request goes through. The variables are read as GitHub's toolkit reads them
  * (@actions/http-client), so the action reaches its agents and models the way octokit and the artifact
  * client in the same job reach GitHub; the decision per request is undici's EnvHttpProxyAgent's, which
- * dispatcher.ts builds from these rules (`proxyFor` says what it decides, for messages and tests):
+ * fetch.ts builds from these rules (`proxyFor` says what it decides, for messages and tests):
  *
  * - `https_proxy`, else `HTTPS_PROXY`; `http_proxy`, else `HTTP_PROXY` (lower case first; an empty
  *   value counts as unset); an https URL goes through the https proxy, or the http one when there is

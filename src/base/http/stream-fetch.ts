@@ -1,7 +1,7 @@
 import { Readable, Transform } from 'node:stream'
 import { fetch as undiciFetch, request, type Dispatcher } from 'undici'
 import type { Fetch } from './fetch-type.ts'
-import { ResponseTooLarge } from './response-too-large.ts'
+import { ResponseTooLarge } from './whole.ts'
 import { readResponse } from './read-response.ts'
 import { onAbort } from '../shared/abort-listeners.ts'
 

@@ -1,5 +1,5 @@
 import { atMost } from './counts.ts'
-import { fisherExact } from './fisher.ts'
+import { fisherExact } from './exact-tests.ts'
 import { Z_95 } from './intervals.ts'
 
 /** z for 80% power: Φ⁻¹(0.8). */

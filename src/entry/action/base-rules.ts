@@ -5,7 +5,7 @@ import { readRepoFile } from '../../adapters/github/repo-file.ts'
 import { apiFailure } from '../../adapters/github/api-error.ts'
 import type { Octokit } from '../../adapters/github/octokit.ts'
 import { CALIBRATION_FILE, parseCalibration, type Calibration } from '../../records/calibration/calibration.ts'
-import { DEFAULT_LABELS_FILE } from '../../records/calibration/judge-config.ts'
+import { DEFAULT_LABELS_FILE } from '../../records/config/load-config.ts'
 import type { BaselineChoice, ActionInputs } from './inputs.ts'
 import type { ActionDeps } from './deps.ts'
 
@@ -19,7 +19,8 @@ export async function baseBranchRules(deps: ActionDeps): Promise<RulesDecided | 
   const { github, octokit, inputs } = deps
   const pr = github.pullRequest
   if (!pr) return null
-  const own = rulesOfStep(stepInputsOf(inputs), await readLocal(join(deps.context.cwd, inputs.config)))
+  const ownConvyYml = await readLocal(join(deps.context.cwd, inputs.config))
+  const own = rulesOfStep(stepInputsOf(inputs), ownConvyYml)
   const base = `the base branch (${pr.baseRef})`
   const cannot = (why: string): RulesDecided => {
     const unmet = `the base branch's rules could not be read (${why}), so nothing shows this pull request keeps them`

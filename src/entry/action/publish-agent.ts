@@ -58,7 +58,7 @@ export interface Publication {
 export async function publishAgent(deps: ActionDeps, run: FinishedRun, publication: Publication, rules: RulesDecided | null = null, fetched?: FetchedBaseline): Promise<AgentOutcome> {
   const baseline: BaselineFound =
     'none' in publication.baseline ? { tally: null, why: publication.baseline.none } : fetched ? heldAgainst(fetched, run.tally) : await fetchBaseline(deps, run.agent, publication.baseline, run.tally)
-  const own = await calibrationNear(deps.context, { config: deps.inputs.config }, { minKappa: deps.inputs.judgeMinKappa, labels: deps.inputs.judgeLabels ?? undefined })
+  const own = await calibrationNear(deps.context.cwd, { config: deps.inputs.config }, { minKappa: deps.inputs.judgeMinKappa, labels: deps.inputs.judgeLabels ?? undefined })
   const { judge, rules: decided } = withBaseCalibration(own, rules)
   // The project's key pays only for the project's settings: never for judge samples or a review a run.json asks for.
   const evidence = { after: run.tally, afterDir: run.dir ?? null, rejudge: deps.inputs.rejudge, config: deps.inputs.config, projectSettingsOnly: true, baseJudge: baseJudgeOf(rules), log: (message: string) => deps.log.info(`${run.agent}: ${message}`) }

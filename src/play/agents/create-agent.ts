@@ -4,7 +4,6 @@ import { readTlsFiles } from '../../base/http/tls.ts'
 import type { ProxyRules } from '../../base/http/proxy.ts'
 import { fingerprint } from '../../base/shared/fingerprint.ts'
 import type { Agent } from './agent.ts'
-import { echoAgent } from './echo.ts'
 import { createJsonHttpAgent } from './protocols/json-http.ts'
 import type { ModuleAgentOptions } from './module/module-agent.ts'
 
@@ -71,4 +70,9 @@ async function httpAgent(config: HttpAgentConfig, fetch: Fetch | undefined): Pro
     case 'ndjson':
       return (await import('./protocols/generic-stream.ts')).createStreamAgent(config, fetch)
   }
+}
+
+/** Built in: answers with the user's message. Tries the whole pipeline with no agent to run. */
+export const echoAgent: Agent = {
+  conversation: () => ({ answer: (message) => ({ text: message }) }),
 }

@@ -3,14 +3,12 @@ import type { RunManifest } from '../../records/journal/records.ts'
 import { createAgent } from '../agents/create-agent.ts'
 import { DEFAULT_MAX_REPLY_KB, limitReplies, maxBodyBytes } from '../agents/reply-limit.ts'
 import type { Environment } from '../../records/config/interpolate.ts'
-import { resolveAgent, resolveModels, type ProjectConfig, type ResolvedModels } from '../../records/config/load-config.ts'
+import { projectSecrets, resolveAgent, resolveModels, type ProjectConfig, type ResolvedModels } from '../../records/config/load-config.ts'
 import type { AgentConfig } from '../../records/config/config.ts'
-import { projectSecrets } from '../../records/config/project-secrets.ts'
 import { canListen, type ListenOptions } from '../tools/listen.ts'
 import { FileError } from '../../base/shared/errors.ts'
-import { createModels } from './create-models.ts'
 import { createFetch, type HttpFetch } from '../../base/http/fetch.ts'
-import { proxyInUse, proxyRulesFrom, proxySecrets } from '../../base/http/proxy.ts'
+import { proxyInUse, proxyRulesFrom } from '../../base/http/proxy.ts'
 import { checkGateway } from '../../adapters/model-client/check-gateway.ts'
 import { createMask } from '../../base/shared/secrets.ts'
 import { createFileCache, type CacheMode } from '../../adapters/model-client/model-cache.ts'
@@ -19,6 +17,11 @@ import type { Judge, SimulatedUser, UserReviewer } from '../conversation/roles.t
 import { needsJudgeModel, needsUserModel, type Scenario } from '../../records/scenario/scenario.ts'
 import { fingerprint } from '../../base/shared/fingerprint.ts'
 import { agentWorldOf, type AgentWorld } from '../world/attempt-world.ts'
+import { ChatClient, type ChatClientOptions } from '../../adapters/model-client/openai-chat-client.ts'
+import { OpenAIJudge } from '../judge/llm-judge.ts'
+import { OpenAISimulatedUser } from '../simulated-user/simulated-user.ts'
+import { OpenAIUserReviewer } from '../review/user-reviewer.ts'
+import { DEFAULT_MAX_RETRY_PAUSE_MS, DEFAULT_RETRY_BASE_MS } from '../../adapters/model-client/retry.ts'
 
 /**
  * Turns configuration into live objects: the agent (a module is compiled and loaded here) and
@@ -62,7 +65,6 @@ export async function prepareAgent(config: ProjectConfig, name: string, env: Env
     maxBodyBytes: maxBodyBytes(maxReplyBytes),
     proxyRules,
   })
-  const proxy = 'proxy' in resolved.config ? resolved.config.proxy : undefined
   const tools = toolsListenOf(resolved.config)
   if (tools.toolsListen?.bind !== undefined) {
     const refused = await canListen(tools.toolsListen.bind)
@@ -77,7 +79,7 @@ export async function prepareAgent(config: ProjectConfig, name: string, env: Env
     fingerprint: created.kind === 'module' ? fingerprint({ config: resolved.configFingerprint, module: created.fingerprint }) : resolved.configFingerprint,
     agent: limitReplies(created.agent, maxReplyBytes),
     price: 'price' in resolved.config && resolved.config.price ? resolved.config.price : null,
-    secrets: [...resolved.secrets, ...proxySecrets(env, proxy)],
+    secrets: resolved.secrets,
     world: resolved.config.protocol === 'echo' ? {} : agentWorldOf(resolved.config),
     templates: Object.fromEntries(Object.entries(resolved.config).filter(([key]) => key === 'url' || key === 'headers' || key === 'body')),
     fetch,
@@ -121,10 +123,8 @@ export function prepareModels(config: ProjectConfig, env: Environment, scenarios
   // A scenario's `simulated_user.model` replaces convy.yml's: models.user is needed only by scenarios that name none.
   const ownUserModel = userScenarios.find((s) => s.simulatedUser?.model !== undefined)?.simulatedUser?.model
   const need = { user: userScenarios.length > 0, judge: scenarios.some((s) => needsJudgeModel(s, smoke)) }
-  const models = resolveModels(config, env, { ...need, user: userScenarios.some((s) => s.simulatedUser?.model === undefined), calls: need.user || need.judge })
-  // A proxy's password is masked wherever the models' key is.
-  const resolved = { ...models, secrets: [...models.secrets, ...proxySecrets(env, models.config.proxy)] }
-  const fetch = options.fetch ?? modelsFetch(resolved, env)
+  const resolved = resolveModels(config, env, { ...need, user: userScenarios.some((s) => s.simulatedUser?.model === undefined), calls: need.user || need.judge })
+  const { fetch, proxy } = modelsClient(resolved, env, options.fetch)
   // The reviewer is the judge's model: a strong model, already configured and priced.
   const review = need.user && (options.review ?? resolved.config.review) && resolved.config.judge !== undefined
   const { user, judge, reviewer } = createModels({
@@ -144,7 +144,7 @@ export function prepareModels(config: ProjectConfig, env: Environment, scenarios
       Object.entries(resolved.config.rate_limits).map(([model, l]) => [model, { requestsPerMinute: l.requests_per_minute, tokensPerMinute: l.tokens_per_minute, concurrency: l.concurrency }]),
     ),
   })
-  return { resolved, user, judge, reviewer, fetch, proxy: modelsProxy(resolved, env) }
+  return { resolved, user, judge, reviewer, fetch, proxy }
 }
 
 /**
@@ -159,18 +159,19 @@ export async function checkModels(models: PreparedModels, cache: CacheMode = 'of
   await checkGateway({ baseURL, apiKey, fetch: models.fetch, mask: createMask(secrets), source: baseURLSource, proxy: models.proxy })
 }
 
-/** The proxy convy-ci's models are reached through, if any, for errors to name. */
-function modelsProxy(resolved: ResolvedModels, env: Environment): ReturnType<typeof proxyInUse> {
+/**
+ * The HTTP client of convy-ci's models (the environment's proxies, or the `proxy:` of `models`), or
+ * the one `given`; and the proxy it reaches them through, if any, for errors to name.
+ */
+function modelsClient(resolved: ResolvedModels, env: Environment, given?: HttpFetch): Pick<PreparedModels, 'fetch' | 'proxy'> {
+  const fetch = given ?? createFetch({ proxyRules: proxyRulesFrom(env), proxy: resolved.config.proxy })
+  let proxy: PreparedModels['proxy'] = null
   try {
-    return proxyInUse(new URL(resolved.baseURL ?? 'https://api.openai.com/v1'), resolved.config.proxy, env)
+    proxy = proxyInUse(new URL(resolved.baseURL ?? 'https://api.openai.com/v1'), resolved.config.proxy, env)
   } catch {
-    return null
+    // A proxy address that cannot be read fails the client itself, with its own message.
   }
-}
-
-/** The HTTP client of convy-ci's models: the environment's proxies, or the `proxy:` of `models`. */
-function modelsFetch(resolved: ResolvedModels, env: Environment): HttpFetch {
-  return createFetch({ proxyRules: proxyRulesFrom(env), proxy: resolved.config.proxy })
+  return { fetch, proxy }
 }
 
 /** A gateway check under way, for `checkModels` to await. */
@@ -203,13 +204,78 @@ export function startModelCheck(config: ProjectConfig, env: Environment, options
     return null
   }
   const stop = new AbortController()
-  let fetch: HttpFetch
+  let client: Pick<PreparedModels, 'fetch' | 'proxy'>
   try {
-    fetch = modelsFetch(resolved, env)
+    client = modelsClient(resolved, env)
   } catch {
     return null
   }
-  const done = checkGateway({ baseURL: resolved.baseURL, apiKey: resolved.apiKey, fetch, mask: createMask([...resolved.secrets, ...proxySecrets(env, resolved.config.proxy)]), signal: stop.signal, source: resolved.baseURLSource, proxy: modelsProxy(resolved, env) })
+  const { fetch, proxy } = client
+  const done = checkGateway({ baseURL: resolved.baseURL, apiKey: resolved.apiKey, fetch, mask: createMask(resolved.secrets), signal: stop.signal, source: resolved.baseURLSource, proxy })
   done.catch(() => undefined)
   return { baseURL: resolved.baseURL, apiKey: resolved.apiKey, fetch, done, cancel: () => stop.abort() }
+}
+
+export interface ModelsOptions {
+  /** The OpenAI-compatible endpoint, e.g. `http://localhost:4000/v1`. Default: OpenAI. */
+  baseURL?: string
+  apiKey?: string
+  /** The simulated user's model; without it there is no simulated user. */
+  userModel?: string
+  /** The judge's model; without it there is no judge. */
+  judgeModel?: string
+  /** The model that reviews failed attempts for the simulated user's mistakes; without it, no review. */
+  reviewModel?: string
+  /** The simulated user's sampling temperature; default: the server's. The judge always uses 0. */
+  temperature?: number
+  /** Each try of a call is cut off after this long. */
+  timeoutSeconds: number
+  /** Tries per call, the first included, for 429, 5xx, timeouts and connection errors. */
+  maxTries: number
+  /** First pause between tries, doubling after each; default 1 s. */
+  retryBaseMs?: number
+  /** Longest pause, also for a server's Retry-After; default 60 s. */
+  maxRetryPauseMs?: number
+  /** A fetch to use instead of the global one (proxies, custom TLS). */
+  fetch?: ChatClientOptions['fetch']
+  organization?: string
+  project?: string
+  cache?: ChatClientOptions['cache']
+  limits?: ChatClientOptions['limits']
+  /** What pauses wait on; default the real clock. */
+  clock?: ChatClientOptions['clock']
+}
+
+export interface Models {
+  user: SimulatedUser | null
+  judge: Judge | null
+  reviewer: UserReviewer | null
+}
+
+/**
+ * convy-ci's own models over one OpenAI-compatible endpoint. They share one client, so what the
+ * server turned out not to support is learnt once for the whole run.
+ */
+export function createModels(options: ModelsOptions): Models {
+  const client = new ChatClient({
+    baseURL: options.baseURL,
+    apiKey: options.apiKey,
+    fetch: options.fetch,
+    organization: options.organization,
+    project: options.project,
+    cache: options.cache,
+    limits: options.limits,
+    clock: options.clock,
+    timeoutSeconds: options.timeoutSeconds,
+    retry: {
+      maxTries: Math.max(1, options.maxTries),
+      baseMs: options.retryBaseMs ?? DEFAULT_RETRY_BASE_MS,
+      maxPauseMs: options.maxRetryPauseMs ?? DEFAULT_MAX_RETRY_PAUSE_MS,
+    },
+  })
+  return {
+    user: options.userModel === undefined ? null : new OpenAISimulatedUser(client, options.userModel, options.temperature),
+    judge: options.judgeModel === undefined ? null : new OpenAIJudge(client, options.judgeModel),
+    reviewer: options.reviewModel === undefined ? null : new OpenAIUserReviewer(client, options.reviewModel),
+  }
 }

@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises'
+import { access, readFile } from 'node:fs/promises'
 import { basename, dirname, join, resolve } from 'node:path'
 import * as z from '../../base/shared/zod.ts'
 import { allProblems, FileError, InputError } from '../../base/shared/errors.ts'
@@ -9,6 +9,7 @@ import { issuesToErrors, parseYamlFile, type YamlFile } from '../../base/input/y
 import { knownKeysOf } from '../../base/input/schema-keys.ts'
 import { AgentConfigSchema, ModelsConfigSchema, type AgentConfig, type ModelsConfig } from './config.ts'
 import { describeVariable, interpolate, type Environment } from './interpolate.ts'
+import { proxySecrets } from '../../base/http/proxy.ts'
 import { parseRedact } from './redact.ts'
 
 /** A configuration is a page or two; parsing a huge file would take gigabytes. */
@@ -19,7 +20,7 @@ export const BUILT_IN_AGENTS = ['echo'] as const
 const ConfigFileSchema = z.strictObject({
   models: z.optional(z.record(z.string(), z.unknown())),
   agents: z.optional(z.record(z.string().check(z.regex(/^[A-Za-z0-9][A-Za-z0-9_.-]*$/, 'agent names use letters, digits, ".", "_" and "-"')), z.unknown())),
-  /** The judge's calibration and its gate (records/calibration/judge-config.ts). */
+  /** The judge's calibration and its gate (judgeConfig below). */
   judge: z.optional(z.record(z.string(), z.unknown())),
   /** Named tool sets a scenario includes by name (`tools: orders`); checked in records/scenario/load-tools.ts. */
   tools: z.optional(z.record(z.string(), z.unknown())),
@@ -33,12 +34,29 @@ export interface ProjectConfig {
   projectDir: string
   models: Record<string, unknown>
   agents: Record<string, unknown>
-  /** convy.yml's `judge:` section as written; read by records/calibration/judge-config.ts. */
+  /** convy.yml's `judge:` section as written; read by judgeConfig. */
   judge?: Record<string, unknown>
   /** convy.yml's `tools:` section as written: named tool sets for the scenarios. */
   tools?: Record<string, unknown>
   /** convy.yml's `redact:` patterns, compiled (redact.ts): every mask made for this project applies them. */
   redact?: Redaction
+}
+
+/**
+ * The convy.yml a test file means: the nearest one from `cwd` upward, as tools that read a project
+ * file do (a test runner's working directory is often the repository root or a package in it).
+ */
+export async function findConfig(cwd: string): Promise<string | undefined> {
+  for (let dir = resolve(cwd); ; dir = dirname(dir)) {
+    const candidate = join(dir, 'convy.yml')
+    try {
+      await access(candidate)
+      return candidate
+    } catch {
+      // Not here: one folder up.
+    }
+    if (dirname(dir) === dir) return undefined
+  }
 }
 
 export async function loadProjectConfig(path: string): Promise<ProjectConfig> {
@@ -71,17 +89,49 @@ export function agentNames(config: ProjectConfig): string[] {
   return [...BUILT_IN_AGENTS, ...Object.keys(config.agents)]
 }
 
+/**
+ * Every value the project treats as secret, known before anything runs: what convy.yml's agents and
+ * models read from the environment (as a run resolves them: an address gives only its secret-bearing
+ * parts), the models' default key (OPENAI_API_KEY) and the proxies' passwords. The action registers
+ * them with the runner and masks its own outputs with them, whatever mode it runs in and whichever
+ * agents the run selects.
+ *
+ * Lenient where a run is strict: a variable that is not set is skipped, not an error, so a broken
+ * convy.yml is still reported by the run itself, with its line.
+ */
+export function projectSecrets(config: ProjectConfig, env: Environment): string[] {
+  const secrets: string[] = []
+  const walk = (node: unknown, path: readonly PropertyKey[]): void => {
+    if (typeof node === 'string') {
+      if (!node.includes('${')) return
+      try {
+        secrets.push(...interpolate(config.file, path, node, env).readValues)
+      } catch {
+        // Unset: nothing was read, nothing to hide.
+      }
+    } else if (Array.isArray(node)) node.forEach((item, i) => walk(item, [...path, i]))
+    else if (node && typeof node === 'object') for (const [key, value] of Object.entries(node)) walk(value, [...path, key])
+  }
+  walk(config.models, ['models'])
+  walk(config.agents, ['agents'])
+  if (env.OPENAI_API_KEY) secrets.push(env.OPENAI_API_KEY)
+  const proxies = [config.models.proxy, ...Object.values(config.agents).map((agent) => (agent && typeof agent === 'object' ? (agent as { proxy?: unknown }).proxy : undefined))]
+  for (const proxy of [undefined, ...proxies]) secrets.push(...proxySecrets(env, typeof proxy === 'string' && !proxy.includes('${') ? proxy : undefined))
+  return [...new Set(secrets)]
+}
+
 export interface ResolvedAgent {
   name: string
   config: AgentConfig
   /** sha256 of the configuration as written: ${VAR} values are not part of it, so rotating a token does not block a resume. */
   configFingerprint: string
+  /** The values it read from the environment, and the passwords of the proxies its requests may take. */
   secrets: string[]
 }
 
 export function resolveAgent(config: ProjectConfig, name: string, env: Environment): ResolvedAgent {
   if ((BUILT_IN_AGENTS as readonly string[]).includes(name) && !(name in config.agents)) {
-    return { name, config: { protocol: 'echo' }, configFingerprint: fingerprint({ protocol: 'echo' }), secrets: [] }
+    return { name, config: { protocol: 'echo' }, configFingerprint: fingerprint({ protocol: 'echo' }), secrets: proxySecrets(env, undefined) }
   }
   const raw = config.agents[name]
   if (raw === undefined) {
@@ -104,7 +154,8 @@ export function resolveAgent(config: ProjectConfig, name: string, env: Environme
   // resuming after editing one is fine.
   // Nor does where the scenario's tools listen: they answer the same.
   const { price: _price, proxy: _proxy, tools_host: _toolsHost, ...behaviour } = shaped as Record<string, unknown>
-  return { name, config: parsed.data, configFingerprint: fingerprint(behaviour), secrets: readValues }
+  const proxy = 'proxy' in parsed.data ? parsed.data.proxy : undefined
+  return { name, config: parsed.data, configFingerprint: fingerprint(behaviour), secrets: [...readValues, ...proxySecrets(env, proxy)] }
 }
 
 
@@ -149,7 +200,8 @@ export function resolveModels(config: ProjectConfig, env: Environment, need: { u
   if (anyModel && models.api_key === undefined && !apiKey && isOpenAI(baseURL)) {
     throw new FileError(config.file.name, config.file.lineOf(path), `the models need a key: set OPENAI_API_KEY (in the environment or .env), or models.api_key${models.base_url === undefined ? ' (and OPENAI_BASE_URL or models.base_url for a gateway other than OpenAI)' : ''}`)
   }
-  const secrets = [...readValues, ...(apiKey ? [apiKey] : [])]
+  // A proxy's password is masked wherever the models' key is.
+  const secrets = [...readValues, ...(apiKey ? [apiKey] : []), ...proxySecrets(env, models.proxy)]
   // Prices, limits, the key and the proxy change what a run costs or how it goes, not what it answers.
   const { prices: _prices, api_key: _key, rate_limits: _limits, proxy: _proxy, ...behaviour } = config.models as Record<string, unknown>
   return { config: models, baseURL: baseURL || undefined, apiKey: apiKey || undefined, fingerprint: fingerprint(behaviour), secrets, baseURLSource: baseURLSource(config, env) }
@@ -173,4 +225,34 @@ function baseURLSource(config: ProjectConfig, env: Environment): string {
   }
   if (env.OPENAI_BASE_URL) return `${describeVariable(env, 'OPENAI_BASE_URL')}, read as models.base_url is not set in ${config.file.name}`
   return `the default, as neither models.base_url in ${config.file.name} nor OPENAI_BASE_URL is set`
+}
+
+/**
+ * convy.yml's `judge:` section: where the labels of the judge's decisions are kept (calibration.json
+ * is written beside them) and, optionally, the κ below which a comparison rests on an unchecked judge
+ * and does not gate:
+ *
+ *   judge: { min_kappa: 0.7, labels: labels.jsonl }
+ */
+export const DEFAULT_LABELS_FILE = 'labels.jsonl'
+
+const JudgeSectionSchema = z.strictObject({
+  min_kappa: z.optional(z.number().check(z.gte(-1), z.lte(1))),
+  labels: z.optional(z.nonEmptyText),
+})
+
+export interface JudgeConfig {
+  /** null: no gate on the judge's calibration; it is still cited where it applies. */
+  minKappa: number | null
+  /** The labels file, absolute. */
+  labels: string
+}
+
+/** The section of a loaded convy.yml; a wrong value is exit 2 at its line. Paths are relative to convy.yml. */
+export function judgeConfig(config: ProjectConfig): JudgeConfig {
+  const parsed = JudgeSectionSchema.safeParse(config.judge ?? {}, z.PARSE_FEW)
+  if (!parsed.success) {
+    throw allProblems(issuesToErrors(config.file, parsed.error.issues, ['judge'], knownKeysOf(JudgeSectionSchema, config.judge ?? {}, ['judge'])))
+  }
+  return { minKappa: parsed.data.min_kappa ?? null, labels: resolve(config.projectDir, parsed.data.labels ?? DEFAULT_LABELS_FILE) }
 }

@@ -2,16 +2,17 @@ import type { Comparison } from '../../verdict/comparison.ts'
 import { gateBeyondStanding, type GateDecision } from '../../verdict/decide-gate.ts'
 import type { BaselineSource, FoundBaseline } from '../../verdict/baseline-health.ts'
 import type { JudgeGate } from '../../verdict/judge-calibration.ts'
-import { errorGroups } from '../../records/tally/error-groups.ts'
+import { ERROR_LABEL, errorGroups, quotedErrors, type ErrorGroup } from '../../records/tally/error-groups.ts'
 import { passRate, type RunCounts } from '../../records/tally/run-counts.ts'
 import type { RunTally } from '../../records/tally/run-tally.ts'
 import type { Trend } from '../../records/tally/trend.ts'
 import { standingTitle } from '../compare/compare-wording.ts'
-import { dollars, percent, plural } from '../page/format.ts'
-import { comparisonMarkdown } from './compare-markdown.ts'
-import { calibrationMarkdown } from './judge-calibration-markdown.ts'
+import { dollars, fraction, percent, plural } from '../page/format.ts'
+import { agentHeading, commentMarker, comparisonMarkdown } from './compare-markdown.ts'
 import { neutralise } from './neutralise.ts'
-import { runMarkdown } from './run-markdown.ts'
+import type { CalibrationStatus } from '../../records/calibration/calibration.ts'
+import { calibrationSentence } from '../page/judge-calibration.ts'
+import { passRateWords, undecidedCount, undecidedCounts } from '../page/verdict-words.ts'
 
 /**
  * The pull request comment of a published run (also the check's summary and the job summary's
@@ -143,4 +144,61 @@ function ageOf(ms: number): string {
   const hours = Math.round(minutes / 60)
   if (hours < 48) return plural(hours, 'hour')
   return plural(Math.round(hours / 24), 'day')
+}
+
+/**
+ * The judge's calibration in the pull request's comment and the job summary: a quoted line under the
+ * comment's other notes (a paragraph of its own), a warning when the calibration is of another judge. Model names come from files people
+ * edit, so the sentence is neutralised like any text from a run.
+ */
+export function calibrationMarkdown(status: CalibrationStatus): string {
+  const sentence = calibrationSentence(status)
+  if (!sentence) return ''
+  return `\n> ${status.kind === 'stale' ? '⚠️ ' : ''}${neutralise(sentence, 600)}\n`
+}
+
+const LISTED = 20
+
+/**
+ * What a run alone says, when there is nothing to compare it with: the job summary of a push, and
+ * the comment or summary of a pull request without a baseline. Starts with the same hidden marker
+ * as a comparison, so a later comparison replaces it in place. `errors` (tally/error-groups.ts) are
+ * quoted, most frequent first: a first pull request whose agent did not come up says why.
+ */
+export function runMarkdown(
+  agent: string,
+  counts: RunCounts,
+  options: { reportUrl: string | null; noComparison: string | null; advice?: string | null; job?: string | null; errors?: readonly ErrorGroup[] },
+): string {
+  const errors = [
+    counts.agentErrors ? undecidedCount('agent_error', counts.agentErrors) : '',
+    counts.noVerdicts ? `${undecidedCount('no_verdict', counts.noVerdicts)} (convy-ci's models failed)` : '',
+    counts.userErrors ? `${undecidedCount('user_error', counts.userErrors)} (the simulated user's own mistake, left out)` : '',
+    counts.notDecided ? `${undecidedCount('not_decided', counts.notDecided)} (no check, and the judge was not asked; left out)` : '',
+  ].filter(Boolean)
+  const notPassing = counts.scenarios.filter((s) => s.passed < s.attempts)
+  const listed = notPassing.slice(0, LISTED).map((s) => `${neutralise(s.id, 100)} ${s.counted ? fraction(s.passed, s.counted) : undecidedCounts(s).join(' · ')}`)
+  if (notPassing.length > LISTED) listed.push(`and ${notPassing.length - LISTED} more`)
+  return [
+    commentMarker(agent, options.job ?? null),
+    `### ${options.noComparison ? '⬜ No baseline · ' : ''}${agentHeading(agent, options.job)}`,
+    options.noComparison ? `Nothing to compare with: ${neutralise(options.noComparison, 400)}.` : '',
+    // Written by convy-ci itself (what the missing baseline means, how to make one): not neutralised.
+    options.advice ?? '',
+    `This run: pass rate ${passRateWords({ ...counts, rate: passRate(counts.scenarios) })} over ${plural(counts.scenarios.length, 'scenario')}${errors.length ? ` · ${errors.join(' · ')}` : ''}.`,
+    errorList(options.errors ?? []),
+    listed.length ? `Not passing every attempt: ${listed.join(', ')}.` : '',
+    options.reportUrl ? `[Full report](${options.reportUrl})` : '',
+  ]
+    .filter(Boolean)
+    .join('\n\n')
+    .concat('\n')
+}
+
+function errorList(errors: readonly ErrorGroup[]): string {
+  if (errors.length === 0) return ''
+  const { quoted, otherMessages } = quotedErrors(errors)
+  const lines = quoted.map((e) => `- ${plural(e.attempts, 'attempt')}, ${ERROR_LABEL[e.verdict]}: ${neutralise(e.message, 200)}`)
+  if (otherMessages) lines.push(`- and ${plural(otherMessages, 'other message')}, in the full report`)
+  return `Errors, most frequent first:\n\n${lines.join('\n')}`
 }

@@ -11,7 +11,7 @@ import type { CliContext } from '../context.ts'
 import { compareTwoRuns } from '../../../app/pipeline/compare.ts'
 import { calibrationNear } from '../../../app/pipeline/judge-calibration.ts'
 import { judgeGate } from '../../../verdict/judge-calibration.ts'
-import { calibrationMarkdown } from '../../../views/markdown/judge-calibration-markdown.ts'
+import { calibrationMarkdown } from '../../../views/markdown/publish-markdown.ts'
 import { calibrationSentence } from '../../../views/page/judge-calibration.ts'
 import { forTerminal } from '../../../base/shared/invisible.ts'
 import { baseConfigRules } from '../base-config.ts'
@@ -32,7 +32,7 @@ export async function compareCommand(ctx: CliContext, argv: readonly string[]): 
 
   // --base-config (issue 38): the base branch's convy.yml; its judge judges both runs, its min_kappa if stricter.
   const base = await baseConfigOf(ctx, values.config, values.baseConfig)
-  const judge = await calibrationNear(ctx, { config: values.config }, base.minKappa)
+  const judge = await calibrationNear(ctx.cwd, { config: values.config }, base.minKappa)
   // The one decision the action and publish make too (verdict/decide-gate.ts): the baseline's health,
   // the judge's calibration and the speed and cost limits counted. Made once, as the page is written;
   // the page shows it when the command was asked to gate.

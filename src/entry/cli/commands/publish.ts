@@ -69,7 +69,7 @@ export async function publishCommand(ctx: CliContext, argv: readonly string[]): 
       comment,
       check: values.check,
       job: publishingJob(artifactName),
-      judge: await calibrationNear(ctx, { config: values.config }, rules ? { minKappa: rules.rules.minKappa ?? undefined } : {}),
+      judge: await calibrationNear(ctx.cwd, { config: values.config }, rules ? { minKappa: rules.rules.minKappa ?? undefined } : {}),
       rules: rules ? { differences: rules.differences, unmet: rules.unmet } : undefined,
     },
     config: values.config,

@@ -18,7 +18,7 @@ export async function reportCommand(ctx: CliContext, argv: readonly string[]): P
   const { values, positionals } = readCommandArgs('report', argv)
   if (positionals.length) ctx.stderr.write(`convy-ci report takes no arguments; ignoring ${positionals.join(' ')}\n`)
   const resultsDir = resultsDirOf(ctx, values)
-  const { calibration } = await calibrationNear(ctx, values)
+  const { calibration } = await calibrationNear(ctx.cwd, values)
   const runs = await listRuns(resultsDir)
   const writer = ctx.writer('convy-ci report')
   let failed = 0

@@ -3,8 +3,7 @@ import type { Fetch } from '../../../base/http/fetch.ts'
 import type { Agent } from '../agent.ts'
 import { fillRequest } from './body-template.ts'
 import { excerpt } from '../fetch-json.ts'
-import { openStream, textLines } from './http-stream.ts'
-import { sseEvents } from './sse.ts'
+import { openStream, sseEvents, textLines } from './http-stream.ts'
 import { StreamReading, type StreamItem } from './stream-reading.ts'
 
 /**
