@@ -26,6 +26,10 @@ export declare class RequestTimedOut extends Error {
     readonly ms: number;
     constructor(ms: number);
 }
+/** Past maxBodyBytes: the request fails and the rest of the answer is not read. */
+export declare class ResponseTooLarge extends Error {
+    constructor(what: string, limit: number);
+}
 /** Header names in lower case, as undici gives them. */
 export interface WholeAnswer {
     status: number;

@@ -1,0 +1,1 @@
+import{loadModule,loadModuleAgent}from"./chunk-SPXHU3BL.js";import"./chunk-F3KLBPZT.js";import"./chunk-R72EZT4V.js";import"./chunk-XAXTEDK3.js";import"./chunk-OQL77ZRE.js";import"./chunk-VMM6LRFU.js";import"./chunk-FPASMEQ6.js";import"./chunk-XEVIKRC3.js";import"./chunk-A2EJQX32.js";export{loadModule,loadModuleAgent};

@@ -1,1 +1,0 @@
-import{loadModule,loadModuleAgent}from"./chunk-XF4GOCLA.js";import"./chunk-6N4T7AUJ.js";import"./chunk-R72EZT4V.js";import"./chunk-XAXTEDK3.js";import"./chunk-OQL77ZRE.js";import"./chunk-VMM6LRFU.js";import"./chunk-63LT5SHS.js";import"./chunk-XEVIKRC3.js";import"./chunk-A2EJQX32.js";export{loadModule,loadModuleAgent};

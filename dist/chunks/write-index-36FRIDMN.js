@@ -1,0 +1,1 @@
+import{STALE_MS,withIndexLock,writeIndex}from"./chunk-DYWUXZ2C.js";import"./chunk-4ESZHZCJ.js";import"./chunk-KDPBA63P.js";import"./chunk-7WABJKQY.js";import"./chunk-Q3EWTWBF.js";import"./chunk-F7XJFS7Z.js";import"./chunk-R72EZT4V.js";import"./chunk-XAXTEDK3.js";import"./chunk-XEVIKRC3.js";import"./chunk-A2EJQX32.js";export{STALE_MS,withIndexLock,writeIndex};

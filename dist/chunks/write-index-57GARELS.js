@@ -1,1 +1,0 @@
-import{STALE_MS,withIndexLock,writeIndex}from"./chunk-U4NMBWXU.js";import"./chunk-4ESZHZCJ.js";import"./chunk-KDPBA63P.js";import"./chunk-TDXVHSTD.js";import"./chunk-Q3EWTWBF.js";import"./chunk-F7XJFS7Z.js";import"./chunk-R72EZT4V.js";import"./chunk-XAXTEDK3.js";import"./chunk-XEVIKRC3.js";import"./chunk-A2EJQX32.js";export{STALE_MS,withIndexLock,writeIndex};
