@@ -21,45 +21,22 @@ import { ADAPTIVE_LEVELS, ADAPTIVE_RULE, adaptiveCounts, adaptiveLook, type Adap
 import type { AdaptiveRecord } from '../src/records/journal/adaptive-record.ts'
 import type { Attempt, Verdict } from '../src/records/journal/records.ts'
 import { tallyRecord } from '../src/records/tally/run-tally.ts'
-import { attempt, manifest, scenario } from '../test/compare/run-builder.ts'
+import { attempt, manifest } from '../test/compare/run-builder.ts'
 import { createRng } from '../test/fakes/synthetic-run.ts'
+import { NOISE, outcome, S, scenarios, settings, suite } from './noisy-suite.ts'
 import { scenarioShare } from '../src/play/runner/shard-scenarios.ts'
 
 const SIMULATIONS = Number(process.env['SIMULATIONS'] ?? 200)
 /** ONLY=collapse: only the rows whose name holds it. */
 const ONLY = process.env['ONLY'] ?? ''
-const S = 20
 const K = 3
 const MAX = 10
 const BASELINE_K = 10
 const SHARDS = Number(process.env['SHARDS'] ?? 4)
-const NOISE = { agentError: 0.02, noVerdict: 0.05, userError: 0.05 }
 const PARAMETERS: AdaptiveParameters = { k: K, maxAttempts: MAX, ...ADAPTIVE_LEVELS, ...(process.env['POOLED_KEEP'] ? { pooledKeep: Number(process.env['POOLED_KEEP']) } : {}) }
 const SHARD_PARAMETERS: AdaptiveParameters = { ...PARAMETERS, ...(process.env['SHARD_POOLED_KEEP'] ? { pooledKeep: Number(process.env['SHARD_POOLED_KEEP']) } : {}) }
 const now = new Date('2026-03-02T00:00:00Z')
 
-/**
- * A suite of S scenarios, a share of them stable (always passing: only the noise fails them), the rest
- * spread from 0.98 down to 0.5. The first scenarios are the stable ones; the last ones the others.
- */
-function suite(stableShare: number): number[] {
-  const stable = Math.round(S * stableShare)
-  const others = S - stable
-  return [...Array.from({ length: stable }, () => 1), ...Array.from({ length: others }, (_, i) => 0.98 - (0.48 * i) / Math.max(1, others - 1))]
-}
-
-type Random = () => number
-function outcome(random: Random, rate: number): Verdict {
-  const passed = random() < rate
-  const roll = random()
-  if (roll < NOISE.agentError) return 'agent_error'
-  if (roll < NOISE.agentError + NOISE.noVerdict) return 'no_verdict'
-  if (roll < NOISE.agentError + NOISE.noVerdict + NOISE.userError) return 'user_error'
-  return passed ? 'passed' : 'failed'
-}
-
-const settings = (k: number) => ({ k, parallel: 1, turnTimeoutSeconds: 60, scenarioGlobs: [], tags: [], smoke: false, shard: null, review: true })
-const scenarios = Array.from({ length: S }, (_, i) => scenario(`s${i}`))
 
 function tallyOf(verdicts: Verdict[][], k: number, adaptive: AdaptiveRecord | null) {
   const attempts: Attempt[] = verdicts.flatMap((list, i) => list.map((verdict, n) => attempt(`s${i}`, n + 1, verdict)))

@@ -21,18 +21,17 @@ import { HISTORY_RULE_PARAMETERS, planOf, type HistoryRuleParameters } from '../
 import type { AdaptiveRecord } from '../src/records/journal/adaptive-record.ts'
 import type { Attempt, Verdict } from '../src/records/journal/records.ts'
 import { tallyRecord } from '../src/records/tally/run-tally.ts'
-import { attempt, manifest, scenario } from '../test/compare/run-builder.ts'
+import { attempt, manifest } from '../test/compare/run-builder.ts'
 import { createRng } from '../test/fakes/synthetic-run.ts'
+import { NOISE, outcome, S, scenarios, settings, suite, type Random } from './noisy-suite.ts'
 
 const SIMULATIONS = Number(process.env['SIMULATIONS'] ?? 200)
 const ONLY = process.env['ONLY'] ?? ''
-const S = 20
 const PR_K = 5
 const BASELINE_K = 10
 const HISTORY = 10
 /** Outcomes drawn per scenario for the baseline, whatever the rule plans, so the fixed baseline draws the same ones for every choice of numbers. */
 const STREAM = 40
-const NOISE = { agentError: 0.02, noVerdict: 0.05, userError: 0.05 }
 const envNumber = (name: string, fallback: number) => (process.env[name] ? Number(process.env[name]) : fallback)
 const RULE: HistoryRuleParameters = {
   stableRuns: envNumber('STABLE_RUNS', HISTORY_RULE_PARAMETERS.stableRuns),
@@ -44,25 +43,6 @@ const RULE: HistoryRuleParameters = {
 const NUMBERS = { plain: BASELINE_K, floor: PR_K }
 const now = new Date('2026-03-02T00:00:00Z')
 
-/** S scenarios, a share of them stable (always passing: only the noise fails them), the rest spread from 0.98 down to 0.5. */
-function suite(stableShare: number): number[] {
-  const stable = Math.round(S * stableShare)
-  const others = S - stable
-  return [...Array.from({ length: stable }, () => 1), ...Array.from({ length: others }, (_, i) => 0.98 - (0.48 * i) / Math.max(1, others - 1))]
-}
-
-type Random = () => number
-function outcome(random: Random, rate: number): Verdict {
-  const passed = random() < rate
-  const roll = random()
-  if (roll < NOISE.agentError) return 'agent_error'
-  if (roll < NOISE.agentError + NOISE.noVerdict) return 'no_verdict'
-  if (roll < NOISE.agentError + NOISE.noVerdict + NOISE.userError) return 'user_error'
-  return passed ? 'passed' : 'failed'
-}
-
-const settings = (k: number) => ({ k, parallel: 1, turnTimeoutSeconds: 60, scenarioGlobs: [], tags: [], smoke: false, shard: null, review: true })
-const scenarios = Array.from({ length: S }, (_, i) => scenario(`s${i}`))
 
 function tallyOf(verdicts: Verdict[][], k: number, planned: AdaptiveRecord | null) {
   const attempts: Attempt[] = verdicts.flatMap((list, i) => list.map((verdict, n) => attempt(`s${i}`, n + 1, verdict)))
