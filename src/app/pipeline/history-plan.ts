@@ -1,6 +1,6 @@
 import { join } from 'node:path'
 import type { AdaptiveRecord, AttemptsByHistorySettings } from '../../records/journal/adaptive-record.ts'
-import { ATTEMPTS_BY_HISTORY_RULE, HISTORY_RULE_PARAMETERS, attemptsByHistory } from '../../records/tally/attempts-by-history.ts'
+import { ATTEMPTS_BY_HISTORY_RULE, HISTORY_RULE_PARAMETERS, attemptsByHistory, historyRunCount } from '../../records/tally/attempts-by-history.ts'
 import { HISTORY_FILE, readHistory, type History } from '../../records/tally/trend.ts'
 
 /**
@@ -18,7 +18,7 @@ export interface HistoryPlan {
 
 /** The plan, or null without a history of the agent (every scenario then plays `plain`). */
 export function historyPlan(history: History | null, agent: string, scenarioIds: readonly string[], numbers: { plain: number; floor: number }): HistoryPlan | null {
-  const runs = new Set(history?.entries.filter((e) => e.summary.agent === agent).map((e) => e.summary.run)).size
+  const runs = historyRunCount(history, agent)
   if (runs === 0) return null
   const plans = attemptsByHistory(history, agent, scenarioIds, numbers)
   const record: AdaptiveRecord = {

@@ -7,6 +7,8 @@ export interface WalkedBaseline<C> {
   health: BaselineHealth
   /** The newer runs passed over, each with why (their health's reason). */
   passedOver: string[]
+  /** When none was healthy: how far back was looked, said after the newest's reason (and again when its health is held against a run later). */
+  lookedBack: string | null
 }
 
 /**
@@ -23,12 +25,12 @@ export async function walkBack<C>(candidates: AsyncIterable<C>, read: (candidate
   for await (const candidate of candidates) {
     const tally = await read(candidate)
     const health = baselineHealth(tally, against)
-    if (health.healthy) return { candidate, tally, health, passedOver }
-    newest ??= { candidate, tally, health, passedOver }
+    if (health.healthy) return { candidate, tally, health, passedOver, lookedBack: null }
+    newest ??= { candidate, tally, health, passedOver, lookedBack: null }
     passedOver.push(health.reason!)
     if (++looked >= limit) break
   }
   if (newest === null) return null
-  const howFar = looked === 1 ? 'it is the only run on the branch to compare with' : `none of the newest ${looked} runs on the branch is healthier`
-  return { ...newest, health: { healthy: false, reason: `${newest.health.reason} (${howFar})` }, passedOver: passedOver.slice(1) }
+  const lookedBack = looked === 1 ? 'it is the only run on the branch to compare with' : `none of the newest ${looked} runs on the branch is healthier`
+  return { ...newest, health: { healthy: false, reason: `${newest.health.reason} (${lookedBack})` }, passedOver: passedOver.slice(1), lookedBack }
 }

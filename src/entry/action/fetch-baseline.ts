@@ -25,7 +25,7 @@ export interface BaselineWhere {
   finishedBefore?: string | null
 }
 
-export type FetchedBaseline = { tally: RunTally; source: BaselineSource; health: BaselineHealth; passedOver: readonly string[]; dir: string } | { tally: null; why: string }
+export type FetchedBaseline = { tally: RunTally; source: BaselineSource; health: BaselineHealth; passedOver: readonly string[]; dir: string; lookedBack?: string | null } | { tally: null; why: string }
 
 /**
  * Finds and reads an agent's baseline run; anything missing is a reason, not an error. The artifact
@@ -107,7 +107,7 @@ async function fetchArtifactBaseline(deps: ActionDeps, agent: string, where: Bas
     const { dir, runId } = walked.candidate
     if (walked.passedOver.length) deps.log.info(`${agent}: walked back past ${walked.passedOver.length} newer run(s) of ${branch} with too many errors: ${walked.passedOver.join('; ')}`)
     deps.log.info(`${agent}: baseline ${walked.tally.manifest.id} from workflow run ${runId}`)
-    return { tally: walked.tally, source: { kind: 'artifact', runId }, health: walked.health, passedOver: walked.passedOver, dir }
+    return { tally: walked.tally, source: { kind: 'artifact', runId }, health: walked.health, passedOver: walked.passedOver, dir, lookedBack: walked.lookedBack }
   } catch (error) {
     const denied = typeof error === 'object' && error !== null && 'status' in error && (error.status === 403 || error.status === 404)
     return {
@@ -152,9 +152,20 @@ export async function fetchBaselineRun(deps: ActionDeps, agent: string, where: B
       deps.log.warning(`${agent}: the baseline artifact could not be fetched: ${apiFailure(error, 'actions: read')}`)
     }
   }
-  const found = await fetchBaseline(deps, agent, where, against)
-  if (found.tally && found.tally.manifest.id === id) return found
-  return { tally: null, why: `the baseline the shards' rounds were decided against, ${id}, was not found ${found.tally ? `(the newest is ${found.tally.manifest.id})` : `(${found.why})`}` }
+  // A run the workflow named is that run: fetched as ever, and it must be the recorded one.
+  if (where.runId !== null) {
+    const named = await fetchBaseline(deps, agent, where, against)
+    return named.tally && named.tally.manifest.id === id ? named : { tally: null, why: `the baseline the shards' rounds were decided against, ${id}, is not the run the workflow names${named.tally ? ` (${named.tally.manifest.id})` : ` (${named.why})`}` }
+  }
+  // Not among the branch's newest artifacts, or they could not be listed: the Actions cache, where the
+  // branch's push also keeps its run. (fetchBaseline here would download the same artifacts again.)
+  const cached = branch !== null ? await restoreBaselineFromCache(deps, agent, branch) : null
+  if (cached?.tally && cached.tally.manifest.id === id) {
+    deps.log.info(`${agent}: baseline ${id} from the Actions cache (${cached.key}), the one the shards' rounds were decided against`)
+    return { tally: cached.tally, source: { kind: 'cache', key: cached.key, because: 'its artifact was not among the newest' }, health: baselineHealth(cached.tally, against), passedOver: [], dir: cached.dir }
+  }
+  const elsewhere = cached?.tally ? ` (the Actions cache holds ${cached.tally.manifest.id})` : ''
+  return { tally: null, why: `the baseline the shards' rounds were decided against, ${id}, was not found among the newest 10 runs of ${branch ?? 'the baseline branch'}, nor in the Actions cache${elsewhere}` }
 }
 
 /** Per step: the trend and the baseline of one pull request both ask, and one request answers both. */

@@ -69,15 +69,14 @@ export async function publishAgent(deps: ActionDeps, run: FinishedRun, publicati
 }
 
 /**
- * A baseline fetched before the run: its health is held against the run now that there is one. What
- * the walk back said of it then (`(none of the newest 2 runs on the branch is healthier)`) is kept.
+ * A baseline fetched before the run: its health is held against the run now that there is one. How
+ * far the walk back looked (`none of the newest 2 runs on the branch is healthier`) is said again.
  */
 function heldAgainst(fetched: FetchedBaseline, run: RunTally): BaselineFound {
   if (!fetched.tally) return fetched
   const health = baselineHealth(fetched.tally, run)
-  const before = baselineHealth(fetched.tally, null).reason ?? ''
-  const walkedBack = !fetched.health.healthy && fetched.health.reason?.startsWith(before) ? fetched.health.reason.slice(before.length) : ''
-  return { ...fetched, health: health.healthy ? health : { healthy: false, reason: `${health.reason}${walkedBack}` } }
+  const lookedBack = !health.healthy && fetched.lookedBack ? ` (${fetched.lookedBack})` : ''
+  return { ...fetched, health: lookedBack ? { healthy: false, reason: `${health.reason}${lookedBack}` } : health }
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { Attempt } from '../../records/journal/records.ts'
 import type { Scenario } from '../../records/scenario/scenario.ts'
 import type { PlannedAttempt } from './select-scenarios.ts'
+import { byId } from './shard-scenarios.ts'
 
 /**
  * What decides a scenario's next round (app/pipeline: the adaptive rule against the baseline): given
@@ -46,7 +47,7 @@ export class Rounds {
     for (const attempt of recorded) this.remember(attempt)
     return [...this.scenarios.values()]
       .filter((s) => !this.stopped.has(s.id))
-      .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+      .sort(byId)
       .flatMap((s) => this.lacking(s))
   }
 

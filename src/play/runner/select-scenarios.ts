@@ -1,6 +1,7 @@
 import { InputError } from '../../base/shared/errors.ts'
 import type { Shard } from '../../records/journal/records.ts'
 import type { Scenario } from '../../records/scenario/scenario.ts'
+import { byId, shardOf } from './shard-scenarios.ts'
 
 /** `*` matches any run of characters, `?` one; ids have no folders, so `**` is the same as `*`. */
 export function globToRegExp(glob: string): RegExp {
@@ -36,10 +37,8 @@ export interface PlannedAttempt {
  */
 export function planAttempts(scenarios: readonly Scenario[], k: number | ((scenario: string) => number), shard: Shard | null): PlannedAttempt[] {
   const attemptsOf = typeof k === 'number' ? () => k : k
-  const all = [...scenarios]
-    .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
-    .flatMap((scenario) => Array.from({ length: attemptsOf(scenario.id) }, (_, i) => ({ scenario, attempt: i + 1 })))
-  return shard ? all.filter((_, index) => index % shard.total === shard.index - 1) : all
+  const all = [...scenarios].sort(byId).flatMap((scenario) => Array.from({ length: attemptsOf(scenario.id) }, (_, i) => ({ scenario, attempt: i + 1 })))
+  return shardOf(all, shard)
 }
 
 export function parseShard(text: string): Shard {

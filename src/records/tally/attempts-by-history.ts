@@ -98,6 +98,11 @@ export function planWords(plan: ScenarioPlan, window: number = HISTORY_RULE_PARA
   }
 }
 
+/** How many of the agent's runs the history holds, each once: what the plan is drawn from. */
+export function historyRunCount(history: History | null, agent: string): number {
+  return newestRunsOf(history, agent).length
+}
+
 /** The agent's runs in the history, newest first, each once: scenario id → decided attempts. */
 function newestRunsOf(history: History | null, agent: string): Map<string, Decided>[] {
   if (!history) return []
