@@ -1,1 +1,0 @@
-function scenarioShare(scenarios,shard){let sorted=[...scenarios].sort((a,b)=>a.id<b.id?-1:a.id>b.id?1:0);return shard?sorted.filter((_,index)=>index%shard.total===shard.index-1):sorted}export{scenarioShare};
